@@ -1,0 +1,26 @@
+"""dscorer_core: read DRS clause files, induce DSCORER graphs, count n-grams and score them.
+
+    >>> from dscorer_core import read_clf, score_corpus
+    >>> result = score_corpus(read_clf("pred.clf"), read_clf("gold.clf"), preset="typed")
+    >>> result.micro.F, result.signature
+"""
+
+from .clauses import Clause, Drs, check_pair, parse_clf, read_clf, read_pair
+from .errors import ClfError, ClfProblem, DrsCountMismatch, DscorerInputError, NgramExplosion
+from .graph import Edge, Graph, Node, induce_graph
+from .ngrams import NgramCounts, Path, count_ngrams, enumerate_paths, ngram_occurrences, path_text
+from .presets import PRESETS, Preset, get_preset
+from .scoring import (CorpusResult, DocumentScore, OrderCounts, OrderScore, PairResult, Score,
+                      score_corpus, score_graphs, score_pair)
+from .settings import ScoreSettings
+from .version import __version__
+
+__all__ = [
+    "Clause", "Drs", "read_clf", "parse_clf", "read_pair", "check_pair",
+    "ClfError", "ClfProblem", "DrsCountMismatch", "DscorerInputError", "NgramExplosion",
+    "Node", "Edge", "Graph", "induce_graph",
+    "NgramCounts", "Path", "count_ngrams", "enumerate_paths", "ngram_occurrences", "path_text",
+    "Preset", "PRESETS", "get_preset",
+    "Score", "OrderScore", "OrderCounts", "PairResult", "CorpusResult", "DocumentScore",
+    "score_pair", "score_graphs", "score_corpus", "ScoreSettings", "__version__",
+]

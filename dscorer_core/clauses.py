@@ -1,0 +1,303 @@
+"""Reading PMB clause files (the "clausal form" of a DRS) into typed dataclasses.
+
+A file holds one DRS per block of clause lines; blocks are separated by blank
+lines, lines starting with ``%`` are comments, and ``%%%`` (or ``% Input sent:``)
+lines carry the sentence.  See section 1 of the dscorer spec.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from .errors import ClfError, ClfProblem, DrsCountMismatch
+from .signature import BOX_OPERATORS, is_operator_name
+
+__all__ = [
+    "Clause",
+    "Drs",
+    "read_clf",
+    "parse_clf",
+    "parse_clause_line",
+    "read_pair",
+    "MAX_PROBLEMS",
+]
+
+#: How many bad lines an error lists before it only counts the rest.
+MAX_PROBLEMS = 20
+
+_SENSE = re.compile(r'^"[a-z]\.\d+"$')
+_TOKEN = re.compile(r"\S+")
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One clause line: its tokens, where it stood, and its trailing comment."""
+
+    tokens: tuple[str, ...]
+    line: int = 0
+    comment: str | None = None
+
+    @property
+    def box(self) -> str:
+        return self.tokens[0]
+
+    @property
+    def relation(self) -> str:
+        return self.tokens[1]
+
+    @property
+    def args(self) -> tuple[str, ...]:
+        return self.tokens[2:]
+
+    @property
+    def kind(self) -> str:
+        """``concept``, ``operator`` or ``role`` (spec section 1)."""
+        return clause_kind(self.tokens)
+
+    @property
+    def is_concept(self) -> bool:
+        return self.kind == "concept"
+
+    @property
+    def concept_label(self) -> str:
+        """The merged concept label ``lemma.p.NN`` of a concept clause."""
+        return f"{self.tokens[1]}.{self.tokens[2][1:-1]}"
+
+    @property
+    def pos(self) -> str | None:
+        """Part of speech (n, v, a, r, s) of a concept clause, else None."""
+        return self.tokens[2][1] if self.is_concept else None
+
+    def text(self) -> str:
+        return " ".join(self.tokens)
+
+    def __str__(self) -> str:  # pragma: no cover - convenience
+        return self.text()
+
+
+@dataclass(frozen=True)
+class Drs:
+    """A DRS: its clauses in file order, its sentence, and where it came from."""
+
+    clauses: tuple[Clause, ...]
+    index: int = 0
+    sentence: str | None = None
+    source: str = "<string>"
+    line: int = 0
+    duplicates: tuple[Clause, ...] = field(default=())
+
+    def __len__(self) -> int:
+        return len(self.clauses)
+
+    def text(self) -> str:
+        """The DRS as clause lines (no comments), one per line."""
+        return "\n".join(c.text() for c in self.clauses)
+
+
+def is_constant(token: str) -> bool:
+    """A token that starts and ends with a double quote is a constant."""
+    return len(token) >= 2 and token[0] == '"' and token[-1] == '"'
+
+
+def clause_kind(tokens: tuple[str, ...]) -> str:
+    """Classify a clause by its second token: concept, operator or role."""
+    rel = tokens[1]
+    if len(tokens) == 4 and _SENSE.match(tokens[2]) and not is_operator_name(rel):
+        return "concept"
+    if is_operator_name(rel):
+        return "operator"
+    return "role"
+
+
+def _split_tokens(line: str) -> tuple[list[str], str | None, str | None]:
+    """Split a clause line into tokens and a trailing comment.
+
+    Returns (tokens, comment, problem); a token that opens a double quote is
+    joined with the following ones up to the token that closes it.
+    """
+    tokens: list[str] = []
+    spans = list(_TOKEN.finditer(line))
+    i = 0
+    while i < len(spans):
+        m = spans[i]
+        tok = m.group()
+        if tok.startswith("%"):
+            return tokens, line[m.start():].strip(), None
+        if tok.startswith('"') and not (len(tok) >= 2 and tok.endswith('"')):
+            j = i + 1
+            while j < len(spans) and not spans[j].group().endswith('"'):
+                j += 1
+            if j == len(spans):
+                return tokens, None, "unbalanced double quote"
+            tokens.append(line[m.start():spans[j].end()])
+            i = j + 1
+            continue
+        tokens.append(tok)
+        i += 1
+    return tokens, None, None
+
+
+def parse_clause_line(line: str, lineno: int = 0) -> tuple[Clause | None, str | None]:
+    """Parse one non-comment line into a Clause, or return a problem message."""
+    tokens, comment, problem = _split_tokens(line)
+    if problem:
+        return None, problem
+    if not tokens:
+        return None, None
+    if len(tokens) not in (3, 4):
+        return None, f"a clause has 3 or 4 tokens, this line has {len(tokens)}"
+    if is_constant(tokens[0]) or '"' in tokens[0]:
+        return None, "the box position (first token) holds a constant"
+    if '"' in tokens[1]:
+        return None, "the relation position (second token) holds a constant"
+    for tok in tokens:
+        if tok.count('"') % 2 == 1 or (tok.startswith('"') != tok.endswith('"')):
+            return None, f"malformed constant {tok!r}"
+    return Clause(tuple(tokens), lineno, comment), None
+
+
+def _sentence_from_comment(text: str) -> tuple[int, str] | None:
+    """The sentence a comment carries, with a priority (higher wins), or None."""
+    body = text.lstrip()
+    if body.startswith("%%%"):
+        s = body[3:].strip()
+        if not s or s.startswith("This output was generated") or s.startswith("bin/"):
+            return None
+        return 2, s
+    for prefix in ("% Input sent:", "% Raw sent:"):
+        if body.startswith(prefix):
+            return 1, body[len(prefix):].strip()
+    return None
+
+
+def parse_clf(text: str, source: str = "<string>") -> list[Drs]:
+    """Parse the text of a clause file into DRSs, raising ClfError on bad lines.
+
+    Every bad line is collected (up to MAX_PROBLEMS listed) before raising,
+    so a user fixes a file in one pass.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    drss: list[Drs] = []
+    problems: list[ClfProblem] = []
+    total_problems = 0
+
+    clauses: list[Clause] = []
+    dups: list[Clause] = []
+    seen: set[tuple[str, ...]] = set()
+    sentence: tuple[int, str] | None = None
+    start = 0
+
+    def close_block() -> None:
+        nonlocal clauses, dups, seen, sentence, start
+        if clauses:
+            drss.append(Drs(tuple(clauses), len(drss), sentence[1] if sentence else None,
+                            source, start, tuple(dups)))
+            sentence = None  # a block with only comments hands its sentence on
+        clauses, dups, seen, start = [], [], set(), 0
+
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped:
+            close_block()
+            continue
+        if stripped.startswith("%"):
+            found = _sentence_from_comment(stripped)
+            if found and (sentence is None or found[0] >= sentence[0]):
+                sentence = found
+            continue
+        clause, problem = parse_clause_line(raw, lineno)
+        if problem:
+            total_problems += 1
+            if len(problems) < MAX_PROBLEMS:
+                problems.append(ClfProblem(lineno, problem, raw.strip()[:200]))
+            continue
+        assert clause is not None
+        if not clauses:
+            start = lineno
+        if clause.tokens in seen:
+            dups.append(clause)
+        else:
+            seen.add(clause.tokens)
+            clauses.append(clause)
+    close_block()
+    if total_problems:
+        raise ClfError(source, problems, total_problems)
+    return drss
+
+
+def read_clf(path: str | os.PathLike[str]) -> list[Drs]:
+    """Read a clause file from disk into DRSs (UTF-8, a BOM is allowed)."""
+    p = Path(path)
+    if not p.exists():
+        raise ClfError(str(p), [ClfProblem(0, "no such file", "")])
+    if not p.is_file():
+        raise ClfError(str(p), [ClfProblem(0, "not a regular file", "")])
+    data = p.read_bytes()
+    return parse_clf(decode_clf_bytes(data, str(p)), str(p))
+
+
+def decode_clf_bytes(data: bytes, source: str) -> str:
+    """Decode file bytes as UTF-8, naming the line and column of a bad byte."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start]
+        line = before.count(b"\n") + 1
+        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        bad = data[exc.start: exc.start + 4]
+        raise ClfError(source, [ClfProblem(line, f"not UTF-8 (byte {bad[:1]!r} at column {col})",
+                                           data.splitlines()[line - 1][:200].decode("utf-8", "replace"))]) from None
+
+
+def read_pair(pred: str | os.PathLike[str], gold: str | os.PathLike[str],
+              baseline: bool = False) -> tuple[list[Drs], list[Drs]]:
+    """Read a predicted and a gold file and check they hold as many DRSs.
+
+    With ``baseline`` a predicted file of a single DRS is compared with every
+    gold DRS (the SPAR baseline set-up).
+    """
+    p, g = read_clf(pred), read_clf(gold)
+    return check_pair(p, g, str(pred), str(gold), baseline)
+
+
+def check_pair(p: list[Drs], g: list[Drs], pred_name: str, gold_name: str,
+               baseline: bool = False) -> tuple[list[Drs], list[Drs]]:
+    """Align two parsed files, raising DrsCountMismatch when they cannot be paired."""
+    if baseline:
+        if len(p) != 1:
+            raise DrsCountMismatch(pred_name, gold_name, len(p), len(g),
+                                   "--baseline needs a predicted file with exactly one DRS")
+        p = [Drs(p[0].clauses, i, p[0].sentence, p[0].source, p[0].line, p[0].duplicates)
+             for i in range(len(g))]
+        return p, g
+    if len(p) != len(g):
+        note = _first_difference(p, g)
+        raise DrsCountMismatch(pred_name, gold_name, len(p), len(g), note)
+    return p, g
+
+
+def _first_difference(p: Iterable[Drs], g: Iterable[Drs]) -> str | None:
+    for a, b in zip(p, g):
+        if a.sentence and b.sentence and _norm(a.sentence) != _norm(b.sentence):
+            return (f"the first sentence that differs is DRS {a.index} "
+                    f"(pred line {a.line}: {a.sentence!r}; gold line {b.line}: {b.sentence!r})")
+    return None
+
+
+def _norm(s: str) -> str:
+    return " ".join(s.replace("ø", " ").replace("~", " ").lower().split())
+
+
+def box_arguments(clause: Clause) -> tuple[int, ...]:
+    """Positions (into clause.args) of the arguments that are boxes (spec 2 and 4)."""
+    rel = clause.relation
+    if rel in BOX_OPERATORS:
+        return tuple(range(len(clause.args)))
+    if rel == "PRP" and len(clause.args) == 2:
+        return (1,)
+    return ()

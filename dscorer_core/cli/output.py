@@ -1,0 +1,39 @@
+"""Writing results for people (aligned tables) and for programs (JSON, CSV)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import sys
+from typing import IO, Sequence
+
+
+def write_json(data: dict, stream: IO[str] | None = None) -> None:
+    """Deterministic JSON: sorted keys are not used, so field order stays readable."""
+    stream = stream or sys.stdout
+    json.dump(data, stream, indent=2, ensure_ascii=False, allow_nan=False)
+    stream.write("\n")
+
+
+def format_table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """A plain text table, numbers right-aligned, floats to 4 decimals."""
+    def cell(v: object) -> str:
+        if isinstance(v, float):
+            return f"{v:.4f}"
+        return "" if v is None else str(v)
+
+    cells = [[cell(v) for v in r] for r in rows]
+    widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(header)]
+    lines = ["  ".join(h.rjust(w) for h, w in zip(header, widths))]
+    for r, raw in zip(cells, rows):
+        lines.append("  ".join(c.ljust(w) if isinstance(v, str) else c.rjust(w)
+                               for c, w, v in zip(r, widths, raw)))
+    return "\n".join(lines)
+
+
+def write_csv(path: str, header: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
+    """Write a CSV file (UTF-8, one header row)."""
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(header)
+        w.writerows(rows)

@@ -1,0 +1,72 @@
+"""The project's own input errors: they name the file, the line and the text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["DscorerInputError", "ClfError", "ClfProblem", "DrsCountMismatch", "NgramExplosion"]
+
+
+class DscorerInputError(ValueError):
+    """Base class of every error caused by what the user gave (exit status 2)."""
+
+
+@dataclass(frozen=True)
+class ClfProblem:
+    """One bad line: its number (1-based, 0 for the whole file), what is wrong, its text."""
+
+    line: int
+    message: str
+    text: str = ""
+
+    def format(self, source: str) -> str:
+        where = f"{source}:{self.line}" if self.line else source
+        return f"{where}: {self.message}" + (f": {self.text!r}" if self.text else "")
+
+
+class ClfError(DscorerInputError):
+    """A clause file that cannot be read; lists every bad line (up to a cap)."""
+
+    def __init__(self, source: str, problems: list[ClfProblem], total: int | None = None):
+        self.source = source
+        self.problems = list(problems)
+        self.total = total if total is not None else len(problems)
+        super().__init__(self._message())
+
+    def _message(self) -> str:
+        lines = [p.format(self.source) for p in self.problems]
+        rest = self.total - len(self.problems)
+        if rest > 0:
+            lines.append(f"... and {rest} more bad line(s) in {self.source}")
+        if self.total > 1:
+            lines.insert(0, f"{self.source}: {self.total} bad lines")
+        return "\n".join(lines)
+
+    @property
+    def line(self) -> int:
+        """The first bad line (0 for a problem with the whole file)."""
+        return self.problems[0].line if self.problems else 0
+
+
+class DrsCountMismatch(DscorerInputError):
+    """A predicted and a gold file that do not hold the same number of DRSs."""
+
+    def __init__(self, pred: str, gold: str, pred_count: int, gold_count: int,
+                 note: str | None = None):
+        self.pred, self.gold = pred, gold
+        self.pred_count, self.gold_count = pred_count, gold_count
+        msg = (f"{pred} holds {pred_count} DRS(s) but {gold} holds {gold_count}: "
+               "a predicted and a gold file must hold the same number")
+        if note:
+            msg += f"; {note}"
+        super().__init__(msg)
+
+
+class NgramExplosion(DscorerInputError):
+    """A graph whose number of k-grams would exceed the configured cap."""
+
+    def __init__(self, where: str, order: int, bound: int, cap: int):
+        self.where, self.order, self.bound, self.cap = where, order, bound, cap
+        super().__init__(
+            f"{where}: up to {bound:,} paths of length {order} could be enumerated, "
+            f"above the cap of {cap:,} (raise it with --max-ngrams, or lower --order)")
