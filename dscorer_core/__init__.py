@@ -6,7 +6,7 @@
 """
 
 from .clauses import Clause, Drs, check_pair, parse_clf, read_clf, read_pair
-from .errors import ClfError, ClfProblem, DrsCountMismatch, DscorerInputError, NgramExplosion
+from .errors import ClfError, ClfProblem, DrsCountMismatch, DscorerInputError, NgramExplosion, NoDrsError
 from .graph import Edge, Graph, Node, induce_graph
 from .ngrams import NgramCounts, Path, count_ngrams, enumerate_paths, ngram_occurrences, path_text
 from .presets import PRESETS, Preset, get_preset
@@ -17,7 +17,7 @@ from .version import __version__
 
 __all__ = [
     "Clause", "Drs", "read_clf", "parse_clf", "read_pair", "check_pair",
-    "ClfError", "ClfProblem", "DrsCountMismatch", "DscorerInputError", "NgramExplosion",
+    "ClfError", "ClfProblem", "DrsCountMismatch", "DscorerInputError", "NgramExplosion", "NoDrsError",
     "Node", "Edge", "Graph", "induce_graph",
     "NgramCounts", "Path", "count_ngrams", "enumerate_paths", "ngram_occurrences", "path_text",
     "Preset", "PRESETS", "get_preset",

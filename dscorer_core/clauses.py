@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from .errors import ClfError, ClfProblem, DrsCountMismatch
+from .errors import ClfError, ClfProblem, DrsCountMismatch, NoDrsError
 from .signature import BOX_OPERATORS, is_operator_name
 
 __all__ = [
@@ -113,13 +113,14 @@ def clause_kind(tokens: tuple[str, ...]) -> str:
     return "role"
 
 
-def _split_tokens(line: str) -> tuple[list[str], str | None, str | None]:
-    """Split a clause line into tokens and a trailing comment.
+def _token_spans(line: str) -> tuple[list[tuple[int, str]], str | None, tuple[str, int] | None]:
+    """Split a clause line into (column, token) pairs and a trailing comment.
 
-    Returns (tokens, comment, problem); a token that opens a double quote is
-    joined with the following ones up to the token that closes it.
+    Columns are 1-based.  Returns (tokens, comment, problem) where problem is
+    (message, column) or None; a token that opens a double quote is joined with
+    the following ones up to the token that closes it.
     """
-    tokens: list[str] = []
+    tokens: list[tuple[int, str]] = []
     spans = list(_TOKEN.finditer(line))
     i = 0
     while i < len(spans):
@@ -132,32 +133,51 @@ def _split_tokens(line: str) -> tuple[list[str], str | None, str | None]:
             while j < len(spans) and not spans[j].group().endswith('"'):
                 j += 1
             if j == len(spans):
-                return tokens, None, "unbalanced double quote"
-            tokens.append(line[m.start():spans[j].end()])
+                return tokens, None, ("unbalanced double quote: a constant opens here and never closes",
+                                      m.start() + 1)
+            tokens.append((m.start() + 1, line[m.start():spans[j].end()]))
             i = j + 1
             continue
-        tokens.append(tok)
+        tokens.append((m.start() + 1, tok))
         i += 1
     return tokens, None, None
 
 
+def _split_tokens(line: str) -> tuple[list[str], str | None, str | None]:
+    """Split a clause line into tokens and a trailing comment.
+
+    Returns (tokens, comment, problem); a token that opens a double quote is
+    joined with the following ones up to the token that closes it.
+    """
+    tokens, comment, problem = _token_spans(line)
+    return [t for _, t in tokens], comment, problem[0] if problem else None
+
+
+def _parse_line(line: str, lineno: int = 0) -> tuple[Clause | None, str | None, int | None]:
+    """Parse one non-comment line: (clause, None, None) or (None, problem, column)."""
+    spans, comment, problem = _token_spans(line)
+    if problem:
+        return None, problem[0], problem[1]
+    if not spans:
+        return None, None, None
+    tokens = [t for _, t in spans]
+    if len(tokens) not in (3, 4):
+        col = spans[4][0] if len(tokens) > 4 else None
+        return None, f"a clause has 3 or 4 tokens, this line has {len(tokens)}", col
+    if '"' in tokens[0]:
+        return None, "the box position (first token) holds a constant", spans[0][0]
+    if '"' in tokens[1]:
+        return None, "the relation position (second token) holds a constant", spans[1][0]
+    for col, tok in spans:
+        if tok.count('"') % 2 == 1 or (tok.startswith('"') != tok.endswith('"')):
+            return None, f"malformed constant {tok[:60]!r}", col
+    return Clause(tuple(tokens), lineno, comment), None, None
+
+
 def parse_clause_line(line: str, lineno: int = 0) -> tuple[Clause | None, str | None]:
     """Parse one non-comment line into a Clause, or return a problem message."""
-    tokens, comment, problem = _split_tokens(line)
-    if problem:
-        return None, problem
-    if not tokens:
-        return None, None
-    if len(tokens) not in (3, 4):
-        return None, f"a clause has 3 or 4 tokens, this line has {len(tokens)}"
-    if is_constant(tokens[0]) or '"' in tokens[0]:
-        return None, "the box position (first token) holds a constant"
-    if '"' in tokens[1]:
-        return None, "the relation position (second token) holds a constant"
-    for tok in tokens:
-        if tok.count('"') % 2 == 1 or (tok.startswith('"') != tok.endswith('"')):
-            return None, f"malformed constant {tok!r}"
-    return Clause(tuple(tokens), lineno, comment), None
+    clause, problem, _ = _parse_line(line, lineno)
+    return clause, problem
 
 
 def _sentence_from_comment(text: str) -> tuple[int, str] | None:
@@ -200,7 +220,10 @@ def parse_clf(text: str, source: str = "<string>") -> list[Drs]:
             sentence = None  # a block with only comments hands its sentence on
         clauses, dups, seen, start = [], [], set(), 0
 
-    for lineno, raw in enumerate(text.splitlines(), start=1):
+    # Lines end at LF, CRLF or a lone CR; not at the other characters str.splitlines()
+    # knows (form feed, U+2028, ...), so line numbers agree with editors and grep.
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for lineno, raw in enumerate(lines, start=1):
         stripped = raw.strip()
         if not stripped:
             close_block()
@@ -210,11 +233,11 @@ def parse_clf(text: str, source: str = "<string>") -> list[Drs]:
             if found and (sentence is None or found[0] >= sentence[0]):
                 sentence = found
             continue
-        clause, problem = parse_clause_line(raw, lineno)
+        clause, problem, column = _parse_line(raw, lineno)
         if problem:
             total_problems += 1
             if len(problems) < MAX_PROBLEMS:
-                problems.append(ClfProblem(lineno, problem, raw.strip()[:200]))
+                problems.append(ClfProblem(lineno, problem, _excerpt(raw, column), column))
             continue
         assert clause is not None
         if not clauses:
@@ -230,6 +253,20 @@ def parse_clf(text: str, source: str = "<string>") -> list[Drs]:
     return drss
 
 
+#: How much of a bad line an error quotes.
+EXCERPT_CHARS = 120
+
+
+def _excerpt(raw: str, column: int | None) -> str:
+    """The offending text of a bad line, cut to EXCERPT_CHARS around the column."""
+    text = raw.rstrip()
+    if len(text) <= EXCERPT_CHARS:
+        return text.strip()
+    start = max(0, (column or 1) - 1 - EXCERPT_CHARS // 4)
+    cut = text[start:start + EXCERPT_CHARS]
+    return ("..." if start else "") + cut + f"... ({len(text):,} characters)"
+
+
 def read_clf(path: str | os.PathLike[str]) -> list[Drs]:
     """Read a clause file from disk into DRSs (UTF-8, a BOM is allowed)."""
     p = Path(path)
@@ -242,16 +279,25 @@ def read_clf(path: str | os.PathLike[str]) -> list[Drs]:
 
 
 def decode_clf_bytes(data: bytes, source: str) -> str:
-    """Decode file bytes as UTF-8, naming the line and column of a bad byte."""
+    """Decode file bytes as UTF-8 (a BOM is dropped later), naming every bad line and column."""
     try:
         return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        before = data[: exc.start]
-        line = before.count(b"\n") + 1
-        col = exc.start - (before.rfind(b"\n") + 1) + 1
-        bad = data[exc.start: exc.start + 4]
-        raise ClfError(source, [ClfProblem(line, f"not UTF-8 (byte {bad[:1]!r} at column {col})",
-                                           data.splitlines()[line - 1][:200].decode("utf-8", "replace"))]) from None
+    except UnicodeDecodeError:
+        pass
+    problems: list[ClfProblem] = []
+    total = 0
+    for lineno, raw in enumerate(data.split(b"\n"), start=1):
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            total += 1
+            if len(problems) < MAX_PROBLEMS:
+                col = len(raw[: exc.start].decode("utf-8", "replace")) + 1
+                bad = raw[exc.start: exc.start + 1]
+                text = raw.decode("utf-8", "replace").rstrip("\r")
+                problems.append(ClfProblem(lineno, f"not UTF-8 (byte 0x{bad.hex()}); save the file as UTF-8",
+                                           _excerpt(text, col), col))
+    raise ClfError(source, problems, total)
 
 
 def read_pair(pred: str | os.PathLike[str], gold: str | os.PathLike[str],
@@ -269,14 +315,20 @@ def check_pair(p: list[Drs], g: list[Drs], pred_name: str, gold_name: str,
                baseline: bool = False) -> tuple[list[Drs], list[Drs]]:
     """Align two parsed files, raising DrsCountMismatch when they cannot be paired."""
     if baseline:
+        if not g:
+            raise NoDrsError([gold_name])
         if len(p) != 1:
             raise DrsCountMismatch(pred_name, gold_name, len(p), len(g),
                                    "--baseline needs a predicted file with exactly one DRS")
         p = [Drs(p[0].clauses, i, p[0].sentence, p[0].source, p[0].line, p[0].duplicates)
              for i in range(len(g))]
         return p, g
+    if not p and not g:
+        raise NoDrsError([pred_name, gold_name])
     if len(p) != len(g):
-        note = _first_difference(p, g)
+        empty = [name for name, side in ((pred_name, p), (gold_name, g)) if not side]
+        note = (f"{empty[0]} holds no DRS (empty, or only comments and blank lines)" if empty
+                else _first_difference(p, g))
         raise DrsCountMismatch(pred_name, gold_name, len(p), len(g), note)
     return p, g
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["DscorerInputError", "ClfError", "ClfProblem", "DrsCountMismatch", "NgramExplosion"]
+__all__ = ["DscorerInputError", "ClfError", "ClfProblem", "DrsCountMismatch", "NoDrsError",
+           "NgramExplosion"]
 
 
 class DscorerInputError(ValueError):
@@ -13,14 +14,18 @@ class DscorerInputError(ValueError):
 
 @dataclass(frozen=True)
 class ClfProblem:
-    """One bad line: its number (1-based, 0 for the whole file), what is wrong, its text."""
+    """One bad line: its number (1-based, 0 for the whole file), what is wrong, its text,
+    and (where it helps) the 1-based column of the offending token."""
 
     line: int
     message: str
     text: str = ""
+    column: int | None = None
 
     def format(self, source: str) -> str:
         where = f"{source}:{self.line}" if self.line else source
+        if self.line and self.column:
+            where += f":{self.column}"
         return f"{where}: {self.message}" + (f": {self.text!r}" if self.text else "")
 
 
@@ -60,6 +65,17 @@ class DrsCountMismatch(DscorerInputError):
         if note:
             msg += f"; {note}"
         super().__init__(msg)
+
+
+class NoDrsError(DscorerInputError):
+    """Files that hold no DRS at all (empty, or only comments and blank lines)."""
+
+    def __init__(self, names: list[str], message: str | None = None):
+        self.names = list(names)
+        listed = " and ".join(self.names)
+        super().__init__(message or (
+            f"{listed} hold{'s' if len(self.names) == 1 else ''} no DRS (empty, or only comments "
+            "and blank lines): there is nothing to score"))
 
 
 class NgramExplosion(DscorerInputError):
