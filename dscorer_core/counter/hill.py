@@ -1,0 +1,150 @@
+"""Hill climbing over variable mappings, from COUNTER-style smart starts and seeded random starts.
+
+A move sends one predicted variable to another gold variable; if that gold variable is taken,
+the two predicted variables swap targets.  Scores are kept up to date incrementally, so a move
+costs only the candidates that use the pairs it changes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+
+from .problem import MatchProblem
+
+__all__ = ["Climber", "smart_start", "random_start", "climb"]
+
+
+class Climber:
+    """A mutable mapping with the number of clause matches it gives, updated move by move."""
+
+    def __init__(self, problem: MatchProblem):
+        self.problem = problem
+        self.uses: dict[tuple[str, str], list[int]] = defaultdict(list)
+        self.targets: dict[str, list[str]] = defaultdict(list)
+        for k, cand in enumerate(problem.candidates):
+            for pair in cand.needs:
+                self.uses[pair].append(k)
+        for pv, gv in problem.pairs:
+            self.targets[pv].append(gv)
+        self.need = [len(c.needs) for c in problem.candidates]
+        self.free_matches = sum(1 for n in self.need if n == 0)
+        self.reset({})
+
+    def reset(self, mapping: dict[str, str]) -> None:
+        """Start again from ``mapping`` (pairs outside the problem are ignored)."""
+        self.forward: dict[str, str] = {}
+        self.backward: dict[str, str] = {}
+        self.sat = [0] * len(self.need)
+        self.score = self.free_matches
+        for pv, gv in mapping.items():
+            if (pv, gv) in self.uses and gv not in self.backward:
+                self._add(pv, gv)
+
+    def _add(self, pv: str, gv: str) -> None:
+        self.forward[pv], self.backward[gv] = gv, pv
+        sat, need = self.sat, self.need
+        for k in self.uses.get((pv, gv), ()):
+            sat[k] += 1
+            if sat[k] == need[k]:
+                self.score += 1
+
+    def _remove(self, pv: str) -> str | None:
+        gv = self.forward.pop(pv, None)
+        if gv is None:
+            return None
+        del self.backward[gv]
+        sat, need = self.sat, self.need
+        for k in self.uses.get((pv, gv), ()):
+            if sat[k] == need[k]:
+                self.score -= 1
+            sat[k] -= 1
+        return gv
+
+    def move(self, pv: str, gv: str) -> tuple[str | None, str | None]:
+        """Send ``pv`` to ``gv``; the variable that held ``gv`` takes ``pv``'s old target. Returns what to undo."""
+        other = self.backward.get(gv)
+        old = self._remove(pv)
+        if other is not None:
+            self._remove(other)
+        self._add(pv, gv)
+        if other is not None and old is not None and (other, old) in self.uses:
+            self._add(other, old)
+        return old, other
+
+    def undo(self, pv: str, gv: str, old: str | None, other: str | None) -> None:
+        """Reverse ``move(pv, gv)`` given what it returned."""
+        self._remove(pv)
+        if other is not None:
+            self._remove(other)
+            self._add(other, gv)
+        if old is not None:
+            self._add(pv, old)
+
+    def mapping(self) -> dict[str, str]:
+        return dict(self.forward)
+
+
+def climb(climber: Climber, ceiling: int) -> int:
+    """First-improvement hill climbing until no single move helps (or ``ceiling`` is reached)."""
+    improved = True
+    targets = climber.targets
+    while improved and climber.score < ceiling:
+        improved = False
+        for pv, gvs in targets.items():
+            for gv in gvs:
+                if climber.forward.get(pv) == gv:
+                    continue
+                before = climber.score
+                undo = climber.move(pv, gv)
+                if climber.score > before:
+                    improved = True
+                    if climber.score >= ceiling:
+                        return climber.score
+                else:
+                    climber.undo(pv, gv, *undo)
+    return climber.score
+
+
+def smart_start(problem: MatchProblem, concepts_only: bool = False) -> dict[str, str]:
+    """A greedy mapping: take candidate clause pairs, concepts and rare clauses first, when they fit.
+
+    This generalises COUNTER's smart start (map the variables of matching concepts).
+    """
+    options: dict[int, int] = defaultdict(int)
+    for c in problem.candidates:
+        options[c.pred] += 1
+    pred_clauses = problem.pred.clauses
+
+    def order(k: int) -> tuple:
+        c = problem.candidates[k]
+        return (pred_clauses[c.pred].kind != "concept", options[c.pred], c.pred, c.gold)
+
+    forward: dict[str, str] = {}
+    backward: dict[str, str] = {}
+    for k in sorted(range(len(problem.candidates)), key=order):
+        cand = problem.candidates[k]
+        if concepts_only and pred_clauses[cand.pred].kind != "concept":
+            break
+        if all(forward.get(p, g) == g and backward.get(g, p) == p for p, g in cand.needs):
+            for p, g in cand.needs:
+                forward[p], backward[g] = g, p
+    return forward
+
+
+def random_start(problem: MatchProblem, rng: random.Random) -> dict[str, str]:
+    """A random one-to-one mapping along candidate pairs."""
+    targets: dict[str, list[str]] = defaultdict(list)
+    for pv, gv in problem.pairs:
+        targets[pv].append(gv)
+    order = sorted(targets)
+    rng.shuffle(order)
+    taken: set[str] = set()
+    mapping: dict[str, str] = {}
+    for pv in order:
+        free = [g for g in targets[pv] if g not in taken]
+        if free:
+            gv = rng.choice(free)
+            mapping[pv] = gv
+            taken.add(gv)
+    return mapping

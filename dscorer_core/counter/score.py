@@ -1,0 +1,245 @@
+"""COUNTER-compatible scores: per-document matches, mapping and clause lists, and micro-averaged corpus P/R/F.
+
+Spec section 4, step 6-7: P = matched / pred clauses, R = matched / gold clauses, corpus figures
+sum the counts over all pairs; breakdowns by clause kind as COUNTER's detailed output gives them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from ..clauses import Clause, Drs
+from ..errors import DrsCountMismatch
+from .normalise import CounterClause, prepare_drs
+from .problem import MatchProblem, build_problem, matched_candidates
+from .search import SearchOutcome, find_mapping, find_mappings
+from .settings import CounterSettings
+
+__all__ = ["KindScore", "CounterPair", "CounterResult", "KINDS", "clause_kinds",
+           "counter_pair", "counter_corpus", "prf"]
+
+#: Breakdown rows, in COUNTER's order: operators, roles, concepts, then concepts by part of speech
+#: (``s`` counts as ``a``) and events (verb and adjective concepts, as COUNTER counts them).
+KINDS = ("operators", "roles", "concepts", "nouns", "verbs", "adjectives", "adverbs", "events")
+_POS_KIND = {"n": "nouns", "v": "verbs", "a": "adjectives", "s": "adjectives", "r": "adverbs"}
+
+
+def prf(matched: int, pred: int, gold: int) -> tuple[float, float, float]:
+    """Precision, recall and F of clause counts (0 where undefined)."""
+    p = matched / pred if pred else 0.0
+    r = matched / gold if gold else 0.0
+    return p, r, (2 * p * r / (p + r) if p + r else 0.0)
+
+
+def clause_kinds(clause: CounterClause | Clause) -> tuple[str, ...]:
+    """The breakdown rows a clause counts in (e.g. ``concepts``, ``verbs``, ``events``)."""
+    kind = clause.kind
+    if kind == "operator":
+        return ("operators",)
+    if kind == "role":
+        return ("roles",)
+    pos = _POS_KIND.get(clause.source.tokens[2][1] if isinstance(clause, CounterClause) else clause.pos or "")
+    kinds = ("concepts",) + ((pos,) if pos else ())
+    return kinds + (("events",) if pos in ("verbs", "adjectives") else ())
+
+
+@dataclass(frozen=True)
+class KindScore:
+    """Matched, predicted and gold clauses of one kind, with P/R/F."""
+
+    kind: str
+    matched: int
+    pred: int
+    gold: int
+
+    @property
+    def P(self) -> float:
+        return prf(self.matched, self.pred, self.gold)[0]
+
+    @property
+    def R(self) -> float:
+        return prf(self.matched, self.pred, self.gold)[1]
+
+    @property
+    def F(self) -> float:
+        return prf(self.matched, self.pred, self.gold)[2]
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "matched": self.matched, "pred": self.pred, "gold": self.gold,
+                "P": self.P, "R": self.R, "F": self.F}
+
+
+def _breakdown(matched: Sequence[CounterClause], pred: Sequence[CounterClause],
+               gold: Sequence[CounterClause]) -> tuple[KindScore, ...]:
+    counts = {k: [0, 0, 0] for k in KINDS}
+    for slot, clauses in enumerate((matched, pred, gold)):
+        for c in clauses:
+            for kind in clause_kinds(c):
+                counts[kind][slot] += 1
+    return tuple(KindScore(k, *counts[k]) for k in KINDS)
+
+
+def _sum_breakdowns(rows: Sequence[tuple[KindScore, ...]]) -> tuple[KindScore, ...]:
+    totals = {k: [0, 0, 0] for k in KINDS}
+    for doc in rows:
+        for ks in doc:
+            t = totals[ks.kind]
+            t[0] += ks.matched
+            t[1] += ks.pred
+            t[2] += ks.gold
+    return tuple(KindScore(k, *totals[k]) for k in KINDS)
+
+
+@dataclass(frozen=True)
+class CounterPair:
+    """COUNTER's comparison of one DRS pair: counts, P/R/F, the mapping and the clauses on each side.
+
+    ``mapping`` holds the variable pairs the matched clauses use (pred -> gold); clause lists hold
+    the original Clause objects (with line numbers); ``dropped_*`` are the redundant REF clauses left out.
+    """
+
+    index: int
+    matched: int
+    pred_clauses: int
+    gold_clauses: int
+    mapping: dict[str, str]
+    matched_clauses: tuple[tuple[Clause, Clause], ...]
+    unmatched_pred: tuple[Clause, ...]
+    unmatched_gold: tuple[Clause, ...]
+    dropped_pred: tuple[Clause, ...]
+    dropped_gold: tuple[Clause, ...]
+    optimal: bool
+    method: str
+    upper_bound: int
+    by_kind: tuple[KindScore, ...]
+    signature: str
+
+    @property
+    def P(self) -> float:
+        return prf(self.matched, self.pred_clauses, self.gold_clauses)[0]
+
+    @property
+    def R(self) -> float:
+        return prf(self.matched, self.pred_clauses, self.gold_clauses)[1]
+
+    @property
+    def F(self) -> float:
+        return prf(self.matched, self.pred_clauses, self.gold_clauses)[2]
+
+    def as_dict(self, clauses: bool = False) -> dict:
+        """The figures as plain data; with ``clauses`` also the mapping and clause lists (as text)."""
+        data = {"index": self.index, "P": self.P, "R": self.R, "F": self.F, "matched": self.matched,
+                "pred_clauses": self.pred_clauses, "gold_clauses": self.gold_clauses,
+                "optimal": self.optimal, "method": self.method}
+        if clauses:
+            data["mapping"] = dict(self.mapping)
+            data["matched_clauses"] = [[p.text(), g.text()] for p, g in self.matched_clauses]
+            data["unmatched_pred"] = [c.text() for c in self.unmatched_pred]
+            data["unmatched_gold"] = [c.text() for c in self.unmatched_gold]
+        return data
+
+
+@dataclass(frozen=True)
+class CounterResult:
+    """Micro-averaged COUNTER scores of a corpus, its documents and its breakdown by clause kind."""
+
+    documents: tuple[CounterPair, ...]
+    settings: CounterSettings
+    matched: int
+    pred_clauses: int
+    gold_clauses: int
+    by_kind: tuple[KindScore, ...]
+
+    @property
+    def signature(self) -> str:
+        return self.settings.signature()
+
+    @property
+    def P(self) -> float:
+        return prf(self.matched, self.pred_clauses, self.gold_clauses)[0]
+
+    @property
+    def R(self) -> float:
+        return prf(self.matched, self.pred_clauses, self.gold_clauses)[1]
+
+    @property
+    def F(self) -> float:
+        return prf(self.matched, self.pred_clauses, self.gold_clauses)[2]
+
+    @property
+    def optimal_documents(self) -> int:
+        """How many documents have a mapping proven optimal."""
+        return sum(d.optimal for d in self.documents)
+
+    def as_dict(self, per_doc: bool = False, by_kind: bool = True) -> dict:
+        data = {"signature": self.signature, "P": self.P, "R": self.R, "F": self.F,
+                "matched": self.matched, "pred_clauses": self.pred_clauses,
+                "gold_clauses": self.gold_clauses, "documents_total": len(self.documents),
+                "optimal_documents": self.optimal_documents}
+        if by_kind:
+            data["by_kind"] = [k.as_dict() for k in self.by_kind]
+        if per_doc:
+            data["documents"] = [d.as_dict() for d in self.documents]
+        return data
+
+
+def _pair_result(index: int, problem: MatchProblem, outcome: SearchOutcome,
+                 settings: CounterSettings) -> CounterPair:
+    p, g = problem.pred, problem.gold
+    chosen = sorted(matched_candidates(problem, outcome.mapping), key=lambda c: c.gold)
+    used = {pv: gv for c in chosen for pv, gv in c.needs}
+    pred_hit = {c.pred for c in chosen}
+    gold_hit = {c.gold for c in chosen}
+    matched = [p.clauses[c.pred] for c in chosen]
+    return CounterPair(
+        index=index, matched=len(chosen), pred_clauses=len(p), gold_clauses=len(g),
+        mapping=dict(sorted(used.items())),
+        matched_clauses=tuple((p.clauses[c.pred].source, g.clauses[c.gold].source) for c in chosen),
+        unmatched_pred=tuple(c.source for i, c in enumerate(p.clauses) if i not in pred_hit),
+        unmatched_gold=tuple(c.source for j, c in enumerate(g.clauses) if j not in gold_hit),
+        dropped_pred=p.dropped, dropped_gold=g.dropped,
+        optimal=outcome.optimal, method=outcome.method, upper_bound=outcome.upper_bound,
+        by_kind=_breakdown(matched, p.clauses, g.clauses), signature=settings.signature())
+
+
+def _problem(pred: Drs, gold: Drs, settings: CounterSettings) -> MatchProblem:
+    return build_problem(prepare_drs(pred, settings.keep_ref), prepare_drs(gold, settings.keep_ref))
+
+
+def counter_pair(pred: Drs, gold: Drs, settings: CounterSettings | None = None,
+                 index: int | None = None) -> CounterPair:
+    """Compare two DRSs the way COUNTER does, under the best variable mapping found.
+
+    ``index`` (default: the gold DRS's index) seeds the random restarts, so a pair scores the
+    same here as inside ``counter_corpus``.
+    """
+    settings = settings or CounterSettings()
+    index = gold.index if index is None else index
+    problem = _problem(pred, gold, settings)
+    outcome = find_mapping(problem, settings, index)
+    return _pair_result(index, problem, outcome, settings)
+
+
+def counter_corpus(preds: Sequence[Drs], golds: Sequence[Drs], settings: CounterSettings | None = None,
+                   progress: Callable[[int, int], None] | None = None) -> CounterResult:
+    """COUNTER scores of aligned predicted and gold DRSs, micro-averaged over all pairs.
+
+    ``progress``, if given, is called as progress(done, total) as documents are prepared and
+    once more when all are scored.
+    """
+    settings = settings or CounterSettings()
+    if len(preds) != len(golds):
+        raise DrsCountMismatch("predicted DRSs", "gold DRSs", len(preds), len(golds))
+    problems = []
+    for i, (p, g) in enumerate(zip(preds, golds)):
+        problems.append(_problem(p, g, settings))
+        if progress and (i + 1) % 50 == 0:
+            progress(i + 1, len(preds))
+    outcomes = find_mappings(problems, settings)
+    docs = [_pair_result(i, pr, o, settings) for i, (pr, o) in enumerate(zip(problems, outcomes))]
+    if progress:
+        progress(len(preds), len(preds))
+    return CounterResult(tuple(docs), settings, sum(d.matched for d in docs),
+                         sum(d.pred_clauses for d in docs), sum(d.gold_clauses for d in docs),
+                         _sum_breakdowns([d.by_kind for d in docs]))

@@ -1,0 +1,46 @@
+"""The settings of a COUNTER-compatible run and the signature they print as (spec section 5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..version import __version__
+
+__all__ = ["CounterSettings", "SEARCHES"]
+
+#: ``exact+hill``: exact integer program where affordable, hill climbing otherwise;
+#: ``hill``: hill climbing from smart and random starts only, like the released COUNTER.
+SEARCHES = ("exact+hill", "hill")
+
+
+@dataclass(frozen=True)
+class CounterSettings:
+    """What a COUNTER score depends on: restarts, seed, REF handling and the search used.
+
+    ``max_exact_pairs``, ``time_limit`` and ``node_limit`` bound the exact search of one
+    document; when they stop it, hill climbing decides and the document is not marked optimal.
+    """
+
+    restarts: int = 20
+    seed: int = 1
+    keep_ref: bool = False
+    search: str = "exact+hill"
+    max_exact_pairs: int = 20_000
+    time_limit: float = 20.0
+    node_limit: int | None = 20_000
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.restarts, int) or self.restarts < 1:
+            raise ValueError(f"restarts must be a whole number >= 1, not {self.restarts!r}")
+        if self.search not in SEARCHES:
+            raise ValueError(f"unknown search {self.search!r}; choose one of {', '.join(SEARCHES)}")
+
+    def replace(self, **changes) -> "CounterSettings":
+        """A copy with some settings changed (None values are ignored)."""
+        return replace(self, **{k: v for k, v in changes.items() if v is not None})
+
+    def signature(self) -> str:
+        """``counter|restarts:20|seed:1|ref:drop|search:exact+hill|version:0.1.0``."""
+        ref = "keep" if self.keep_ref else "drop"
+        return (f"counter|restarts:{self.restarts}|seed:{self.seed}|ref:{ref}|"
+                f"search:{self.search}|version:{__version__}")
