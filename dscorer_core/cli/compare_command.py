@@ -1,0 +1,174 @@
+"""``dscorer compare GOLD SYS_A SYS_B ...``: scores with bootstrap intervals and paired tests against SYS_A."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import dataclass
+
+from ..clauses import Drs, check_pair, read_clf
+from ..errors import DscorerInputError
+from ..scoring import score_corpus
+from ..stats import Comparison, compare_tables, counter_table, document_differences, dscorer_table
+from .output import format_table, write_json
+from .score_command import add_dscorer_options, settings_from_args
+
+__all__ = ["register", "run", "System", "read_systems", "system_names", "format_comparison"]
+
+METRICS = ("dscorer", "counter", "both")
+
+
+@dataclass(frozen=True)
+class System:
+    """One system's output, aligned with the gold DRSs."""
+
+    name: str
+    path: str
+    preds: tuple[Drs, ...]
+    single_drs: bool
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "compare", help="compare systems on one gold: 95%% intervals and paired significance tests",
+        description="Score every SYSTEM against GOLD, with bootstrap confidence intervals, and test each "
+                    "system against the first one (the baseline) with paired bootstrap resampling and "
+                    "approximate randomisation.  Resampling reuses per-document counts; it is seeded, "
+                    "and the seed and sample counts are part of the printed signatures.")
+    p.add_argument("gold", help="gold clause file")
+    p.add_argument("systems", nargs="+", metavar="SYSTEM",
+                   help="system clause files; the first is the baseline the others are tested against")
+    p.add_argument("--metric", choices=METRICS, default="dscorer", help="which metric(s) to compare (default dscorer)")
+    p.add_argument("--bootstrap", type=int, default=1000, metavar="N",
+                   help="bootstrap samples for intervals and the paired bootstrap test (default 1000; 0: skip)")
+    p.add_argument("--ar", type=int, default=10000, metavar="N",
+                   help="approximate randomisation trials (default 10000; 0: skip)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the resampling (default 1)")
+    p.add_argument("--differences", type=int, default=0, metavar="N",
+                   help="also list the N documents where each system differs most from the first")
+    p.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    add_dscorer_options(p)
+    p.set_defaults(func=run)
+
+
+def system_names(paths: list[str]) -> list[str]:
+    """Short, distinct names: the file name, the path as given when two files share a
+    file name, and a numbered suffix when the same file is given twice."""
+    base = [os.path.basename(p) or p for p in paths]
+    names = [p if any(b == b2 and p != p2 for b2, p2 in zip(base, paths)) else b for b, p in zip(base, paths)]
+    seen: dict[str, int] = {}
+    out = []
+    for n in names:
+        seen[n] = seen.get(n, 0) + 1
+        out.append(n if seen[n] == 1 else f"{n} ({seen[n]})")
+    return out
+
+
+def read_systems(gold_path: str, paths: list[str], baseline: bool) -> tuple[list[Drs], list[System]]:
+    """Read GOLD once and every system file; with ``baseline`` a single-DRS file is compared
+    with every gold DRS (the SPAR baseline set-up), other files are paired as usual."""
+    golds = read_clf(gold_path)
+    systems = []
+    for name, path in zip(system_names(paths), paths):
+        preds = read_clf(path)
+        single = len(preds) == 1 and len(golds) > 1
+        if single and not baseline:
+            raise DscorerInputError(
+                f"{path} holds 1 DRS but {gold_path} holds {len(golds)}: if it is a single-DRS baseline "
+                f"(like the SPAR baseline) to compare with every gold DRS, add --baseline")
+        preds, _ = check_pair(preds, golds, path, gold_path, baseline=single)
+        systems.append(System(name, path, tuple(preds), single))
+    return golds, systems
+
+
+def compare_metric(metric: str, golds: list[Drs], systems: list[System], args: argparse.Namespace):
+    """The comparison of one metric and the count tables behind it."""
+    if metric == "counter":
+        try:
+            from ..counter import CounterSettings, counter_corpus
+        except ImportError:  # pragma: no cover - the COUNTER scorer ships with the package
+            raise DscorerInputError("--metric counter is not available in this installation") from None
+        sentences = [g.sentence for g in golds]
+        tables = [counter_table(counter_corpus(s.preds, golds, CounterSettings()), sentences) for s in systems]
+    else:
+        settings = settings_from_args(args)
+        tables = [dscorer_table(score_corpus(s.preds, golds, settings, jobs=args.jobs)) for s in systems]
+    comparison = compare_tables(tables, [s.name for s in systems], bootstrap=args.bootstrap, ar=args.ar,
+                                seed=args.seed)
+    return comparison, tables
+
+
+@dataclass(frozen=True)
+class _Right:
+    """A table cell printed as given but right-aligned like a number."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _interval(c: Comparison, i: int) -> _Right:
+    ci = c.systems[i].intervals
+    return _Right(f"[{ci.F.low:.4f}, {ci.F.high:.4f}]" if ci else "-")
+
+
+def format_comparison(c: Comparison) -> str:
+    """The text report of one metric: signatures, then one row per system."""
+    first = c.systems[0].name
+    lines = [f"{c.metric.upper()} on {c.n_documents} documents; each system is tested against {first}", c.signature]
+    lines += [s for s in (c.bootstrap_signature, c.ar_signature) if s]
+    header = ["system", "P", "R", "F", f"{c.level:.0%} CI (F)", "F diff", "p (bootstrap)", "p (AR)"]
+    rows = []
+    for i, s in enumerate(c.systems):
+        rows.append([s.name, s.P, s.R, s.F, _interval(c, i),
+                     _Right(f"{s.difference:+.4f}" if s.difference is not None else "-"),
+                     _Right(f"{s.bootstrap.p_value:.4f}" if s.bootstrap else "-"),
+                     _Right(f"{s.randomisation.p_value:.4f}" if s.randomisation else "-")])
+    return "\n".join(lines + [format_table(header, rows)])
+
+
+def format_differences(c: Comparison, tables, n: int) -> str:
+    """The ``n`` documents where each system's F differs most from the first system's."""
+    blocks = []
+    first = c.systems[0].name
+    for s, t in zip(c.systems[1:], tables[1:]):
+        rows = [[d.index, d.b, d.a, _Right(f"{d.difference:+.4f}"), d.sentence or ""]
+                for d in document_differences(t, tables[0], limit=n)]
+        title = f"documents where {s.name} differs most from {first} (F, {c.metric}):"
+        blocks.append(f"{title}\n" + (format_table(["index", "F first", "F system", "difference", "sentence"], rows)
+                                      if rows else "(no document differs)"))
+    return "\n\n".join(blocks)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.bootstrap < 0 or args.ar < 0 or args.differences < 0:
+        raise DscorerInputError("--bootstrap, --ar and --differences cannot be negative")
+    golds, systems = read_systems(args.gold, args.systems, args.baseline)
+    for s in systems:
+        if s.single_drs:
+            print(f"dscorer compare: {s.path} holds one DRS: comparing it with each of the {len(golds)} "
+                  f"gold DRSs (--baseline)", file=sys.stderr)
+    metrics = ("dscorer", "counter") if args.metric == "both" else (args.metric,)
+    results = {m: compare_metric(m, golds, systems, args) for m in metrics}
+    if args.json:
+        data = {"gold": args.gold, "n_documents": len(golds),
+                "systems": [{"name": s.name, "path": s.path, "single_drs_baseline": s.single_drs} for s in systems],
+                "bootstrap": args.bootstrap, "ar": args.ar, "seed": args.seed, "metrics": {}}
+        for m, (c, tables) in results.items():
+            entry = c.as_dict()
+            if args.differences:
+                for comp, t in zip(entry["comparisons"], tables[1:]):
+                    comp["largest_differences"] = [d.as_dict() for d in
+                                                   document_differences(t, tables[0], limit=args.differences)]
+            data["metrics"][m] = entry
+        write_json(data)
+        return 0
+    blocks = []
+    for c, tables in results.values():
+        blocks.append(format_comparison(c))
+        if args.differences and len(tables) > 1:
+            blocks.append(format_differences(c, tables, args.differences))
+    print("\n\n".join(blocks))
+    return 0

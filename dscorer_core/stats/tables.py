@@ -1,0 +1,163 @@
+"""Per-document count tables: what resampling needs to recompute corpus scores without rescoring.
+
+A table holds one row of counts per document; a corpus score is a function of the
+column sums, so any resample (bootstrap multiplicities, swapped documents) is a
+weight matrix times the table followed by that function, for all samples at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ..presets import get_preset
+from ..scoring import LOG_FLOOR, CorpusResult, _zero_gram_ratio, order_weights
+from ..settings import ScoreSettings
+
+__all__ = ["FIGURES", "CountTable", "dscorer_table", "clause_table", "counter_table", "dscorer_scores", "clause_scores"]
+
+#: The figures every table scores, in the column order of its score arrays.
+FIGURES = ("P", "R", "F")
+
+#: Summed counts (samples x features) -> corpus scores (samples x 3: P, R, F).
+SumScorer = Callable[[np.ndarray], np.ndarray]
+
+
+@dataclass(frozen=True, eq=False)
+class CountTable:
+    """One system's per-document counts on a corpus and how summed counts become P, R and F."""
+
+    metric: str
+    signature: str
+    features: np.ndarray
+    scorer: SumScorer
+    document_scores: np.ndarray
+    sentences: tuple[str | None, ...]
+
+    @property
+    def n_documents(self) -> int:
+        return self.features.shape[0]
+
+    @property
+    def fractional_columns(self) -> np.ndarray:
+        """Indices of the feature columns that are not whole numbers (DSCORER's 0-gram ratio)."""
+        return np.flatnonzero(np.any(self.features != np.round(self.features), axis=0))
+
+    def sums(self, weights: np.ndarray) -> np.ndarray:
+        """Weighted column sums (samples x features) for weights of shape samples x documents.
+
+        Whole-number columns go through one matrix product (exact below 2**53);
+        fractional ones are summed document by document, in order, as ``scoring`` does,
+        so the all-ones weights reproduce the corpus sums bit for bit.
+        """
+        weights = np.atleast_2d(np.asarray(weights, dtype=float))
+        out = weights @ self.features
+        for j in self.fractional_columns:
+            out[:, j] = np.cumsum(weights * self.features[:, j], axis=1)[:, -1]
+        return out
+
+    def corpus_scores(self, weights: np.ndarray) -> np.ndarray:
+        """P, R, F (one row per row of ``weights``, samples x documents) of the weighted corpus."""
+        return self.scorer(self.sums(weights))
+
+    def full_scores(self) -> np.ndarray:
+        """P, R, F of the whole corpus, each document counted once."""
+        return self.corpus_scores(np.ones(self.n_documents))[0]
+
+    def check_paired(self, other: "CountTable") -> None:
+        """Raise ValueError unless ``other`` scores the same documents with the same settings."""
+        if self.signature != other.signature:
+            raise ValueError(f"cannot pair scores made with different settings: "
+                             f"{self.signature} vs {other.signature}")
+        if self.n_documents != other.n_documents:
+            raise ValueError(f"cannot pair systems on {self.n_documents} and {other.n_documents} documents")
+
+
+def _readonly(a: np.ndarray) -> np.ndarray:
+    a.setflags(write=False)
+    return a
+
+
+def _ratio(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return np.divide(a, b, out=np.zeros_like(a, dtype=float), where=b != 0)
+
+
+def _f(p: np.ndarray, r: np.ndarray) -> np.ndarray:
+    s = p + r
+    return np.divide(2 * p * r, s, out=np.zeros_like(s), where=s != 0)
+
+
+def _combine_rows(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """Row-wise ``scoring.combine``: exp(sum_k w_k log v_k) over weighted orders, zeros as LOG_FLOOR."""
+    logs = np.log(np.where(values > 0, values, LOG_FLOOR))
+    total = np.zeros(values.shape[0])
+    for k in range(values.shape[1]):  # same summation order as scoring.combine
+        total += np.where(weights[:, k] != 0, weights[:, k] * logs[:, k], 0.0)
+    return np.exp(total)
+
+
+def _weight_rows(pred: np.ndarray, gold: np.ndarray, settings: ScoreSettings) -> np.ndarray:
+    """Order weights per sample from ``scoring.order_weights``, called once per distinct
+    pattern of present/absent orders (nearly always a single pattern for a corpus)."""
+    rule = get_preset(settings.preset).missing_orders
+    present = np.hstack([pred > 0, gold > 0]).astype(int)
+    patterns, which = np.unique(present, axis=0, return_inverse=True)
+    n = settings.order
+    table = np.array([order_weights(n, settings.w0, list(p[:n]), list(p[n:]), rule) for p in patterns])
+    return table[np.asarray(which).reshape(-1)]
+
+
+def dscorer_scores(sums: np.ndarray, settings: ScoreSettings) -> np.ndarray:
+    """DSCORER P, R, F from summed ``dscorer_table`` features, vectorised over samples.
+
+    Same formulas as ``scoring.score_counts``: per-order ratios from summed counts,
+    the 0-gram term as the (weighted) mean of per-document ratios, the preset's rule
+    for orders that cannot be compared, and the weighted geometric mean.
+    """
+    n = settings.order
+    grams = sums[:, : 3 * (n + 1)].reshape(-1, n + 1, 3)[:, 1:, :]
+    matched, pred, gold = grams[..., 0], grams[..., 1], grams[..., 2]
+    zero = (sums[:, -2] / sums[:, -1])[:, None]
+    weights = _weight_rows(pred, gold, settings)
+    p, r = _ratio(matched, pred), _ratio(matched, gold)
+    f = _f(p, r)
+    return np.column_stack([_combine_rows(np.hstack([zero, v]), weights) for v in (p, r, f)])
+
+
+def dscorer_table(result: CorpusResult) -> CountTable:
+    """The count table of a DSCORER corpus run: per order k = 0..n (matched, pred, gold),
+    then the document's 0-gram ratio and a 1 (so summing gives the mean ratio)."""
+    n = result.settings.order
+    rows = [[x for c in d.counts for x in (c.matched, c.pred, c.gold)] + [_zero_gram_ratio(d.counts[0]), 1.0]
+            for d in result.documents]
+    features = np.array(rows, dtype=float).reshape(len(rows), 3 * (n + 1) + 2)
+    scores = np.array([[d.score.P, d.score.R, d.score.F] for d in result.documents], dtype=float).reshape(-1, 3)
+    return CountTable("dscorer", result.signature, _readonly(features), partial(dscorer_scores, settings=result.settings),
+                      _readonly(scores), tuple(d.sentence for d in result.documents))
+
+
+def clause_scores(sums: np.ndarray) -> np.ndarray:
+    """Micro P, R, F from summed (matched, pred, gold) clause counts (COUNTER)."""
+    p, r = _ratio(sums[:, 0], sums[:, 1]), _ratio(sums[:, 0], sums[:, 2])
+    return np.column_stack([p, r, _f(p, r)])
+
+
+def clause_table(matched: Sequence[float], pred: Sequence[int], gold: Sequence[int], signature: str,
+                 sentences: Sequence[str | None] | None = None, metric: str = "counter") -> CountTable:
+    """The count table of a clause-matching (COUNTER) run from per-document matched/pred/gold counts."""
+    features = np.column_stack([np.asarray(matched, float), np.asarray(pred, float), np.asarray(gold, float)])
+    scores = clause_scores(features)
+    sentences = tuple(sentences) if sentences is not None else (None,) * len(features)
+    return CountTable(metric, signature, _readonly(features), clause_scores, _readonly(scores), sentences)
+
+
+def counter_table(result, sentences: Sequence[str | None] | None = None) -> CountTable:
+    """The count table of a COUNTER corpus run (``counter.CounterResult``): per document
+    matched, predicted and gold clauses; micro P/R/F from their sums, as COUNTER reports.
+    ``sentences`` (e.g. the gold DRSs' sentences) label the documents."""
+    docs = result.documents
+    return clause_table([d.matched for d in docs], [d.pred_clauses for d in docs],
+                        [d.gold_clauses for d in docs], result.signature, sentences)
