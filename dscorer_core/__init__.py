@@ -6,6 +6,7 @@
 """
 
 from .clauses import Clause, Drs, check_pair, parse_clf, read_clf, read_pair
+from .counter import CounterPair, CounterResult, CounterSettings, KindScore, counter_corpus, counter_pair
 from .errors import ClfError, ClfProblem, DrsCountMismatch, DscorerInputError, NgramExplosion, NoDrsError
 from .graph import Edge, Graph, Node, induce_graph
 from .ngrams import NgramCounts, Path, count_ngrams, enumerate_paths, ngram_occurrences, path_text
@@ -23,4 +24,5 @@ __all__ = [
     "Preset", "PRESETS", "get_preset",
     "Score", "OrderScore", "OrderCounts", "PairResult", "CorpusResult", "DocumentScore",
     "score_pair", "score_graphs", "score_corpus", "ScoreSettings", "__version__",
+    "CounterSettings", "CounterPair", "CounterResult", "KindScore", "counter_pair", "counter_corpus",
 ]

@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 
 from ..clauses import read_pair
+from ..counter import counter_corpus
 from ..ngrams import DEFAULT_MAX_NGRAMS, ENGINES
 from ..presets import PRESETS
 from ..scoring import CorpusResult, score_corpus
 from ..settings import ScoreSettings
+from .counter_command import add_counter_options, counter_settings_from_args, format_counter
 from .output import format_table, write_csv, write_json
 
 
@@ -41,6 +43,9 @@ def register(sub) -> None:
     p.add_argument("--per-doc", action="store_true", help="add one row per document")
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
     p.add_argument("--csv", metavar="FILE", help="write the per-document table to FILE")
+    p.add_argument("--with-counter", action="store_true",
+                   help="also compute COUNTER scores and add them (a 'counter' block in JSON)")
+    add_counter_options(p)
     p.set_defaults(func=run)
 
 
@@ -73,11 +78,20 @@ def run(args: argparse.Namespace) -> int:
     result = score_corpus(preds, golds, settings, jobs=args.jobs)
     if args.csv:
         write_csv(args.csv, *document_rows(result))
+    counter = None
+    if getattr(args, "with_counter", False):
+        counter = counter_corpus(preds, golds, counter_settings_from_args(args))
     if args.json:
         data = result.as_dict(per_doc=args.per_doc)
+        if counter is not None:
+            data["counter"] = counter.as_dict(per_doc=args.per_doc)
         write_json(data)
         return 0
     print(format_result(result))
+    if counter is not None:
+        print()
+        print("COUNTER (clause matching):")
+        print(format_counter(counter))
     if args.per_doc:
         header, rows = document_rows(result)
         print()

@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
-from scipy.optimize import Bounds, LinearConstraint, milp
-from scipy.sparse import coo_matrix
 
 from .problem import MatchProblem
 
@@ -67,6 +65,9 @@ def _add_problem(problem: MatchProblem, x0: int, y0: int, rows: _Rows) -> None:
 def solve_exact_batch(problems: Sequence[MatchProblem], time_limit: float = 20.0,
                       node_limit: int | None = 20_000) -> list[ExactOutcome]:
     """Solve several documents' matchings in one program; each outcome is optimal only if the whole is."""
+    from scipy.optimize import Bounds, LinearConstraint, milp  # slow to import: only when needed
+    from scipy.sparse import coo_matrix
+
     rows = _Rows()
     offsets = []
     col = 0
