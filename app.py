@@ -1,0 +1,154 @@
+"""dscorer app, pair view (the landing page): why did this parse score what it scored?
+
+Run with ``streamlit run app.py``. Opens on the bundled sample files (the DSCORER paper's
+Figure 1 and Figure 4 pairs). All scores and highlight data come from ``dscorer_core``.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+import app_widgets as aw
+from dscorer_core import NgramExplosion, score_pair
+from dscorer_core.render import (MAX_LAYOUT_NODES, filter_rows, highlight_pair, ngram_table, path_elements,
+                                 too_large_to_draw)
+
+st.set_page_config(page_title="dscorer · pair view", page_icon="🔍", layout="wide")
+aw.keep_widget_state()
+
+pred, gold, paired = aw.load_pair()
+settings, show_names = aw.settings_sidebar()
+
+st.title("Pair view")
+st.caption("A predicted DRS (left) against its gold DRS (right): their graphs, the n-grams they share, "
+           "and the scores built from them.")
+if not paired:
+    st.info("Load a predicted and a gold clause file with the same number of DRSs (sidebar).")
+    st.stop()
+
+n_docs = len(gold.drss)
+if st.session_state.get("doc_index", 0) >= n_docs or st.session_state.get("doc_index", 0) < 0:
+    st.session_state["doc_index"] = 0
+st.session_state.setdefault("doc_index", 0)
+
+
+def _set_doc(i: int) -> None:
+    st.session_state["doc_index"] = max(0, min(n_docs - 1, i))
+
+
+def _from_number() -> None:
+    _set_doc(int(st.session_state["doc_number"]))
+
+
+def _from_search() -> None:
+    choice = st.session_state.get("doc_search_pick")
+    if choice is not None:
+        _set_doc(int(choice))
+
+
+st.session_state["doc_number"] = st.session_state["doc_index"]
+c_num, c_prev, c_next, c_search = st.columns([2, 1, 1, 6], vertical_alignment="bottom")
+c_num.number_input(f"Document (0-{n_docs - 1})", min_value=0, max_value=n_docs - 1, step=1,
+                   key="doc_number", on_change=_from_number)
+c_prev.button("◀ Previous", on_click=lambda: _set_doc(st.session_state["doc_index"] - 1),
+              disabled=st.session_state["doc_index"] == 0, width="stretch")
+c_next.button("Next ▶", on_click=lambda: _set_doc(st.session_state["doc_index"] + 1),
+              disabled=st.session_state["doc_index"] >= n_docs - 1, width="stretch")
+with c_search:
+    query = st.text_input("Search a sentence", key="doc_search", placeholder="e.g. piano")
+if query.strip():
+    q = query.strip().lower()
+    hits = [d.index for d in gold.drss if q in (d.sentence or "").lower()] or \
+           [d.index for d in pred.drss if q in (d.sentence or "").lower()]
+    if hits:
+        st.selectbox(f"{len(hits)} matching document(s)", hits[:500], index=None, key="doc_search_pick",
+                     placeholder="Choose one to open it",
+                     format_func=lambda i: f"{i}: {gold.drss[i].sentence or pred.drss[i].sentence or ''}",
+                     on_change=_from_search)
+    else:
+        st.caption("No sentence contains that text.")
+
+i = st.session_state["doc_index"]
+pdrs, gdrs = pred.drss[i], gold.drss[i]
+st.subheader(f"Document {i}")
+st.text(gdrs.sentence or pdrs.sentence or "(no sentence in the files)")
+
+try:
+    result = score_pair(pdrs, gdrs, settings)
+except NgramExplosion as exc:
+    aw.show_input_error("document", exc)
+    st.dataframe(aw.clause_frame(gdrs), hide_index=True)
+    st.stop()
+
+pg, gg = result.pred_graph, result.gold_graph
+col_score, col_k = st.columns([3, 2])
+with col_score:
+    aw.score_table(result.score, result.signature)
+    st.caption(f"preset: {settings.preset} · n = {settings.order} · w0 = {settings.w0:g}")
+with col_k:
+    if st.session_state.get("k", 1) > settings.order:
+        st.session_state["k"] = settings.order
+    k = st.slider("Highlight order k", 1, settings.order, key="k",
+                  help="Edges on at least one k-gram that both graphs have are drawn as matched.")
+    ok = next((o for o in result.score.orders if o.k == k), None)
+    if ok is not None:
+        st.markdown(f"**{k}-grams:** {ok.matched} matched of {ok.pred} in pred and {ok.gold} in gold: "
+                    f"p = {ok.p:.3f}, r = {ok.r:.3f}, f = {ok.f:.3f}")
+
+highlight = rows = None
+try:
+    highlight = highlight_pair(pg, gg, k)
+    rows = ngram_table(pg, gg, k)
+except NgramExplosion as exc:
+    st.warning("Too many k-grams to list or highlight at this order: " + aw.md_escape(str(exc)) +
+               ". Lower the order k.")
+
+# ---- n-gram table and choice
+st.markdown(f"#### The {k}-grams")
+chosen = None
+if rows is not None:
+    f_col, pick_col = st.columns([2, 5])
+    status = f_col.radio("Show", ["all", "matched", "only-pred", "only-gold"], horizontal=False, key="ngram_filter",
+                         format_func=lambda s: {"all": "all", "matched": "matched (both sides)",
+                                                "only-pred": "only in pred", "only-gold": "only in gold"}[s])
+    shown = filter_rows(rows, status)
+    with pick_col:
+        chosen = st.selectbox("Highlight one n-gram in both graphs", [r.text for r in shown[:2000]], index=None,
+                              key="ngram_choice", placeholder="(none: show matched / unmatched)")
+        frame = pd.DataFrame([{"n-gram": r.text, "pred": r.pred, "gold": r.gold, "matched": r.matched,
+                               "status": r.status} for r in shown[:5000]],
+                             columns=["n-gram", "pred", "gold", "matched", "status"])
+        st.dataframe(frame, hide_index=True, height=240, width="stretch")
+        st.caption(f"{len(shown)} of {len(rows)} distinct {k}-grams"
+                   + (" (first 5000 listed)" if len(shown) > 5000 else ""))
+
+# ---- graphs
+st.markdown("#### Graphs")
+if too_large_to_draw([pg, gg]):
+    st.warning(f"These graphs are too large to lay out readably ({len(pg.nodes)} and {len(gg.nodes)} nodes; "
+               f"the limit is {MAX_LAYOUT_NODES}). Use the n-gram table above and the clause lists below.")
+else:
+    layout = aw.cached_layout(pg, gg)
+    focus = {}
+    if chosen:
+        focus = {"pred": path_elements(pg, chosen, k), "gold": path_elements(gg, chosen, k)}
+    left, right = st.columns(2)
+    for col, side, graph, pos in ((left, "pred", pg, layout.pred), (right, "gold", gg, layout.gold)):
+        with col:
+            fn, fe = focus.get(side, (frozenset(), frozenset()))
+            aw.graph_pane("Predicted" if side == "pred" else "Gold", graph, pos, layout.box,
+                          edge_status=getattr(highlight, side).edges if highlight else None,
+                          focus_nodes=fn, focus_edges=fe, show_names=show_names)
+    aw.legend()
+
+# ---- clauses
+st.markdown("#### Clauses")
+st.caption(f"✗ marks a clause with an edge that lies only on unmatched {k}-grams.")
+left, right = st.columns(2)
+for col, side, drs in ((left, "pred", pdrs), (right, "gold", gdrs)):
+    with col:
+        st.markdown(f"**{'Predicted' if side == 'pred' else 'Gold'}** ({len(drs.clauses)} clauses"
+                    + (f", {len(drs.duplicates)} duplicate(s) dropped" if drs.duplicates else "") + ")")
+        statuses = getattr(highlight, side).clauses if highlight else None
+        st.dataframe(aw.clause_frame(drs, statuses), hide_index=True, width="stretch")

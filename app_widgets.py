@@ -1,0 +1,350 @@
+"""Shared Streamlit widgets of the dscorer app: file loading, settings, graph panes, legend, tables.
+
+Pages import this module; it lays out what ``dscorer_core`` computes and holds no scoring
+logic. Everything that comes from a clause file is shown as text: graphs go through
+pyvis's JSON-encoded node/edge data (labels are drawn on a canvas, tooltips are plain
+text), and text shown in Markdown elements is escaped first.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+import pandas as pd
+import streamlit as st
+
+from dscorer_core import Drs, Graph, ScoreSettings
+from dscorer_core.clauses import check_pair, decode_clf_bytes, parse_clf
+from dscorer_core.errors import DscorerInputError
+from dscorer_core.presets import PRESETS
+from dscorer_core.render import (MATCHED, UNMATCHED, Layout, edge_curves, edge_display, node_display,
+                                 shared_layout)
+from dscorer_core.scoring import Score
+
+APP_DIR = Path(__file__).resolve().parent
+SAMPLE_DIR = APP_DIR / "sample_data"
+#: Upload cap in MB; keep in step with server.maxUploadSize in .streamlit/config.toml.
+MAX_UPLOAD_MB = 50
+#: The app refuses graphs with more k-gram walks than this (the CLI's cap is larger):
+#: a page must answer, not freeze.
+APP_MAX_NGRAMS = 2_000_000
+
+SIDES = ("pred", "gold")
+DEFAULT_SAMPLES = {"pred": "paper_pred.clf", "gold": "paper_gold.clf"}
+
+# Okabe-Ito colours (safe for colour-blind readers); each status also has its own dash/width.
+COLOURS = {MATCHED: "#0072B2", UNMATCHED: "#D55E00", "none": "#B0B0B0", "focus": "#CC79A7",
+           "box": "#F6E8B1", "referent": "#DCEBF7", "constant": "#FFFFFF", "border": "#444444"}
+EDGE_STYLE = {MATCHED: {"width": 3, "dashes": False}, UNMATCHED: {"width": 2, "dashes": [8, 5]},
+              "none": {"width": 1, "dashes": [2, 4]}}
+
+#: Session keys of widgets whose value should survive a page switch.
+PERSISTENT_KEYS = ("src_pred", "src_gold", "sample_pred", "sample_gold", "path_pred", "path_gold",
+                   "preset", "order", "w0", "show_names", "k", "conv_preset", "conv_order", "conv_w0",
+                   "conv_show_names")
+
+
+# ---------------------------------------------------------------- text safety
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&=\"'])")
+
+
+def md_escape(text: str) -> str:
+    """Escape text for Streamlit Markdown so it shows literally (no links, HTML or directives)."""
+    return _MD_SPECIAL.sub(r"\\\1", text).replace("\n", "  \n")
+
+
+def defuse_title(text: str) -> str:
+    """Break every ``href`` in a tooltip with a zero-width joiner: pyvis switches to an
+    innerHTML popup when a node title contains ``href``."""
+    return re.sub(r"(?i)(h)(ref)", "\\1\u200d\\2", text)
+
+
+def keep_widget_state() -> None:
+    """Re-assign persistent widget values so they survive a switch between pages."""
+    for key in PERSISTENT_KEYS:
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
+
+
+# ---------------------------------------------------------------- loading files
+
+@dataclass(frozen=True)
+class LoadedFile:
+    """A parsed clause file and the name it is shown under."""
+
+    name: str
+    drss: tuple[Drs, ...]
+    key: str  # identifies the content (for caching derived results)
+
+
+@st.cache_data(max_entries=16, show_spinner="Reading clause file...")
+def parse_upload(name: str, data: bytes) -> tuple[Drs, ...]:
+    """Parse uploaded bytes once (cached on name and content)."""
+    return tuple(parse_clf(decode_clf_bytes(data, name), name))
+
+
+@st.cache_data(max_entries=16, show_spinner="Reading clause file...")
+def parse_local(path: str, mtime_ns: int, size: int) -> tuple[Drs, ...]:
+    """Parse a local file once per (path, modification time, size)."""
+    data = Path(path).read_bytes()
+    return tuple(parse_clf(decode_clf_bytes(data, path), path))
+
+
+def check_local_path(text: str) -> Path:
+    """The resolved path if ``text`` names a readable regular file; DscorerInputError otherwise."""
+    text = text.strip()
+    if not text:
+        raise DscorerInputError("no path given")
+    p = Path(os.path.expanduser(text))
+    if not p.is_absolute():
+        p = (Path.cwd() / p)
+    if not p.exists():
+        raise DscorerInputError(f"{text}: no such file")
+    if not p.is_file():
+        raise DscorerInputError(f"{text}: not a regular file")
+    if not os.access(p, os.R_OK):
+        raise DscorerInputError(f"{text}: not readable")
+    return p.resolve()
+
+
+def sample_files() -> list[str]:
+    """Names of the bundled sample clause files."""
+    return sorted(p.name for p in SAMPLE_DIR.glob("*.clf"))
+
+
+def show_input_error(what: str, exc: Exception) -> None:
+    """An st.error that names the file and lists the bad lines, as escaped text."""
+    st.error(f"**Cannot use the {md_escape(what)}.**  \n" + md_escape(str(exc)), icon="⚠️")
+
+
+def _load_side(side: str, container) -> LoadedFile | None:
+    """The file widgets of one side; returns the loaded file or None (after showing an error)."""
+    label = "Predicted (pred)" if side == "pred" else "Gold"
+    with container:
+        st.markdown(f"**{label} file**")
+        src = st.radio("Source", ["Sample", "Upload", "Local path"], key=f"src_{side}",
+                       horizontal=True, label_visibility="collapsed")
+        try:
+            if src == "Sample":
+                names = sample_files()
+                if f"sample_{side}" not in st.session_state:
+                    st.session_state[f"sample_{side}"] = DEFAULT_SAMPLES[side]
+                name = st.selectbox("Sample file", names, key=f"sample_{side}")
+                p = SAMPLE_DIR / name
+                stat = p.stat()
+                return LoadedFile(name, parse_local(str(p), stat.st_mtime_ns, stat.st_size),
+                                  f"sample:{name}:{stat.st_mtime_ns}")
+            if src == "Upload":
+                up = st.file_uploader(f"{label} clause file", key=f"upload_{side}",
+                                      help=f"Up to {MAX_UPLOAD_MB} MB; use 'Local path' for larger files.")
+                if up is not None:
+                    st.session_state[f"_uploaded_{side}"] = (up.name, up.getvalue())
+                elif f"_uploaded_{side}" in st.session_state:
+                    st.caption(f"Using the earlier upload: {st.session_state[f'_uploaded_{side}'][0]}")
+                stored = st.session_state.get(f"_uploaded_{side}")
+                if stored is None:
+                    st.info("Upload a clause file.")
+                    return None
+                name, data = stored
+                return LoadedFile(name, parse_upload(name, data), f"upload:{name}:{hash(data)}")
+            text = st.text_input("Path of a local clause file", key=f"path_{side}",
+                                 placeholder="../shared/data/pmb-2.2.0/gold_dev.clf")
+            if not text.strip():
+                st.info("Type the path of a clause file on this machine.")
+                return None
+            p = check_local_path(text)
+            stat = p.stat()
+            return LoadedFile(str(p), parse_local(str(p), stat.st_mtime_ns, stat.st_size),
+                              f"path:{p}:{stat.st_mtime_ns}:{stat.st_size}")
+        except DscorerInputError as exc:
+            show_input_error(f"{side} file", exc)
+        except OSError as exc:
+            show_input_error(f"{side} file", DscorerInputError(f"cannot read it: {exc.strerror or exc}"))
+        return None
+
+
+def load_pair(container=None) -> tuple[LoadedFile | None, LoadedFile | None, bool]:
+    """File widgets for both sides (in the sidebar by default).
+
+    Returns (pred, gold, paired): ``paired`` is True when both loaded and hold as many DRSs.
+    A bad file shows an error and leaves the other side and the rest of the page working.
+    """
+    container = container or st.sidebar
+    with container:
+        with st.expander("Clause files", expanded=True):
+            pred = _load_side("pred", st.container())
+            gold = _load_side("gold", st.container())
+    paired = False
+    if pred and gold:
+        try:
+            check_pair(list(pred.drss), list(gold.drss), pred.name, gold.name)
+            paired = True
+        except DscorerInputError as exc:
+            show_input_error("pair of files", exc)
+    return pred, gold, paired
+
+
+# ---------------------------------------------------------------- settings
+
+def settings_sidebar(default_preset: str = "released", key_prefix: str = "") -> tuple[ScoreSettings, bool]:
+    """Preset, order n, w0 and the variable-name toggle in the sidebar."""
+    with st.sidebar:
+        st.markdown("**Settings**")
+        for name, value in (("preset", default_preset), ("order", 4), ("w0", 0.1), ("show_names", False)):
+            st.session_state.setdefault(key_prefix + name, value)
+        preset = st.selectbox("Preset", sorted(PRESETS), key=f"{key_prefix}preset",
+                              help="released: the released DSCORER code; typed: the paper's text")
+        order = st.number_input("Order n", min_value=1, max_value=8, step=1, key=f"{key_prefix}order")
+        w0 = st.number_input("w0 (0-gram weight)", min_value=0.0, max_value=0.99, step=0.05,
+                             format="%.2f", key=f"{key_prefix}w0")
+        show_names = st.toggle("Show variable names", key=f"{key_prefix}show_names")
+    settings = ScoreSettings(preset=preset, order=int(order), w0=float(w0), max_ngrams=APP_MAX_NGRAMS)
+    return settings, show_names
+
+
+# ---------------------------------------------------------------- graphs
+
+@functools.lru_cache(maxsize=32)
+def cached_layout(pred: Graph, gold: Graph) -> Layout:
+    """shared_layout, remembered per pair of graphs."""
+    return shared_layout(pred, gold)
+
+
+_BOOTSTRAP = re.compile(r"<link[^>]*bootstrap[^>]*/>|<script[^>]*bootstrap[^>]*>\s*</script>", re.S)
+
+
+def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
+               *, edge_status: Sequence[str] | None = None, focus_nodes: frozenset[int] = frozenset(),
+               focus_edges: frozenset[int] = frozenset(), show_names: bool = False,
+               names_only: bool = False, forward_only: bool = False, height: int = 520) -> str:
+    """Self-contained vis-network HTML of one graph at fixed positions (no CDN, physics off).
+
+    ``edge_status`` (per edge: matched / unmatched / none) styles edges; ``focus_*`` draws one
+    n-gram's occurrences on top. ``names_only`` labels variables by name (the conversion view's
+    merged graph) and ``forward_only`` leaves reverse edges out. The view is moved to the shared
+    bounding box ``box`` so two panes line up.
+    """
+    from pyvis.network import Network  # lazy: pyvis pulls in IPython
+
+    net = Network(directed=True, cdn_resources="in_line", height=f"{height - 20}px", width="100%")
+    focus = bool(focus_edges)
+    for node in graph.nodes:
+        disp = node_display(graph, node, show_names)
+        label = node.name if names_only and not node.is_constant else disp.label
+        on_focus = node.id in focus_nodes
+        x, y = positions[node.id]
+        net.add_node(node.id, label=label, title=defuse_title(disp.title), x=x, y=y,
+                     shape="box" if node.is_box else "ellipse",
+                     color={"background": COLOURS[node.kind], "border": COLOURS["focus"] if on_focus
+                            else COLOURS["border"]},
+                     borderWidth=4 if on_focus else (2 if node.is_box else 1),
+                     shapeProperties={"borderDashes": [3, 3] if node.is_constant else False},
+                     font={"size": 22, "face": "monospace"},
+                     opacity=0.35 if focus and not on_focus else 1.0)
+    ranks = edge_curves(graph)
+    for edge, rank in zip(graph.edges, ranks):
+        if forward_only and edge.reversed:
+            continue
+        status = edge_status[edge.id] if edge_status is not None else None
+        disp = edge_display(graph, edge, status)
+        if status is None:
+            colour, style = "#555555", {"width": 1.5, "dashes": False}
+        else:
+            colour, style = COLOURS[status], EDGE_STYLE[status]
+        if focus:
+            if edge.id in focus_edges:
+                colour, style = COLOURS["focus"], {"width": 5, "dashes": False}
+            else:
+                colour = "#DDDDDD"
+        net.add_edge(edge.source, edge.target, label=disp.label, title=defuse_title(disp.title),
+                     color=colour, width=style["width"], dashes=style["dashes"], arrows="to",
+                     font={"size": 13, "face": "monospace", "strokeWidth": 4},
+                     smooth={"enabled": True, "type": "curvedCW", "roundness": 0.15 + 0.25 * rank})
+    net.options = {"physics": {"enabled": False},
+                   "interaction": {"hover": True, "tooltipDelay": 150, "navigationButtons": False},
+                   "edges": {"arrowStrikethrough": False}}
+    html = _BOOTSTRAP.sub("", net.generate_html())
+    x0, y0, x1, y1 = (float(v) for v in box)
+    fit = (f"<script>(function(){{var b=[{x0},{y0},{x1},{y1}];"
+           "function align(){var c=document.getElementById('mynetwork');if(!c||!network)return;"
+           "var w=c.clientWidth||600,h=c.clientHeight||500,m=50;"
+           "var s=Math.min(w/(b[2]-b[0]+2*m),h/(b[3]-b[1]+2*m),1.5);"
+           "network.moveTo({position:{x:(b[0]+b[2])/2,y:(b[1]+b[3])/2},scale:s,animation:false});}"
+           "align();window.addEventListener('resize',align);document.body.dataset.ready='1';})();</script>")
+    return html.replace("</body>", fit + "\n</body>", 1)
+
+
+def graph_pane(title: str, graph: Graph, positions, box, height: int = 520, **kwargs) -> None:
+    """A caption and the embedded graph."""
+    st.markdown(f"**{title}** · {len(graph.nodes)} nodes, {len(graph.edges)} edges")
+    st.iframe(graph_html(graph, positions, box, height=height, **kwargs), height=height)
+
+
+def legend(with_status: bool = True) -> None:
+    """What the colours and dashes mean."""
+    parts = ["▭ box node (B)", "◯ referent (X, E, S, T, P)", "◌ dashed border: constant"]
+    if with_status:
+        parts += ["**━ blue, solid, thick**: on at least one matched k-gram",
+                  "**┅ orange, dashed**: only on unmatched k-grams",
+                  "┈ grey, dotted: on no k-gram of this order",
+                  "**━ pink, widest**: the chosen n-gram"]
+    parts.append("an edge label ending in `~` is a reverse edge")
+    st.caption(" · ".join(parts))
+
+
+# ---------------------------------------------------------------- tables
+
+def order_table(score: Score) -> pd.DataFrame:
+    """The per-order p/r/f table of a Score (k = 0 compares node counts)."""
+    return pd.DataFrame([{"k": o.k, "matched": o.matched, "pred": o.pred, "gold": o.gold,
+                          "p": o.p, "r": o.r, "f": o.f, "weight": o.weight} for o in score.orders])
+
+
+def score_table(score: Score, signature: str) -> None:
+    """Combined P, R, F as metrics, the per-order table and the signature."""
+    c1, c2, c3 = st.columns(3)
+    c1.metric("P", f"{score.P:.4f}")
+    c2.metric("R", f"{score.R:.4f}")
+    c3.metric("F", f"{score.F:.4f}")
+    if score.orders:
+        st.dataframe(order_table(score), hide_index=True, width="stretch",
+                     column_config={c: st.column_config.NumberColumn(format="%.4f")
+                                    for c in ("p", "r", "f", "weight")})
+    st.caption("signature: " + md_escape(signature))
+
+
+def clause_frame(drs: Drs, statuses: Sequence[str] | None = None) -> pd.DataFrame:
+    """The clauses of a DRS as a table, marking the ones behind unmatched k-grams."""
+    rows = []
+    for i, c in enumerate(drs.clauses):
+        row = {"line": c.line, "clause": c.text(), "kind": c.kind}
+        if statuses is not None:
+            row["k-grams"] = {"unmatched": "✗ behind unmatched", "matched": "✓ matched"}.get(statuses[i], "–")
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def run_with_progress(label: str, fn: Callable[[Callable[[int, int], None]], object]):
+    """Run ``fn(progress)`` with a progress bar that ``progress(done, total)`` moves."""
+    bar = st.progress(0.0, text=label)
+
+    def progress(done: int, total: int) -> None:
+        if done == total or done % max(1, total // 100) == 0:
+            bar.progress(done / total if total else 1.0, text=f"{label} {done}/{total}")
+
+    try:
+        return fn(progress)
+    finally:
+        bar.empty()
+
+
+def json_text(data: object) -> str:
+    """JSON for a download button."""
+    return json.dumps(data, indent=2, ensure_ascii=False)

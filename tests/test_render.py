@@ -1,0 +1,189 @@
+"""Render data (dscorer_core.render) on the paper's sample pairs and on real PMB graphs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dscorer_core import NgramExplosion, ScoreSettings, induce_graph, read_clf, score_pair
+from dscorer_core.clauses import parse_clf
+from dscorer_core.render import (MATCHED, UNMATCHED, UNUSED, conversion_steps, edge_curves, edge_display,
+                                 filter_rows, highlight_pair, ngram_table, node_display, node_key,
+                                 path_elements, paths_from, shared_layout, too_large_to_draw)
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
+
+
+@pytest.fixture(scope="module")
+def paper():
+    return read_clf(SAMPLES / "paper_pred.clf"), read_clf(SAMPLES / "paper_gold.clf")
+
+
+@pytest.fixture(scope="module")
+def fig4(paper):
+    """Figure 4: "He smiled." against "Tom is putting the children to bed." (released preset)."""
+    pred, gold = paper
+    return score_pair(pred[1], gold[1], ScoreSettings())
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4])
+def test_ngram_table_counts_agree_with_the_score(fig4, k):
+    rows = ngram_table(fig4.pred_graph, fig4.gold_graph, k)
+    order = fig4.score.orders[k]
+    assert sum(r.pred for r in rows) == order.pred
+    assert sum(r.gold for r in rows) == order.gold
+    assert sum(r.matched for r in rows) == order.matched
+    assert len({r.text for r in rows}) == len(rows)
+
+
+def test_ngram_table_statuses_and_filter(fig4):
+    rows = ngram_table(fig4.pred_graph, fig4.gold_graph, 1)
+    by_text = {r.text: r for r in rows}
+    # "He smiled." and the gold both have three-plus REF clauses: B REF X occurs on both sides
+    assert by_text["B REF X"].status == "matched"
+    assert by_text["B REF X"].matched == min(by_text["B REF X"].pred, by_text["B REF X"].gold)
+    assert by_text["B smile.v.01 X"].status == "only-pred"
+    assert by_text["B put.v.01 X"].status == "only-gold"
+    for status in ("matched", "only-pred", "only-gold"):
+        kept = filter_rows(rows, status)
+        assert kept and all(r.status == status for r in kept)
+    assert len(filter_rows(rows, None)) == len(rows)
+    # matched rows come first
+    statuses = [r.status for r in rows]
+    assert statuses.index("only-pred") > max(i for i, s in enumerate(statuses) if s == "matched")
+
+
+def test_highlight_on_a_drs_against_itself_is_all_matched(paper):
+    pred, gold = paper
+    res = score_pair(pred[0], gold[0], ScoreSettings())
+    h = highlight_pair(res.pred_graph, res.gold_graph, 2)
+    assert set(h.pred.edges) == {MATCHED}
+    assert h.pred.unmatched_clauses() == () == h.gold.unmatched_clauses()
+
+
+def test_highlight_marks_the_smile_edges_unmatched(fig4):
+    pg, gg = fig4.pred_graph, fig4.gold_graph
+    h = highlight_pair(pg, gg, 1)
+    assert len(h.pred.edges) == len(pg.edges) and len(h.gold.edges) == len(gg.edges)
+    for e, status in zip(pg.edges, h.pred.edges):
+        clause = pg.drs.clauses[e.clause]
+        if clause.relation == "smile":
+            assert status == UNMATCHED
+        if clause.relation == "REF":
+            assert status == MATCHED
+    smile = next(i for i, c in enumerate(pg.drs.clauses) if c.relation == "smile")
+    assert smile in h.pred.unmatched_clauses()
+    put = next(i for i, c in enumerate(gg.drs.clauses) if c.relation == "put")
+    assert put in h.gold.unmatched_clauses()
+
+
+def test_highlight_consistent_with_matched_ngrams(fig4):
+    """An edge is MATCHED exactly when some k-gram through it occurs on the other side."""
+    pg, gg = fig4.pred_graph, fig4.gold_graph
+    k = 3
+    rows = ngram_table(pg, gg, k)
+    matched_texts = [r.text for r in rows if r.status == "matched"]
+    on_matched = set()
+    for t in matched_texts:
+        on_matched |= path_elements(pg, t, k)[1]
+    h = highlight_pair(pg, gg, k)
+    for e, status in zip(pg.edges, h.pred.edges):
+        assert (status == MATCHED) == (e.id in on_matched)
+    # at a high order some edges of a tiny graph lie on no path at all
+    h8 = highlight_pair(pg, gg, 6, cap=None)
+    assert UNUSED in h8.pred.edges
+
+
+def test_path_elements_of_a_chosen_ngram(fig4):
+    pg = fig4.pred_graph
+    nodes, edges = path_elements(pg, "B smile.v.01 X", 1)
+    assert len(edges) == 1 and len(nodes) == 2
+    e = pg.edges[next(iter(edges))]
+    assert pg.nodes[e.source].name == "b2" and pg.nodes[e.target].name == "e1"
+    assert path_elements(pg, "no such n-gram", 1) == (frozenset(), frozenset())
+
+
+def test_layout_is_deterministic_and_shared(fig4, paper):
+    pg, gg = fig4.pred_graph, fig4.gold_graph
+    a, b = shared_layout(pg, gg), shared_layout(pg, gg)
+    assert a == b
+    assert len(a.pred) == len(pg.nodes) and len(a.gold) == len(gg.nodes)
+    # the same variable name sits at the same place in both panes
+    gold_pos = {node_key(gg, n): a.gold[n.id] for n in gg.nodes}
+    shared = [n for n in pg.nodes if node_key(pg, n) in gold_pos]
+    assert shared, "b1, x1, e1, t1 occur on both sides"
+    for n in shared:
+        assert a.pred[n.id] == gold_pos[node_key(pg, n)]
+    # positions are distinct and inside the bounding box
+    points = list(a.pred) + list(a.gold)
+    assert len(set(a.pred)) == len(a.pred)
+    x0, y0, x1, y1 = a.box
+    assert all(x0 <= x <= x1 and y0 <= y <= y1 for x, y in points)
+
+
+def test_layout_spreads_a_real_pmb_drs(shared_path):
+    gold = read_clf(shared_path("pmb-2.2.0/gold_dev.clf"))
+    drs = max(gold, key=len)
+    g = induce_graph(drs, "typed")
+    lay = shared_layout(g, g)
+    pts = lay.gold
+    closest = min(((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
+                  for i, (ax, ay) in enumerate(pts) for (bx, by) in pts[i + 1:])
+    assert closest > 30, "no two nodes drawn on top of each other"
+    assert not too_large_to_draw([g])
+
+
+def test_node_and_edge_display_are_plain_text(fig4):
+    pg = fig4.pred_graph
+    b1 = next(n for n in pg.nodes if n.name == "b1")
+    assert node_display(pg, b1).label == "B"
+    assert node_display(pg, b1, show_names=True).label == "B\nb1"
+    tip = node_display(pg, b1).title
+    assert "b1: type B (box)" in tip and 'b1 male "n.02" x1' in tip and "<" not in tip
+    now = next(n for n in pg.nodes if n.is_constant)
+    assert node_display(pg, now, show_names=True).label == '"now"'
+    rev = next(e for e in pg.edges if e.reversed)
+    d = edge_display(pg, rev, MATCHED)
+    assert d.label.endswith("~") and "reverse edge" in d.title and "matched" in d.title
+
+
+def test_hostile_text_stays_text():
+    text = ('b1 REF x1\nb1 <img "n.01" x1\nb1 Name x1 "<script>alert(1)</script>"\n'
+            'b1 javascript:alert(1) x1 "x"\n')
+    drs = parse_clf(text)[0]
+    g = induce_graph(drs, "typed")
+    labels = [node_display(g, n).label for n in g.nodes] + [edge_display(g, e).label for e in g.edges]
+    assert '"<script>alert(1)</script>"' in labels
+    assert "<img.n.01" in labels
+
+
+def test_edge_curves_rank_parallel_edges(fig4):
+    pg = fig4.pred_graph
+    ranks = edge_curves(pg)
+    seen = {}
+    for e, r in zip(pg.edges, ranks):
+        pair = frozenset((e.source, e.target))
+        assert r == seen.get(pair, 0)
+        seen[pair] = r + 1
+    assert max(ranks) >= 1  # released preset: every role edge has a reverse
+
+
+def test_conversion_steps_and_paths_from(paper):
+    drs = paper[1][0]
+    steps = conversion_steps(drs, "typed")
+    assert len(steps) == len(drs.clauses)
+    contrast = next(s for s in steps if "CONTRAST" in s.text)
+    assert contrast.edges == (("b0", "CONTRAST-A1", "b3"), ("b3", "CONTRAST-A2", "b4"))
+    play = next(s for s in steps if "play" in s.text)
+    assert play.kind == "concept" and play.edges == (("b2", "play.v.03", "e1"),)
+    g = induce_graph(drs, "typed")
+    start = next(n.id for n in g.nodes if n.name == "e1")
+    found = paths_from(g, start, 2)
+    assert found and all(p.nodes[0] == start and len(p.edges) == 2 for _, p in found)
+    assert all(t.startswith("E ") for t, _ in found)
+
+
+def test_explosion_guard_raises_instead_of_enumerating(fig4):
+    with pytest.raises(NgramExplosion):
+        ngram_table(fig4.pred_graph, fig4.gold_graph, 4, cap=10)
