@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import traceback
 from typing import Sequence
@@ -30,14 +31,31 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 2 bad input or usage)."""
+    """Run the command line; returns the exit status.
+
+    0 ok; 2 bad input or usage (one message on stderr naming file and line, no
+    traceback unless --debug); 1 an internal error (a bug: one line, --debug shows
+    the traceback); 130 interrupted.
+    """
     parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # --debug is accepted anywhere before a "--" (``dscorer score a b --debug`` too)
+    end = argv.index("--") if "--" in argv else len(argv)
+    debug = "--debug" in argv[:end]
+    argv = [a for a in argv[:end] if a != "--debug"] + argv[end:]
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse: usage errors (2), --help and --version (0)
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2
+    args.debug = args.debug or debug
     try:
         return args.func(args) or 0
+    except BrokenPipeError:  # ``dscorer score ... | head``: the reader left, say nothing
+        _silence_stdout()
+        return 1
     except (DscorerInputError, ValueError, OSError) as exc:
         if args.debug:
             traceback.print_exc()
@@ -45,6 +63,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:  # pragma: no cover
         return 130
+    except Exception as exc:  # a bug: still no traceback unless asked for
+        if args.debug:
+            traceback.print_exc()
+        print(f"dscorer {args.command}: internal error ({type(exc).__name__}: {exc}); "
+              "this is a bug: please report it with the output of --debug", file=sys.stderr)
+        return 1
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # pragma: no cover - stdout without a file descriptor
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover
