@@ -1,8 +1,10 @@
 """Best mappings as an integer program, solved exactly with HiGHS (``scipy.optimize.milp``).
 
 Binary x[p] for each (pred var, gold var) pair, one-to-one; y[k] in [0, 1] for each candidate
-clause pair with y[k] <= x[p] for every pair it needs; each clause matched at most once;
-maximise the sum of y.  With x integral the best y is integral too, so only x is declared integer.
+clause pair; for every clause and every pair p its candidates need, the sum of those candidates'
+y is at most x[p] (a clause matches one partner, so this is valid, and it is much tighter than
+y[k] <= x[p] one by one); maximise the sum of y.  With x integral the best y is integral too,
+so only x is declared integer.
 Several documents can be solved as one block-diagonal program: a proven optimum of the sum is
 an optimum of every block, and one solver call costs far less than many small ones.
 """
@@ -52,11 +54,15 @@ def _add_problem(problem: MatchProblem, x0: int, y0: int, rows: _Rows) -> None:
     for i, (pv, gv) in enumerate(problem.pairs):
         groups.setdefault(("pv", pv), []).append(x0 + i)
         groups.setdefault(("gv", gv), []).append(x0 + i)
+    links: dict[tuple, list[int]] = {}
     for k, cand in enumerate(problem.candidates):
         for p in cand.needs:
-            rows.add((y0 + k, index[p]), (1.0, -1.0), 0.0)
+            links.setdefault(("p", cand.pred, p), []).append(y0 + k)
+            links.setdefault(("g", cand.gold, p), []).append(y0 + k)
         groups.setdefault(("pc", cand.pred), []).append(y0 + k)
         groups.setdefault(("gc", cand.gold), []).append(y0 + k)
+    for (_, _, p), members in links.items():
+        rows.add(members + [index[p]], [1.0] * len(members) + [-1.0], 0.0)
     for members in groups.values():
         if len(members) > 1:
             rows.add(members, [1.0] * len(members), 1.0)

@@ -22,8 +22,11 @@ __all__ = ["SearchOutcome", "find_mapping", "find_mappings", "document_rng", "sm
 #: Smart starts made before any random one (they count towards ``restarts``).
 SMART_STARTS = 2
 
-#: Documents are solved together until their variable pairs add up to this many.
-BATCH_PAIRS = 4000
+#: Small documents (up to SMALL_PAIRS variable pairs) are solved together, up to BATCH_PAIRS
+#: pairs per solver call; a larger document gets a call of its own (joining large programs
+#: makes the solver's branching slower than solving them one by one).
+SMALL_PAIRS = 100
+BATCH_PAIRS = 1000
 
 
 @dataclass(frozen=True)
@@ -60,7 +63,7 @@ def smart_pass(problem: MatchProblem) -> SearchOutcome:
 
 
 def exact_pass(problems: Sequence[MatchProblem], settings: CounterSettings) -> list[ExactOutcome | None]:
-    """Exact solutions of the problems, batched up to BATCH_PAIRS variable pairs per solver call.
+    """Exact solutions of the problems; small ones share solver calls (see SMALL_PAIRS).
 
     A batch the solver cannot finish is retried document by document; a problem above the size
     limit gets None.
@@ -83,6 +86,9 @@ def exact_pass(problems: Sequence[MatchProblem], settings: CounterSettings) -> l
     for i, problem in enumerate(problems):
         n = len(problem.pairs)
         if n > settings.max_exact_pairs:
+            continue
+        if n > SMALL_PAIRS:
+            outcomes[i] = solve_exact_batch([problem], settings.time_limit, settings.node_limit)[0]
             continue
         if size + n > BATCH_PAIRS:
             flush()
