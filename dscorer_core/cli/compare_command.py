@@ -8,6 +8,7 @@ import sys
 from dataclasses import dataclass
 
 from ..clauses import Drs, check_pair, read_clf
+from ..counter import SEARCHES, CounterSettings, counter_corpus
 from ..errors import DscorerInputError
 from ..scoring import score_corpus
 from ..stats import Comparison, compare_tables, counter_table, document_differences, dscorer_table
@@ -49,6 +50,18 @@ def register(sub) -> None:
                    help="also list the N documents where each system differs most from the first")
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
     add_dscorer_options(p)
+    for action in p._actions:
+        if action.dest == "baseline":
+            action.help = ("a SYSTEM file holding one DRS (like the SPAR baseline) is compared with every "
+                           "gold DRS; other files are paired DRS by DRS as usual")
+    counter = p.add_argument_group("COUNTER settings (--metric counter or both)")
+    counter.add_argument("--restarts", type=int, default=20, metavar="N",
+                         help="hill-climbing starts per document (default 20)")
+    counter.add_argument("--counter-seed", type=int, default=1, metavar="SEED",
+                         help="seed of COUNTER's random restarts (default 1; --seed is the resampling's)")
+    counter.add_argument("--keep-ref", action="store_true", help="keep redundant 'b REF x' clauses")
+    counter.add_argument("--search", choices=SEARCHES, default="exact+hill",
+                         help="COUNTER's mapping search (default exact+hill)")
     p.set_defaults(func=run)
 
 
@@ -85,12 +98,10 @@ def read_systems(gold_path: str, paths: list[str], baseline: bool) -> tuple[list
 def compare_metric(metric: str, golds: list[Drs], systems: list[System], args: argparse.Namespace):
     """The comparison of one metric and the count tables behind it."""
     if metric == "counter":
-        try:
-            from ..counter import CounterSettings, counter_corpus
-        except ImportError:  # pragma: no cover - the COUNTER scorer ships with the package
-            raise DscorerInputError("--metric counter is not available in this installation") from None
+        settings = CounterSettings(restarts=args.restarts, seed=args.counter_seed, keep_ref=args.keep_ref,
+                                   search=args.search)
         sentences = [g.sentence for g in golds]
-        tables = [counter_table(counter_corpus(s.preds, golds, CounterSettings()), sentences) for s in systems]
+        tables = [counter_table(counter_corpus(s.preds, golds, settings), sentences) for s in systems]
     else:
         settings = settings_from_args(args)
         tables = [dscorer_table(score_corpus(s.preds, golds, settings, jobs=args.jobs)) for s in systems]
