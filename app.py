@@ -11,8 +11,7 @@ import streamlit as st
 
 import app_widgets as aw
 from dscorer_core import NgramExplosion, score_pair
-from dscorer_core.render import (MAX_LAYOUT_NODES, filter_rows, highlight_pair, ngram_table, path_elements,
-                                 too_large_to_draw)
+from dscorer_core.render import MAX_LAYOUT_NODES, filter_rows, too_large_to_draw
 
 st.set_page_config(page_title="dscorer · pair view", page_icon="🔍", layout="wide")
 aw.keep_widget_state()
@@ -72,7 +71,10 @@ if query.strip():
 i = st.session_state["doc_index"]
 pdrs, gdrs = pred.drss[i], gold.drss[i]
 st.subheader(f"Document {i}")
-st.text(gdrs.sentence or pdrs.sentence or "(no sentence in the files)")
+if pdrs.sentence and gdrs.sentence and pdrs.sentence != gdrs.sentence:
+    st.text(f"gold: {gdrs.sentence}\npred: {pdrs.sentence}")
+else:
+    st.text(gdrs.sentence or pdrs.sentence or "(no sentence in the files)")
 
 try:
     result = score_pair(pdrs, gdrs, settings)
@@ -96,10 +98,10 @@ with col_k:
         st.markdown(f"**{k}-grams:** {ok.matched} matched of {ok.pred} in pred and {ok.gold} in gold: "
                     f"p = {ok.p:.3f}, r = {ok.r:.3f}, f = {ok.f:.3f}")
 
-highlight = rows = None
+highlight = rows = comparison = None
 try:
-    highlight = highlight_pair(pg, gg, k)
-    rows = ngram_table(pg, gg, k)
+    comparison = aw.cached_comparison(pg, gg, k)
+    highlight, rows = comparison.highlight, comparison.rows
 except NgramExplosion as exc:
     st.warning("Too many k-grams to list or highlight at this order: " + aw.md_escape(str(exc)) +
                ". Lower the order k.")
@@ -132,13 +134,14 @@ else:
     layout = aw.cached_layout(pg, gg)
     focus = {}
     if chosen:
-        focus = {"pred": path_elements(pg, chosen, k), "gold": path_elements(gg, chosen, k)}
+        focus = {side: comparison.elements(side, chosen) for side in ("pred", "gold")}
     left, right = st.columns(2)
     for col, side, graph, pos in ((left, "pred", pg, layout.pred), (right, "gold", gg, layout.gold)):
         with col:
             fn, fe = focus.get(side, (frozenset(), frozenset()))
             aw.graph_pane("Predicted" if side == "pred" else "Gold", graph, pos, layout.box,
                           edge_status=getattr(highlight, side).edges if highlight else None,
+                          edge_counts=getattr(highlight, side).edge_counts if highlight else None,
                           focus_nodes=fn, focus_edges=fe, show_names=show_names)
     aw.legend()
 

@@ -22,18 +22,19 @@ import streamlit as st
 from dscorer_core import Drs, Graph, ScoreSettings
 from dscorer_core.clauses import check_pair, decode_clf_bytes, parse_clf
 from dscorer_core.errors import DscorerInputError
+from dscorer_core.ngrams import DEFAULT_MAX_NGRAMS
 from dscorer_core.presets import PRESETS
-from dscorer_core.render import (MATCHED, UNMATCHED, Layout, edge_curves, edge_display, node_display,
-                                 shared_layout)
+from dscorer_core.render import (MATCHED, UNMATCHED, Layout, NgramComparison, compare_ngrams, edge_curves,
+                                 edge_display, node_display, shared_layout)
 from dscorer_core.scoring import Score
 
 APP_DIR = Path(__file__).resolve().parent
 SAMPLE_DIR = APP_DIR / "sample_data"
 #: Upload cap in MB; keep in step with server.maxUploadSize in .streamlit/config.toml.
 MAX_UPLOAD_MB = 50
-#: The app refuses graphs with more k-gram walks than this (the CLI's cap is larger):
-#: a page must answer, not freeze.
-APP_MAX_NGRAMS = 2_000_000
+#: The app refuses to score graphs with more k-gram walks than this (as the CLI's default);
+#: listing and highlighting k-grams has its own, lower cap (render.MAX_DISPLAY_PATHS).
+APP_MAX_NGRAMS = DEFAULT_MAX_NGRAMS
 
 SIDES = ("pred", "gold")
 DEFAULT_SAMPLES = {"pred": "paper_pred.clf", "gold": "paper_gold.clf"}
@@ -217,11 +218,18 @@ def cached_layout(pred: Graph, gold: Graph) -> Layout:
     return shared_layout(pred, gold)
 
 
+@functools.lru_cache(maxsize=8)
+def cached_comparison(pred: Graph, gold: Graph, k: int) -> NgramComparison:
+    """compare_ngrams, remembered per pair of graphs and order."""
+    return compare_ngrams(pred, gold, k)
+
+
 _BOOTSTRAP = re.compile(r"<link[^>]*bootstrap[^>]*/>|<script[^>]*bootstrap[^>]*>\s*</script>", re.S)
 
 
 def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
-               *, edge_status: Sequence[str] | None = None, focus_nodes: frozenset[int] = frozenset(),
+               *, edge_status: Sequence[str] | None = None,
+               edge_counts: Sequence[tuple[int, int]] | None = None, focus_nodes: frozenset[int] = frozenset(),
                focus_edges: frozenset[int] = frozenset(), show_names: bool = False,
                names_only: bool = False, forward_only: bool = False, height: int = 520) -> str:
     """Self-contained vis-network HTML of one graph at fixed positions (no CDN, physics off).
@@ -253,7 +261,7 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
         if forward_only and edge.reversed:
             continue
         status = edge_status[edge.id] if edge_status is not None else None
-        disp = edge_display(graph, edge, status)
+        disp = edge_display(graph, edge, status, edge_counts[edge.id] if edge_counts else None)
         if status is None:
             colour, style = "#555555", {"width": 1.5, "dashes": False}
         else:

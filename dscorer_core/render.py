@@ -29,8 +29,8 @@ from .presets import Preset
 
 __all__ = [
     "MATCHED", "UNMATCHED", "UNUSED", "MAX_DISPLAY_PATHS", "MAX_LAYOUT_NODES",
-    "NgramRow", "SideHighlight", "PairHighlight", "NodeDisplay", "EdgeDisplay", "ClauseStep",
-    "Layout", "occurrences", "ngram_table", "filter_rows", "highlight_pair", "path_elements",
+    "NgramRow", "NgramComparison", "SideHighlight", "PairHighlight", "NodeDisplay", "EdgeDisplay", "ClauseStep",
+    "Layout", "occurrences", "compare_ngrams", "ngram_table", "filter_rows", "highlight_pair", "path_elements",
     "shared_layout", "node_key", "node_display", "edge_display", "edge_curves",
     "conversion_steps", "paths_from", "too_large_to_draw",
 ]
@@ -77,6 +77,8 @@ class SideHighlight:
 
     edges: tuple[str, ...]
     clauses: tuple[str, ...]
+    #: per edge: on how many matched and on how many unmatched k-gram occurrences it lies
+    edge_counts: tuple[tuple[int, int], ...] = ()
 
     def unmatched_clauses(self) -> tuple[int, ...]:
         """Indices of the clauses behind unmatched k-grams."""
@@ -141,18 +143,43 @@ def occurrences(graph: Graph, k: int, cap: int | None = MAX_DISPLAY_PATHS,
     return ngram_occurrences(graph, k)
 
 
-def ngram_table(pred: Graph, gold: Graph, k: int,
-                cap: int | None = MAX_DISPLAY_PATHS) -> tuple[NgramRow, ...]:
-    """All distinct k-grams of both graphs with pred / gold / matched counts.
+@dataclass(frozen=True)
+class NgramComparison:
+    """Everything the pair view shows for one order k, from one enumeration per graph."""
 
-    Sorted: matched first (most matched first), then only-pred, then only-gold, then by text.
+    k: int
+    rows: tuple[NgramRow, ...]
+    highlight: PairHighlight
+    pred_occurrences: dict[str, list[Path]]
+    gold_occurrences: dict[str, list[Path]]
+
+    def elements(self, side: str, text: str) -> tuple[frozenset[int], frozenset[int]]:
+        """Node ids and edge ids of every occurrence of ``text`` on one side (pred or gold)."""
+        occ = self.pred_occurrences if side == "pred" else self.gold_occurrences
+        return _elements(occ.get(text, ()))
+
+
+_STATUS_ORDER = {"matched": 0, "only-pred": 1, "only-gold": 2}
+
+
+def compare_ngrams(pred: Graph, gold: Graph, k: int, cap: int | None = MAX_DISPLAY_PATHS) -> NgramComparison:
+    """The k-gram table and the highlight data of a pair (NgramExplosion above ``cap`` walks).
+
+    Rows are sorted: matched first (most matched first), then only-pred, then only-gold, then by text.
     """
     po = occurrences(pred, k, cap, "pred")
     go = occurrences(gold, k, cap, "gold")
     rows = [NgramRow(t, len(po.get(t, ())), len(go.get(t, ()))) for t in set(po) | set(go)]
-    order = {"matched": 0, "only-pred": 1, "only-gold": 2}
-    rows.sort(key=lambda r: (order[r.status], -r.matched, r.text))
-    return tuple(rows)
+    rows.sort(key=lambda r: (_STATUS_ORDER[r.status], -r.matched, r.text))
+    highlight = PairHighlight(k, _side(pred, po, go), _side(gold, go, po))
+    return NgramComparison(k, tuple(rows), highlight, po, go)
+
+
+def ngram_table(pred: Graph, gold: Graph, k: int,
+                cap: int | None = MAX_DISPLAY_PATHS) -> tuple[NgramRow, ...]:
+    """All distinct k-grams of both graphs with pred / gold / matched counts (sorted as in
+    compare_ngrams)."""
+    return compare_ngrams(pred, gold, k, cap).rows
 
 
 def filter_rows(rows: Iterable[NgramRow], status: str | None) -> tuple[NgramRow, ...]:
@@ -163,12 +190,15 @@ def filter_rows(rows: Iterable[NgramRow], status: str | None) -> tuple[NgramRow,
 def _side(graph: Graph, occ: dict[str, list[Path]], other: dict[str, list[Path]]) -> SideHighlight:
     on_matched: set[int] = set()
     on_any: set[int] = set()
+    counts = [[0, 0] for _ in graph.edges]
     for text, paths in occ.items():
         hit = text in other
         for p in paths:
             on_any.update(p.edges)
             if hit:
                 on_matched.update(p.edges)
+            for e in p.edges:
+                counts[e][0 if hit else 1] += 1
     edges = tuple(MATCHED if e.id in on_matched else UNMATCHED if e.id in on_any else UNUSED
                   for e in graph.edges)
     clauses = [UNUSED] * len(graph.drs.clauses)
@@ -176,26 +206,28 @@ def _side(graph: Graph, occ: dict[str, list[Path]], other: dict[str, list[Path]]
         cur = clauses[e.clause]
         if s == UNMATCHED or (s == MATCHED and cur == UNUSED):
             clauses[e.clause] = s
-    return SideHighlight(edges, tuple(clauses))
+    return SideHighlight(edges, tuple(clauses), tuple((m, u) for m, u in counts))
 
 
 def highlight_pair(pred: Graph, gold: Graph, k: int,
                    cap: int | None = MAX_DISPLAY_PATHS) -> PairHighlight:
     """Edge and clause status of both graphs for order k (see SideHighlight)."""
-    po = occurrences(pred, k, cap, "pred")
-    go = occurrences(gold, k, cap, "gold")
-    return PairHighlight(k, _side(pred, po, go), _side(gold, go, po))
+    return compare_ngrams(pred, gold, k, cap).highlight
+
+
+def _elements(paths: Iterable[Path]) -> tuple[frozenset[int], frozenset[int]]:
+    nodes: set[int] = set()
+    edges: set[int] = set()
+    for p in paths:
+        nodes.update(p.nodes)
+        edges.update(p.edges)
+    return frozenset(nodes), frozenset(edges)
 
 
 def path_elements(graph: Graph, text: str, k: int,
                   cap: int | None = MAX_DISPLAY_PATHS) -> tuple[frozenset[int], frozenset[int]]:
     """Node ids and edge ids of every occurrence of the k-gram ``text`` in a graph."""
-    nodes: set[int] = set()
-    edges: set[int] = set()
-    for p in occurrences(graph, k, cap).get(text, ()):
-        nodes.update(p.nodes)
-        edges.update(p.edges)
-    return frozenset(nodes), frozenset(edges)
+    return _elements(occurrences(graph, k, cap).get(text, ()))
 
 
 def node_key(graph: Graph, node: Node) -> tuple[str, ...]:
@@ -294,8 +326,10 @@ def node_display(graph: Graph, node: Node, show_names: bool = False) -> NodeDisp
     return NodeDisplay(label, "\n".join(lines))
 
 
-def edge_display(graph: Graph, edge: Edge, status: str | None = None) -> EdgeDisplay:
-    """Visible label (the relation, ``~`` on a reverse edge) and a text tooltip with the clause."""
+def edge_display(graph: Graph, edge: Edge, status: str | None = None,
+                 counts: tuple[int, int] | None = None) -> EdgeDisplay:
+    """Visible label (the relation, ``~`` on a reverse edge) and a text tooltip with the clause
+    (and, given ``counts``, on how many matched / unmatched k-gram occurrences the edge lies)."""
     c = graph.drs.clauses[edge.clause]
     src, dst = graph.nodes[edge.source], graph.nodes[edge.target]
     lines = [f"{edge.label}: {src.name} -> {dst.name}" + (" (reverse edge)" if edge.reversed else ""),
@@ -303,6 +337,8 @@ def edge_display(graph: Graph, edge: Edge, status: str | None = None) -> EdgeDis
     if status:
         lines.append({MATCHED: "on a matched k-gram", UNMATCHED: "only on unmatched k-grams",
                       UNUSED: "on no k-gram of this order"}.get(status, status))
+    if counts:
+        lines.append(f"k-gram occurrences through it: {counts[0]} matched, {counts[1]} unmatched")
     return EdgeDisplay(edge.label, "\n".join(lines))
 
 

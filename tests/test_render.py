@@ -187,3 +187,19 @@ def test_conversion_steps_and_paths_from(paper):
 def test_explosion_guard_raises_instead_of_enumerating(fig4):
     with pytest.raises(NgramExplosion):
         ngram_table(fig4.pred_graph, fig4.gold_graph, 4, cap=10)
+
+
+def test_compare_ngrams_counts_and_elements(fig4):
+    from dscorer_core.render import compare_ngrams
+
+    pg, gg = fig4.pred_graph, fig4.gold_graph
+    comp = compare_ngrams(pg, gg, 2)
+    assert comp.rows == ngram_table(pg, gg, 2)
+    assert comp.elements("gold", "B REF X Agent-A2~ X") == path_elements(gg, "B REF X Agent-A2~ X", 2)
+    counts = comp.highlight.pred.edge_counts
+    assert len(counts) == len(pg.edges)
+    # every 2-gram occurrence passes through two edges
+    assert sum(m + u for m, u in counts) == 2 * fig4.score.orders[2].pred
+    for (m, u), status in zip(counts, comp.highlight.pred.edges):
+        assert (status == MATCHED) == (m > 0)
+        assert (status == UNUSED) == (m == 0 and u == 0)

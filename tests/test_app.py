@@ -1,0 +1,342 @@
+"""The Streamlit app under AppTest: each page loads on sample data and follows its widgets.
+
+AppTest runs no JavaScript: a graph pane is an iframe element whose ``srcdoc`` holds the
+vis-network HTML, so the tests read that (the real-browser tests are in test_browser.py).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("streamlit")
+pytest.importorskip("pyvis")
+from streamlit.testing.v1 import AppTest  # noqa: E402
+from streamlit.testing.v1.element_tree import UnknownElement  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = str(ROOT / "app.py")
+SHARED = ROOT.parent / "shared" / "data"
+
+HOSTILE = ('%%% <img src=x onerror=alert(1)> said </script><script>alert(2)</script>\n'
+           'b1 REF x1\n'
+           'b1 <img_src=x_onerror=alert(1)> "n.01" x1\n'
+           'b1 Name x1 "<img src=x onerror=alert(1)>"\n'
+           'b1 </script><script>alert(3)</script> x1 "javascript:alert(4)"\n'
+           'b1 javascript:alert(5) x1 "href=javascript:alert(6)"\n')
+
+
+def new_app() -> AppTest:
+    return AppTest.from_file(APP, default_timeout=60)
+
+
+def iframes(at: AppTest) -> list[str]:
+    """The srcdoc of every iframe on the page, in order."""
+    found: list[str] = []
+
+    def walk(node) -> None:
+        if isinstance(node, UnknownElement) and node.type == "iframe":
+            found.append(node.proto.srcdoc)
+        for child in getattr(node, "children", {}).values():
+            walk(child)
+
+    walk(at._tree)
+    return found
+
+
+def vis_nodes(srcdoc: str) -> list[dict]:
+    """The node list pyvis wrote into the page."""
+    m = re.search(r"nodes = new vis\.DataSet\((\[.*?\])\);", srcdoc, re.S)
+    assert m, "no node data in the graph HTML"
+    return json.loads(m.group(1))
+
+
+def vis_edges(srcdoc: str) -> list[dict]:
+    m = re.search(r"edges = new vis\.DataSet\((\[.*?\])\);", srcdoc, re.S)
+    assert m, "no edge data in the graph HTML"
+    return json.loads(m.group(1))
+
+
+def no_errors(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def upload(at: AppTest, side: str, name: str, data: bytes) -> AppTest:
+    at.radio(key=f"src_{side}").set_value("Upload").run()
+    at.file_uploader(key=f"upload_{side}").set_value((name, data, "text/plain")).run()
+    return at
+
+
+# ------------------------------------------------------------------ pair view
+
+def test_pair_view_opens_on_the_sample_files():
+    at = new_app().run()
+    no_errors(at)
+    assert not at.error
+    assert [m.value for m in at.metric] == ["1.0000", "1.0000", "1.0000"]  # Figure 1 against itself
+    panes = iframes(at)
+    assert len(panes) == 2
+    for html in panes:
+        assert "new vis.Network" in html and "vis-network" in html
+        assert "cdn.jsdelivr" not in html and "bootstrap" not in html.lower()
+        assert "https://cdnjs" not in html
+        assert len(vis_nodes(html)) == 13
+    assert "signature: dscorer" in " ".join(c.value for c in at.caption).replace("\\", "")
+
+
+def test_pair_view_next_document_is_figure_4():
+    at = new_app().run()
+    at.button[1].click().run()  # Next
+    no_errors(at)
+    f = float(at.metric[2].value)
+    assert 0 < f < 0.5
+    text = " ".join(t.value for t in at.text)
+    assert "He smiled" in text and "Tom is putting the children to bed" in text
+    pred_html, gold_html = iframes(at)
+    assert len(vis_nodes(pred_html)) == 6 and len(vis_nodes(gold_html)) == 11
+    # some edges of "He smiled." lie only on unmatched 1-grams (smile.v.01), others are matched
+    colours = {e["color"] for e in vis_edges(pred_html)}
+    assert {"#0072B2", "#D55E00"} <= colours
+    assert at.session_state["doc_index"] == 1
+
+
+def test_changing_the_order_changes_the_highlighting():
+    at = new_app().run()
+    at.number_input(key="doc_number").set_value(1).run()
+    before = vis_edges(iframes(at)[1])  # gold: "Tom is putting the children to bed."
+    dashed_before = sum(1 for e in before if e["dashes"])
+    at.slider(key="k").set_value(4).run()
+    no_errors(at)
+    after = vis_edges(iframes(at)[1])
+    dashed_after = sum(1 for e in after if e["dashes"])
+    assert [e["color"] for e in before] != [e["color"] for e in after]
+    assert dashed_after > dashed_before  # fewer gold edges lie on a matched 4-gram than on a matched 1-gram
+    assert any("4 matched" in e["title"] or "unmatched" in e["title"] for e in after)
+    assert any("4-grams:" in m.value for m in at.markdown)
+    # the 4-gram row of the per-order table explains the low score
+    table = at.dataframe[0].value
+    row = table[table["k"] == 4].iloc[0]
+    assert row["f"] < 0.2 and row["matched"] < row["gold"] / 10
+
+
+def test_ngram_table_filter_and_choice_highlight_paths():
+    at = new_app().run()
+    at.number_input(key="doc_number").set_value(1).run()
+    at.radio(key="ngram_filter").set_value("only-pred").run()
+    rows = at.dataframe[1].value
+    assert len(rows) > 0 and set(rows["status"]) == {"only-pred"}
+    assert (rows["gold"] == 0).all() and (rows["matched"] == 0).all()
+    at.radio(key="ngram_filter").set_value("matched").run()
+    rows = at.dataframe[1].value
+    assert set(rows["status"]) == {"matched"} and (rows["matched"] > 0).all()
+    at.selectbox(key="ngram_choice").set_value("B REF X").run()
+    no_errors(at)
+    for html in iframes(at):
+        widths = [e["width"] for e in vis_edges(html) if e["color"] == "#CC79A7"]
+        assert widths and set(widths) == {5}
+    # clause lists mark the clauses behind unmatched k-grams
+    pred_clauses = at.dataframe[2].value
+    smile = pred_clauses[pred_clauses["clause"].str.contains("smile")].iloc[0]
+    assert smile["k-grams"].startswith("✗")
+
+
+def test_search_and_variable_names():
+    at = new_app().run()
+    at.text_input(key="doc_search").set_value("children").run()
+    at.selectbox(key="doc_search_pick").set_value(1).run()
+    assert at.session_state["doc_index"] == 1
+    labels = {n["label"] for n in vis_nodes(iframes(at)[1])}
+    assert "B" in labels and not any("\n" in lbl for lbl in labels)
+    at.toggle(key="show_names").set_value(True).run()
+    labels = {n["label"] for n in vis_nodes(iframes(at)[1])}
+    assert "B\nb1" in labels and "X\nx3" in labels
+
+
+def test_preset_change_rescores():
+    at = new_app().run()
+    at.number_input(key="doc_number").set_value(1).run()
+    released = at.metric[2].value
+    at.selectbox(key="preset").set_value("typed").run()
+    no_errors(at)
+    assert at.metric[2].value != released
+    labels = {n["label"] for n in vis_nodes(iframes(at)[1])}
+    assert {"E", "T"} <= labels  # typed: events and times get their own type
+    assert any("preset:typed" in c.value.replace("\\", "") for c in at.caption)
+
+
+def test_bad_upload_shows_the_file_and_line_and_the_rest_works():
+    at = new_app().run()
+    upload(at, "pred", "broken.clf", b"b1 REF x1\nb1 male\nb1 Name x1 \"tom\n")
+    no_errors(at)
+    assert at.error, "a bad file must show an error"
+    msg = at.error[0].value.replace("\\", "")
+    assert "broken.clf:2" in msg and "3 or 4 tokens" in msg and "broken.clf:3" in msg
+    # the gold side and the settings still work
+    assert at.selectbox(key="sample_gold").value == "paper_gold.clf"
+    at.selectbox(key="preset").set_value("typed").run()
+    no_errors(at)
+    # a good upload recovers the page
+    upload(at, "pred", "good.clf", (ROOT / "sample_data" / "paper_pred.clf").read_bytes())
+    assert not at.error and len(iframes(at)) == 2
+
+
+def test_not_utf8_and_count_mismatch_are_errors():
+    at = new_app().run()
+    upload(at, "gold", "latin1.clf", "b1 REF x1\nb1 caf\xe9 \"n.01\" x1\n".encode("latin-1"))
+    assert "not UTF-8" in at.error[0].value.replace("\\", "")
+    upload(at, "gold", "one.clf", b"b1 REF x1\nb1 male \"n.02\" x1\n")
+    msg = at.error[0].value.replace("\\", "")
+    assert "holds 2 DRS(s)" in msg and "holds 1" in msg
+    assert not iframes(at)
+
+
+def test_hostile_clause_file_reaches_the_page_as_text():
+    at = new_app().run()
+    upload(at, "pred", "hostile.clf", HOSTILE.encode())
+    upload(at, "gold", "hostile.clf", HOSTILE.encode())
+    no_errors(at)
+    assert not at.error
+    for html in iframes(at):
+        data = html[html.index("function drawGraph"):]
+        assert "<img src=x" not in data and "alert(2)</script>" not in data
+        assert "href" not in data.replace("\u200d", "").lower() or "h\\u200dref" in data
+        labels = {n["label"] for n in vis_nodes(html)}
+        assert '"<img src=x onerror=alert(1)>"' in labels
+        titles = " ".join(n["title"] for n in vis_nodes(html))
+        assert "href=" not in titles  # broken with a zero-width joiner
+    # the sentence is shown as plain text
+    assert any("<img src=x onerror=alert(1)>" in t.value for t in at.text)
+
+
+def test_local_path_refuses_what_is_not_a_regular_file(tmp_path):
+    at = new_app().run()
+    at.radio(key="src_pred").set_value("Local path").run()
+    at.text_input(key="path_pred").set_value(str(tmp_path)).run()
+    assert "not a regular file" in at.error[0].value.replace("\\", "")
+    at.text_input(key="path_pred").set_value(str(tmp_path / "missing.clf")).run()
+    assert "no such file" in at.error[0].value.replace("\\", "")
+    good = tmp_path / "pred.clf"
+    good.write_bytes((ROOT / "sample_data" / "paper_pred.clf").read_bytes())
+    at.text_input(key="path_pred").set_value(str(good)).run()
+    assert not at.error and len(iframes(at)) == 2
+
+
+def _big_document(gold_path: Path, n: int = 160) -> bytes:
+    """One DRS made of n PMB dev DRSs (variables renamed apart), as clause text."""
+    from dscorer_core import read_clf
+
+    lines = ["%%% 160 sentences in one document"]
+    for d in read_clf(gold_path)[:n]:
+        for c in d.clauses:
+            toks = list(c.tokens)
+            for j, t in enumerate(toks):
+                if j != 1 and not t.startswith('"'):
+                    toks[j] = f"{t}_{d.index}"
+            lines.append(" ".join(toks))
+    return ("\n".join(lines) + "\n").encode()
+
+
+@pytest.mark.slow
+def test_a_160_sentence_document_renders_with_a_notice():
+    gold = SHARED / "pmb-2.2.0" / "gold_dev.clf"
+    if not gold.is_file():
+        pytest.skip(f"shared PMB data not found at {gold}")
+    data = _big_document(gold)
+    at = new_app().run()
+    upload(at, "pred", "big.clf", data)
+    upload(at, "gold", "big.clf", data)
+    no_errors(at)
+    assert [m.value for m in at.metric] == ["1.0000", "1.0000", "1.0000"]
+    assert any("too large to lay out" in w.value for w in at.warning)
+    assert not iframes(at)
+    assert len(at.dataframe[1].value) > 100  # the n-gram table is offered instead
+    # an order whose k-grams are too many to list is a message, not a frozen page
+    at.slider(key="k").set_value(4).run()
+    no_errors(at)
+    assert any("Too many k-grams" in w.value for w in at.warning)
+
+
+# ------------------------------------------------------------------ corpus view
+
+def test_corpus_view_scores_and_opens_a_document():
+    at = new_app().run()
+    at.switch_page("pages/1_Corpus.py").run()
+    no_errors(at)
+    values = [m.value for m in at.metric]
+    assert len(values) == 6 and all(0 < float(v) < 1 for v in values)
+    table = at.dataframe[1].value if len(at.dataframe) > 1 else at.dataframe[0].value
+    assert list(table["index"]) == [1, 0]  # worst first
+    assert table["F"].iloc[1] == pytest.approx(1.0)
+    assert {"f1", "f4", "pred clauses", "gold clauses", "sentence"} <= set(table.columns)
+    at.selectbox(key="corpus_open").set_value(1).run()
+    at.button(key="corpus_open_button").click().run()
+    no_errors(at)
+    assert at.session_state["doc_index"] == 1
+    assert len(iframes(at)) == 2  # now on the pair view
+    assert 0 < float(at.metric[2].value) < 0.5
+
+
+def test_corpus_view_downloads():
+    at = new_app().run()
+    at.switch_page("pages/1_Corpus.py").run()
+    buttons = at.get("download_button")
+    assert len(buttons) == 2
+
+
+def test_corpus_view_on_pmb_boxer_dev():
+    boxer, gold = SHARED / "pmb-2.2.0" / "boxer_dev.clf", SHARED / "pmb-2.2.0" / "gold_dev.clf"
+    if not (boxer.is_file() and gold.is_file()):
+        pytest.skip(f"shared PMB data not found at {SHARED}")
+    at = new_app().run()
+    at.radio(key="src_pred").set_value("Local path").run()
+    at.text_input(key="path_pred").set_value(str(boxer)).run()
+    at.radio(key="src_gold").set_value("Local path").run()
+    at.text_input(key="path_gold").set_value(str(gold)).run()
+    no_errors(at)
+    at.switch_page("pages/1_Corpus.py").run()
+    no_errors(at)
+    table = at.dataframe[-1].value
+    assert len(table) == 682
+    assert list(table["F"]) == sorted(table["F"])
+    worst = int(table["index"].iloc[0])
+    at.button(key="corpus_open_button").click().run()
+    no_errors(at)
+    assert at.session_state["doc_index"] == worst
+    assert len(iframes(at)) == 2
+
+
+# ------------------------------------------------------------------ graph conversion view
+
+def test_conversion_view_opens_typed_and_walks_the_steps():
+    at = new_app().run()
+    at.switch_page("pages/2_Graph_conversion.py").run()
+    no_errors(at)
+    assert at.selectbox(key="conv_preset").value == "typed"
+    panes = iframes(at)
+    assert len(panes) == 3
+    merged = {n["label"] for n in vis_nodes(panes[0])}
+    assert {"b1", "x1", "e1"} <= merged  # variable names
+    typed = {n["label"] for n in vis_nodes(panes[1])}
+    assert {"B", "X", "E"} <= typed
+    assert not any(e["label"].endswith("~") for e in vis_edges(panes[0]))  # forward edges only
+    assert any(e["label"].endswith("~") for e in vis_edges(panes[1]))
+    first = at.radio(key="conv_path").options
+    at.number_input(key="conv_k").set_value(3).run()
+    assert at.radio(key="conv_path").options != first
+    at.radio(key="conv_path").set_value(at.radio(key="conv_path").options[1]).run()
+    focus = [e for e in vis_edges(iframes(at)[2]) if e["color"] == "#CC79A7"]
+    assert len(focus) == 3
+
+
+def test_conversion_view_paste():
+    at = new_app().run()
+    at.switch_page("pages/2_Graph_conversion.py").run()
+    at.radio(key="conv_source").set_value("Paste").run()
+    at.text_area(key="conv_text").set_value('b1 REF x1\nb1 male "n.02" x1\nb1 Name x1 "tom"\n').run()
+    no_errors(at)
+    assert len(iframes(at)) == 3
+    at.text_area(key="conv_text").set_value("b1 REF\n").run()
+    assert "pasted text:1" in at.error[0].value.replace("\\", "")
