@@ -1,12 +1,286 @@
-"""The default n-gram engine (placeholder: delegates to the reference engine)."""
+"""The default n-gram engine: simple paths grown level by level as numpy arrays (spec section 3).
+
+Paths of k edges are rows of node columns over a CSR adjacency; a step that
+reaches a node already on the path is rejected by comparing with the earlier
+columns.  At every level a path's k-gram gets a dense integer id from the pair
+(id of its (k-1)-gram prefix, id of its last step), so equal label sequences get
+equal ids exactly, with one ``np.unique`` per level and no strings.
+
+``count_fast`` counts one graph into ``HashedTable``s that compare with other
+graphs' tables through a 64-bit hash of the label sequence, checked against the
+exact labels.  ``count_batch`` counts the graphs of many pred/gold pairs in one
+enumeration and returns only the numbers a score needs.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterator
+
+import numpy as np
+
 from .graph import Graph
-from .ngrams import NgramCounts, _count_reference
+from .graph_arrays import GraphBatch, arrays_from_graph, label_count, label_text
+from .ngrams import NgramCounts
+
+__all__ = ["count_fast", "count_batch", "path_bounds", "HashedTable", "BatchCounts"]
+
+_U64 = np.uint64
+_MASK32 = (1 << 32) - 1
+
+
+def _mix(h: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """A 64-bit hash of (h, x) (splitmix64 finaliser); collisions are caught by the exact check."""
+    with np.errstate(over="ignore"):
+        z = h * _U64(0x9E3779B97F4A7C15) + x + _U64(0x632BE59BD9B4E019)
+        z = (z ^ (z >> _U64(30))) * _U64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> _U64(27))) * _U64(0x94D049BB133111EB)
+        return z ^ (z >> _U64(31))
+
+
+@dataclass(frozen=True)
+class _Adjacency:
+    """The edges a simple path can use (self-loops dropped), sorted by source, with each
+    edge's dense step id (edge label, target label) and, per edge u -> v, the edges
+    that may follow it: those leaving v for a node other than u (CSR over edges)."""
+
+    sources: np.ndarray     # source node of each edge
+    targets: np.ndarray     # target node of each edge
+    steps: np.ndarray       # dense step id of each edge
+    step_codes: np.ndarray  # edge_label << 32 | target_label of each step id (sorted)
+    next_starts: np.ndarray  # len = edges + 1
+    next_edges: np.ndarray   # edges that may follow each edge
+
+    @property
+    def step_count(self) -> int:
+        return len(self.step_codes)
+
+
+def _expand(starts: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For CSR ``starts`` and a list of rows: (position in ``rows``, CSR entry) of every entry."""
+    begin = starts.take(rows)
+    degree = starts.take(rows + 1) - begin
+    ends = np.cumsum(degree)
+    parent = np.repeat(np.arange(len(rows), dtype=np.intp), degree)
+    entry = np.arange(int(ends[-1]) if len(ends) else 0, dtype=np.intp)
+    entry += (begin - (ends - degree)).take(parent)
+    return parent, entry
+
+
+def _adjacency(batch: GraphBatch) -> _Adjacency:
+    loop_free = np.flatnonzero(batch.edge_sources != batch.edge_targets)
+    order = loop_free[np.argsort(batch.edge_sources[loop_free], kind="stable")]
+    sources, targets = batch.edge_sources[order], batch.edge_targets[order]
+    codes = (batch.edge_labels[order] << 32) | batch.node_labels[targets]
+    step_codes, steps = np.unique(codes, return_inverse=True)
+    node_starts = np.zeros(len(batch.node_labels) + 1, dtype=np.intp)
+    np.cumsum(np.bincount(sources, minlength=len(batch.node_labels)), out=node_starts[1:])
+    edge, follower = _expand(node_starts, targets)
+    forward = np.flatnonzero(targets.take(follower) != sources.take(edge))
+    edge, follower = edge.take(forward), follower.take(forward)
+    next_starts = np.zeros(len(sources) + 1, dtype=np.intp)
+    np.cumsum(np.bincount(edge, minlength=len(sources)), out=next_starts[1:])
+    return _Adjacency(sources, targets, steps.reshape(-1).astype(np.intp), step_codes, next_starts, follower)
+
+
+@dataclass(frozen=True)
+class _Level:
+    """The distinct k-grams of one level: each one's prefix (k-1)-gram id, last step,
+    and how many paths of side 0 (pred) and side 1 (gold) spell it."""
+
+    prefix: np.ndarray
+    step: np.ndarray
+    side0: np.ndarray
+    side1: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.prefix)
+
+
+def _group(codes: np.ndarray, want_ids: bool) -> tuple[np.ndarray, np.ndarray | None, np.ndarray, np.ndarray]:
+    """Group paths by code >> 1 (their k-gram) and count code & 1 (their side) in each group.
+
+    Returns the distinct k-gram codes (sorted), each path's dense k-gram id (if
+    asked: it is the next level's prefix), and the side-0 and side-1 counts.
+    """
+    if not len(codes):
+        empty = np.zeros(0, np.int64)
+        return empty, empty, empty, empty
+    if want_ids:
+        perm = np.argsort(codes)
+        ordered = codes.take(perm)
+    else:
+        ordered = np.sort(codes)
+    grams = ordered >> 1
+    first = np.empty(len(grams), dtype=bool)
+    first[0] = True
+    np.not_equal(grams[1:], grams[:-1], out=first[1:])
+    starts = np.flatnonzero(first)
+    sizes = np.diff(np.append(starts, len(grams)))
+    side1 = np.add.reduceat(ordered & 1, starts)
+    ids = None
+    if want_ids:
+        ids = np.empty(len(codes), dtype=np.int64)
+        ids[perm] = np.cumsum(first) - 1
+    return grams.take(starts), ids, sizes - side1, side1
+
+
+def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: int) -> Iterator[_Level]:
+    """Grow every simple path one edge at a time; yield each level's k-grams.
+
+    ``first_ids`` is the dense id of each node's 0-gram (its label, with anything
+    that must keep graphs apart, such as a pair number); ``sides`` (0 or 1 per
+    node) says which count a path starting there adds to.  A path is extended
+    only by edges that may follow its last edge, so it never steps straight
+    back; a step onto an earlier node is rejected by comparing node columns.
+    """
+    step_count = adj.step_count
+    if (int(first_ids.max(initial=0)) + 1) * step_count * 2 >= 1 << 62:
+        raise OverflowError("too many distinct labels for 64-bit k-gram codes")
+    edge = np.arange(len(adj.sources), dtype=np.intp)
+    columns = [adj.sources, adj.targets]
+    sides = sides.take(adj.sources)
+    ids = first_ids.take(adj.sources)
+    parent = edge
+    for k in range(1, order + 1):
+        if k > 1:
+            parent, follower = _expand(adj.next_starts, edge)
+            edge = adj.next_edges.take(follower)
+            target = adj.targets.take(edge)
+            if k > 2:
+                keep = target != columns[0].take(parent)
+                for column in columns[1:-2]:
+                    keep &= target != column.take(parent)
+                kept = np.flatnonzero(keep)
+                parent, edge, target = parent.take(kept), edge.take(kept), target.take(kept)
+            sides = sides.take(parent)
+            ids = ids.take(parent)
+        codes = (ids * step_count + adj.steps.take(edge)) * 2 + sides
+        grams, ids, side0, side1 = _group(codes, want_ids=k < order)
+        yield _Level(grams // step_count, grams % step_count, side0, side1)
+        if k < order:
+            if int(len(grams)) * step_count * 2 >= 1 << 62:
+                raise OverflowError("too many distinct k-grams for 64-bit k-gram codes")
+            if k > 1:
+                columns = [column.take(parent) for column in columns] + [target]
+
+
+class HashedTable:
+    """One order's k-gram multiset of one graph: distinct k-grams sorted by 64-bit hash.
+
+    ``labels`` holds each k-gram's exact label ids (node, edge, node, ...), so a
+    hash collision is detected and answered exactly instead of miscounted.
+    """
+
+    __slots__ = ("hashes", "counts", "labels", "total", "collision_free")
+
+    def __init__(self, hashes: np.ndarray, counts: np.ndarray, labels: np.ndarray):
+        order = np.argsort(hashes, kind="stable")
+        self.hashes, self.counts, self.labels = hashes[order], counts[order], labels[order]
+        self.total = int(self.counts.sum())
+        self.collision_free = bool(np.all(self.hashes[1:] != self.hashes[:-1]))
+
+    def __len__(self) -> int:
+        return len(self.hashes)
+
+    def matched(self, other: "HashedTable") -> int:
+        """sum over distinct k-grams of min(count here, count there)."""
+        if not isinstance(other, HashedTable):
+            raise TypeError("both sides must be counted by the same engine")
+        if not (self.collision_free and other.collision_free) or self.labels.shape[1] != other.labels.shape[1]:
+            return _exact_matched(self, other)
+        if not len(self) or not len(other):
+            return 0
+        at = np.minimum(np.searchsorted(other.hashes, self.hashes), len(other) - 1)
+        hit = other.hashes[at] == self.hashes
+        mine, theirs = np.flatnonzero(hit), at[hit]
+        if not np.array_equal(self.labels[mine], other.labels[theirs]):
+            return _exact_matched(self, other)
+        return int(np.minimum(self.counts[mine], other.counts[theirs]).sum())
+
+    def label_counts(self) -> Counter:
+        """The table as a Counter of label tuples, like the reference engine's (strings on demand)."""
+        return Counter({tuple(label_text(i) for i in row): count
+                        for row, count in zip(self.labels.tolist(), self.counts.tolist())})
+
+
+def _exact_matched(a: HashedTable, b: HashedTable) -> int:
+    """matched() by exact label rows, for the rare table with a hash collision."""
+    mine = Counter()
+    for row, count in zip(a.labels.tolist(), a.counts.tolist()):
+        mine[tuple(row)] += count
+    theirs = Counter()
+    for row, count in zip(b.labels.tolist(), b.counts.tolist()):
+        theirs[tuple(row)] += count
+    return sum(min(count, theirs[row]) for row, count in mine.items() if row in theirs)
 
 
 def count_fast(graph: Graph, order: int) -> NgramCounts:
-    """Count k-grams for k = 1..order."""
-    counts = _count_reference(graph, order)
-    return NgramCounts(counts.order, counts.node_count, counts.tables, "fast")
+    """Count k-grams for k = 1..order into HashedTables (the ``fast`` engine)."""
+    batch = arrays_from_graph(graph)
+    adj = _adjacency(batch)
+    node_labels, first_ids = np.unique(batch.node_labels, return_inverse=True)
+    labels = node_labels.reshape(-1, 1)
+    hashes = _mix(np.zeros(len(node_labels), dtype=_U64), node_labels.astype(_U64))
+    step_hashes = adj.step_codes.astype(_U64)
+    step_labels = np.stack([adj.step_codes >> 32, adj.step_codes & _MASK32], axis=1)
+    sides = np.zeros(len(first_ids), dtype=np.int8)
+    tables = []
+    for level in _levels(adj, first_ids.reshape(-1).astype(np.int64), sides, order):
+        labels = np.concatenate([labels[level.prefix], step_labels[level.step]], axis=1)
+        hashes = _mix(hashes[level.prefix], step_hashes[level.step])
+        tables.append(HashedTable(hashes, level.side0, labels))
+    return NgramCounts(order, len(graph.nodes), tuple(tables), "fast")
+
+
+@dataclass(frozen=True)
+class BatchCounts:
+    """What scores need of pairs counted together: per order k (row k-1) and pair or graph."""
+
+    matched: np.ndarray  # (order, pairs): clipped matches of pair i
+    totals: np.ndarray   # (order, graphs): k-grams of graph g (pred of pair i is 2i, gold 2i+1)
+    nodes: np.ndarray    # (graphs,): node counts
+
+
+def count_batch(batch: GraphBatch, order: int) -> BatchCounts:
+    """Count and match the k-grams of pairs at once: graphs 2i and 2i+1 are pair i's pred and gold."""
+    graphs = batch.graph_count
+    pairs = graphs // 2
+    graph_of_node = batch.graph_of_node()
+    label_span = label_count() + 1
+    pair_keys, first_ids = np.unique(graph_of_node // 2 * label_span + batch.node_labels, return_inverse=True)
+    pair_of_gram = pair_keys // label_span
+    matched = np.zeros((order, pairs), dtype=np.int64)
+    totals = np.zeros((order, graphs), dtype=np.int64)
+    sides = (graph_of_node & 1).astype(np.int8)
+    for k, level in enumerate(_levels(_adjacency(batch), first_ids.reshape(-1), sides, order)):
+        pair_of_gram = pair_of_gram.take(level.prefix)
+        matched[k] = np.bincount(pair_of_gram, weights=np.minimum(level.side0, level.side1), minlength=pairs)
+        totals[k, 0::2] = np.bincount(pair_of_gram, weights=level.side0, minlength=pairs)
+        totals[k, 1::2] = np.bincount(pair_of_gram, weights=level.side1, minlength=pairs)
+    return BatchCounts(matched, totals, batch.node_counts)
+
+
+def path_bounds(batch: GraphBatch, order: int) -> np.ndarray:
+    """Per graph, an upper bound on its k-grams at k = order: walks that never step straight back.
+
+    A simple path never uses a self-loop and never goes u -> v -> u, so these
+    non-backtracking walks bound it far more tightly than all walks do.
+    """
+    sources, targets = batch.edge_sources, batch.edge_targets
+    nodes = len(batch.node_labels)
+    if not len(sources):
+        return np.zeros(batch.graph_count)
+    loops = sources == targets
+    walks = (~loops).astype(np.float64)
+    arcs, arc_of_edge = np.unique(sources * nodes + targets, return_inverse=True)
+    back = targets * nodes + sources
+    at = np.minimum(np.searchsorted(arcs, back), len(arcs) - 1)
+    has_back = arcs[at] == back
+    for _ in range(order - 1):
+        arriving = np.bincount(targets, weights=walks, minlength=nodes)
+        per_arc = np.bincount(arc_of_edge.reshape(-1), weights=walks, minlength=len(arcs))
+        walks = arriving[sources] - np.where(has_back, per_arc[at], 0.0)
+        walks[loops] = 0.0
+    return np.bincount(batch.graph_of_edge(), weights=walks, minlength=batch.graph_count)
