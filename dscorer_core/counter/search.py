@@ -1,9 +1,12 @@
 """Find the best variable mapping of DRS pairs: smart starts, bound check, exact search, restarts.
 
 Order of work: hill climbing from the smart starts; if that reaches the upper bound the mapping is
-proven optimal.  Otherwise the integer program (``exact+hill``) settles it (several documents per
-solver call), and only when that is unaffordable or stopped do seeded random restarts continue
-the hill climbing.
+proven optimal.  Otherwise (``exact+hill``) branch and bound settles small problems and the
+integer program the rest (small documents share a solver call); only when those are unaffordable
+or stopped do seeded random restarts continue the hill climbing.
+
+``method`` names what produced the mapping: ``hill``, ``bnb`` (branch and bound), ``milp``
+(integer program) or ``trivial`` (no clause pair could match); ``optimal`` says whether it is proven best.
 """
 
 from __future__ import annotations
@@ -12,12 +15,14 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from .branch import branch_and_bound
 from .exact import ExactOutcome, solve_exact_batch
 from .hill import Climber, climb, random_start, smart_start
 from .problem import MatchProblem, count_matches
 from .settings import CounterSettings
 
-__all__ = ["SearchOutcome", "find_mapping", "find_mappings", "document_rng", "smart_pass", "exact_pass"]
+__all__ = ["SearchOutcome", "find_mapping", "find_mappings", "document_rng", "smart_pass", "branch_pass",
+           "exact_pass"]
 
 #: Smart starts made before any random one (they count towards ``restarts``).
 SMART_STARTS = 2
@@ -27,6 +32,10 @@ SMART_STARTS = 2
 #: makes the solver's branching slower than solving them one by one).
 SMALL_PAIRS = 100
 BATCH_PAIRS = 1000
+
+#: Problems up to this many variable pairs first try branch and bound, for up to BNB_NODES nodes.
+BNB_PAIRS = 150
+BNB_NODES = 5000
 
 
 @dataclass(frozen=True)
@@ -60,6 +69,16 @@ def smart_pass(problem: MatchProblem) -> SearchOutcome:
         if best >= bound:
             break
     return SearchOutcome(best_map, best, "hill", best >= bound, bound)
+
+
+def branch_pass(problem: MatchProblem, first: SearchOutcome) -> SearchOutcome:
+    """Try to beat or prove ``first`` by branch and bound; unchanged if the node limit stops it."""
+    mapping, finished = branch_and_bound(problem, first.matched, BNB_NODES)
+    if not finished:
+        return first
+    if mapping is None:
+        return SearchOutcome(first.mapping, first.matched, first.method, True, first.upper_bound)
+    return SearchOutcome(mapping, count_matches(problem, mapping), "bnb", True, first.upper_bound)
 
 
 def exact_pass(problems: Sequence[MatchProblem], settings: CounterSettings) -> list[ExactOutcome | None]:
@@ -105,9 +124,7 @@ def finish(problem: MatchProblem, first: SearchOutcome, exact: ExactOutcome | No
     if exact is not None and exact.mapping is not None:
         found = count_matches(problem, exact.mapping)
         if found > best:
-            best, best_map, method = found, exact.mapping, "exact"
-        elif exact.optimal and found == best:
-            method = "exact"
+            best, best_map, method = found, exact.mapping, "milp"
         if exact.optimal and found >= best:
             return SearchOutcome(best_map, best, method, True, first.upper_bound)
     climber = Climber(problem)
@@ -131,6 +148,9 @@ def find_mappings(problems: Sequence[MatchProblem], settings: CounterSettings,
     """
     indices = range(len(problems)) if indices is None else indices
     firsts = [smart_pass(p) for p in problems]
+    if settings.search == "exact+hill":
+        firsts = [f if f.optimal or len(p.pairs) > BNB_PAIRS else branch_pass(p, f)
+                  for p, f in zip(problems, firsts)]
     open_ = [i for i, f in enumerate(firsts) if not f.optimal]
     exact: dict[int, ExactOutcome | None] = {}
     if settings.search == "exact+hill" and open_:
