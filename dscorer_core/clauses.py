@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from .errors import ClfError, ClfProblem, DrsCountMismatch, NoDrsError
+from .errors import ClfError, ClfErrors, ClfProblem, DrsCountMismatch, NoDrsError
 from .signature import BOX_OPERATORS, is_operator_name
 
 __all__ = [
@@ -307,8 +307,18 @@ def read_pair(pred: str | os.PathLike[str], gold: str | os.PathLike[str],
     With ``baseline`` a predicted file of a single DRS is compared with every
     gold DRS (the SPAR baseline set-up).
     """
-    p, g = read_clf(pred), read_clf(gold)
-    return check_pair(p, g, str(pred), str(gold), baseline)
+    sides: list[list[Drs]] = []
+    errors: list[ClfError] = []
+    for path in (pred, gold):  # read both, so the bad lines of both files are reported
+        try:
+            sides.append(read_clf(path))
+        except ClfError as exc:
+            errors.append(exc)
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise ClfErrors(errors)
+    return check_pair(sides[0], sides[1], str(pred), str(gold), baseline)
 
 
 def check_pair(p: list[Drs], g: list[Drs], pred_name: str, gold_name: str,

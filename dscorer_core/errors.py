@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["DscorerInputError", "ClfError", "ClfProblem", "DrsCountMismatch", "NoDrsError",
+__all__ = ["DscorerInputError", "ClfError", "ClfErrors", "ClfProblem", "DrsCountMismatch", "NoDrsError",
            "NgramExplosion"]
 
 
@@ -51,6 +51,18 @@ class ClfError(DscorerInputError):
     def line(self) -> int:
         """The first bad line (0 for a problem with the whole file)."""
         return self.problems[0].line if self.problems else 0
+
+
+class ClfErrors(DscorerInputError):
+    """Both files of a pair have bad lines: every file's ClfError, reported together."""
+
+    def __init__(self, errors: list[ClfError]):
+        self.errors = list(errors)
+        super().__init__("\n".join(str(e) for e in self.errors))
+
+    @property
+    def problems(self) -> list[ClfProblem]:
+        return [p for e in self.errors for p in e.problems]
 
 
 class DrsCountMismatch(DscorerInputError):

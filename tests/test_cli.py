@@ -262,3 +262,10 @@ def test_json_is_byte_identical_across_runs(pair):
 
     first = once("1")
     assert first and first == once("2") and first == once("12345")
+
+
+def test_bad_lines_in_both_files_are_all_reported(capsys, tmp_path):
+    pred = write(tmp_path, "pred.clf", "b1 REF x1\nb1\n")
+    gold = write(tmp_path, "gold.clf", 'b1 REF x1\nb1 Name x1 "tom\n')
+    code, out, err = run(capsys, "score", pred, gold)
+    assert_clean_error(code, out, err, f"{pred}:2:", f"{gold}:2:12:", "unbalanced")

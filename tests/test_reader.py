@@ -247,3 +247,16 @@ def test_baseline_repeats_the_single_predicted_drs():
         check_pair(g, g, "p", "g", baseline=True)
     with pytest.raises(NoDrsError):
         check_pair(p, [], "p", "g", baseline=True)
+
+
+def test_bad_lines_of_both_files_are_reported_together(tmp_path):
+    from dscorer_core.errors import ClfErrors
+
+    pred = write(tmp_path, "pred.clf", "b1\n")
+    gold = write(tmp_path, "gold.clf", 'b1 REF\n\nb2 "x" y\n')
+    with pytest.raises(ClfErrors) as info:
+        read_pair(pred, gold)
+    assert [(e.source, e.total) for e in info.value.errors] == [(str(pred), 1), (str(gold), 2)]
+    assert [p.line for p in info.value.problems] == [1, 1, 3]
+    msg = str(info.value)
+    assert f"{pred}:1:" in msg and f"{gold}:1:" in msg and f"{gold}:3:4:" in msg
