@@ -7,7 +7,8 @@
 
 from .clauses import Clause, Drs, check_pair, parse_clf, read_clf, read_pair
 from .counter import CounterPair, CounterResult, CounterSettings, KindScore, counter_corpus, counter_pair
-from .errors import ClfError, ClfProblem, DrsCountMismatch, DscorerInputError, NgramExplosion, NoDrsError
+from .errors import (ClfError, ClfErrors, ClfProblem, DrsCountMismatch, DscorerInputError, NgramExplosion,
+                     NoDrsError)
 from .graph import Edge, Graph, Node, induce_graph
 from .ngrams import NgramCounts, Path, count_ngrams, enumerate_paths, ngram_occurrences, path_text
 from .presets import PRESETS, Preset, get_preset
@@ -18,7 +19,7 @@ from .version import __version__
 
 __all__ = [
     "Clause", "Drs", "read_clf", "parse_clf", "read_pair", "check_pair",
-    "ClfError", "ClfProblem", "DrsCountMismatch", "DscorerInputError", "NgramExplosion", "NoDrsError",
+    "ClfError", "ClfErrors", "ClfProblem", "DrsCountMismatch", "DscorerInputError", "NgramExplosion", "NoDrsError",
     "Node", "Edge", "Graph", "induce_graph",
     "NgramCounts", "Path", "count_ngrams", "enumerate_paths", "ngram_occurrences", "path_text",
     "Preset", "PRESETS", "get_preset",
