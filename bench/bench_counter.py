@@ -9,6 +9,7 @@ their variables renamed apart.  Prints a table; run from the repository root:
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import sys
 import time
@@ -80,9 +81,10 @@ def main(argv: list[str] | None = None) -> int:
             rows.append([f"{size}-sentence documents", search, len(r.documents), r.pred_clauses / len(r.documents),
                          seconds, seconds / len(r.documents), r.matched, r.F,
                          f"{r.optimal_documents}/{len(r.documents)}"])
-    print(f"COUNTER-compatible scorer, {time.strftime('%Y-%m-%d')}, {platform.python_implementation()} "
-          f"{platform.python_version()}, {platform.machine()}; reading Boxer dev + gold took {read_time:.2f} s "
-          "(not included below)")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"COUNTER-compatible scorer, {time.strftime('%Y-%m-%d %H:%M')}, {platform.python_implementation()} "
+          f"{platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores, load average {load} "
+          f"at the end; reading Boxer dev + gold took {read_time:.2f} s (not included below)")
     print(format_table(["input", "search", "docs", "pred clauses/doc", "seconds", "s/doc", "matched", "F",
                         "proven optimal"], rows))
     return 0

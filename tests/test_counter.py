@@ -83,7 +83,9 @@ def test_spar_baseline_compared_with_every_gold_drs(shared_path):
 @pytest.mark.slow
 def test_gold_against_itself_is_perfect_and_maps_every_variable_to_itself(shared_path):
     golds = read_pair(shared_path(GOLD), shared_path(GOLD))[1][:150]
-    result = counter_corpus(golds, golds)
+    calls = []
+    result = counter_corpus(golds, golds, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(100, 150), (150, 150)]
     assert result.F == 1.0
     for d in result.documents:
         assert d.optimal and not d.unmatched_pred and not d.unmatched_gold

@@ -22,6 +22,9 @@ __all__ = ["KindScore", "CounterPair", "CounterResult", "KINDS", "clause_kinds",
 #: Breakdown rows, in COUNTER's order: operators, roles, concepts, then concepts by part of speech
 #: (``s`` counts as ``a``) and events (verb and adjective concepts, as COUNTER counts them).
 KINDS = ("operators", "roles", "concepts", "nouns", "verbs", "adjectives", "adverbs", "events")
+#: Documents scored together (their small integer programs share solver calls) between progress reports.
+CHUNK = 100
+
 _POS_KIND = {"n": "nouns", "v": "verbs", "a": "adjectives", "s": "adjectives", "r": "adverbs"}
 
 
@@ -225,21 +228,20 @@ def counter_corpus(preds: Sequence[Drs], golds: Sequence[Drs], settings: Counter
                    progress: Callable[[int, int], None] | None = None) -> CounterResult:
     """COUNTER scores of aligned predicted and gold DRSs, micro-averaged over all pairs.
 
-    ``progress``, if given, is called as progress(done, total) as documents are prepared and
-    once more when all are scored.
+    Documents are scored in chunks of CHUNK; ``progress``, if given, is called as
+    progress(done, total) after each chunk.
     """
     settings = settings or CounterSettings()
     if len(preds) != len(golds):
         raise DrsCountMismatch("predicted DRSs", "gold DRSs", len(preds), len(golds))
-    problems = []
-    for i, (p, g) in enumerate(zip(preds, golds)):
-        problems.append(_problem(p, g, settings))
-        if progress and (i + 1) % 50 == 0:
-            progress(i + 1, len(preds))
-    outcomes = find_mappings(problems, settings)
-    docs = [_pair_result(i, pr, o, settings) for i, (pr, o) in enumerate(zip(problems, outcomes))]
-    if progress:
-        progress(len(preds), len(preds))
+    docs: list[CounterPair] = []
+    for start in range(0, len(preds), CHUNK):
+        indices = range(start, min(start + CHUNK, len(preds)))
+        problems = [_problem(preds[i], golds[i], settings) for i in indices]
+        outcomes = find_mappings(problems, settings, indices)
+        docs += [_pair_result(i, pr, o, settings) for i, pr, o in zip(indices, problems, outcomes)]
+        if progress:
+            progress(len(docs), len(preds))
     return CounterResult(tuple(docs), settings, sum(d.matched for d in docs),
                          sum(d.pred_clauses for d in docs), sum(d.gold_clauses for d in docs),
                          _sum_breakdowns([d.by_kind for d in docs]))
