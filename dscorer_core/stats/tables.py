@@ -104,8 +104,11 @@ def _weight_rows(pred: np.ndarray, gold: np.ndarray, settings: ScoreSettings) ->
     pattern of present/absent orders (nearly always a single pattern for a corpus)."""
     rule = get_preset(settings.preset).missing_orders
     present = np.hstack([pred > 0, gold > 0]).astype(int)
-    patterns, which = np.unique(present, axis=0, return_inverse=True)
     n = settings.order
+    if (present == present[0]).all():  # the usual case: one pattern for every sample
+        patterns, which = present[:1], np.zeros(len(present), dtype=int)
+    else:
+        patterns, which = np.unique(present, axis=0, return_inverse=True)
     table = np.array([order_weights(n, settings.w0, list(p[:n]), list(p[n:]), rule) for p in patterns])
     return table[np.asarray(which).reshape(-1)]
 
