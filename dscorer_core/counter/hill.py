@@ -1,7 +1,8 @@
 """Hill climbing over variable mappings, from COUNTER-style smart starts and seeded random starts.
 
 A move sends one predicted variable to another gold variable; if that gold variable is taken,
-the two predicted variables swap targets.  Scores are kept up to date incrementally, so a move
+the two predicted variables swap targets.  A clause move makes one candidate clause pair match
+by moving all its variables at once.  Scores are kept up to date incrementally, so a move
 costs only the candidates that use the pairs it changes.
 """
 
@@ -85,24 +86,57 @@ class Climber:
         return dict(self.forward)
 
 
-def climb(climber: Climber, ceiling: int) -> int:
-    """First-improvement hill climbing until no single move helps (or ``ceiling`` is reached)."""
-    improved = True
-    targets = climber.targets
-    while improved and climber.score < ceiling:
-        improved = False
-        for pv, gvs in targets.items():
-            for gv in gvs:
-                if climber.forward.get(pv) == gv:
-                    continue
-                before = climber.score
-                undo = climber.move(pv, gv)
-                if climber.score > before:
-                    improved = True
-                    if climber.score >= ceiling:
-                        return climber.score
-                else:
-                    climber.undo(pv, gv, *undo)
+def _single_moves(climber: Climber, ceiling: int) -> bool:
+    """One sweep of single-variable moves, keeping every improving one; True if any was kept."""
+    improved = False
+    for pv, gvs in climber.targets.items():
+        for gv in gvs:
+            if climber.forward.get(pv) == gv:
+                continue
+            before = climber.score
+            undo = climber.move(pv, gv)
+            if climber.score > before:
+                improved = True
+                if climber.score >= ceiling:
+                    return True
+            else:
+                climber.undo(pv, gv, *undo)
+    return improved
+
+
+def _clause_moves(climber: Climber, ceiling: int) -> bool:
+    """One sweep of clause moves: map all variables of an unmatched candidate pair at once."""
+    improved = False
+    for k, cand in enumerate(climber.problem.candidates):
+        if climber.sat[k] == climber.need[k]:
+            continue
+        before = climber.score
+        log = []
+        for pv, gv in cand.needs:
+            if climber.forward.get(pv) != gv:
+                log.append((pv, gv, climber.move(pv, gv)))
+        if climber.score > before:
+            improved = True
+            if climber.score >= ceiling:
+                return True
+        else:
+            for pv, gv, undo in reversed(log):
+                climber.undo(pv, gv, *undo)
+    return improved
+
+
+def climb(climber: Climber, ceiling: int, clause_moves: bool = True) -> int:
+    """Hill climbing until no single-variable move (nor, with ``clause_moves``, clause move) helps,
+    or ``ceiling`` is reached.
+
+    A clause move maps every variable of one candidate clause pair at once; it escapes the local
+    optima where two variables must change together (e.g. a box and its referent), at a higher cost.
+    """
+    while climber.score < ceiling:
+        if _single_moves(climber, ceiling):
+            continue
+        if not clause_moves or not _clause_moves(climber, ceiling):
+            break
     return climber.score
 
 

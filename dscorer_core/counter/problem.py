@@ -17,11 +17,13 @@ __all__ = ["Candidate", "MatchProblem", "build_problem", "count_matches", "match
 
 @dataclass(frozen=True)
 class Candidate:
-    """A predicted and a gold clause (indices) that match when every (pred var, gold var) pair in ``needs`` is mapped."""
+    """A predicted and a gold clause (indices) that match when every (pred var, gold var) pair in ``needs``
+    is mapped; ``group`` numbers the clause shape (only clauses of one shape can pair up)."""
 
     pred: int
     gold: int
     needs: tuple[tuple[str, str], ...]
+    group: int = 0
 
 
 @dataclass(frozen=True)
@@ -70,7 +72,7 @@ def build_problem(pred: CounterDrs, gold: CounterDrs) -> MatchProblem:
         pred_by_shape[_shape(c.tokens, pred.types)].append(i)
     candidates: list[Candidate] = []
     bound = 0
-    for shape, pred_idx in pred_by_shape.items():
+    for group, (shape, pred_idx) in enumerate(pred_by_shape.items()):
         gold_idx = by_shape.get(shape)
         if not gold_idx:
             continue
@@ -79,7 +81,7 @@ def build_problem(pred: CounterDrs, gold: CounterDrs) -> MatchProblem:
             for j in gold_idx:
                 needs = _needs(pred.clauses[i].tokens, gold.clauses[j].tokens)
                 if needs is not None:
-                    candidates.append(Candidate(i, j, needs))
+                    candidates.append(Candidate(i, j, needs, group))
                     usable_pred.add(i)
                     usable_gold.add(j)
         bound += min(len(usable_pred), len(usable_gold))

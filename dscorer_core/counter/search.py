@@ -63,7 +63,7 @@ def smart_pass(problem: MatchProblem) -> SearchOutcome:
     best, best_map = -1, {}
     for start in (smart_start(problem, concepts_only=True), smart_start(problem)):
         climber.reset(start)
-        score = climb(climber, bound)
+        score = climb(climber, bound, clause_moves=False)
         if score > best:
             best, best_map = score, climber.mapping()
         if best >= bound:
@@ -128,15 +128,18 @@ def finish(problem: MatchProblem, first: SearchOutcome, exact: ExactOutcome | No
         if exact.optimal and found >= best:
             return SearchOutcome(best_map, best, method, True, first.upper_bound)
     climber = Climber(problem)
+    climber.reset(best_map)  # the best so far, now with clause moves too
+    if climb(climber, first.upper_bound) > best:
+        best, best_map, method = climber.score, climber.mapping(), "hill"
     generator = rng() if settings.restarts > SMART_STARTS else None
     for _ in range(settings.restarts - SMART_STARTS):
+        if best >= first.upper_bound:
+            break
         climber.reset(random_start(problem, generator))
         score = climb(climber, first.upper_bound)
         if score > best:
             best, best_map, method = score, climber.mapping(), "hill"
-        if best >= first.upper_bound:
-            return SearchOutcome(best_map, best, method, True, first.upper_bound)
-    return SearchOutcome(best_map, best, method, False, first.upper_bound)
+    return SearchOutcome(best_map, best, method, best >= first.upper_bound, first.upper_bound)
 
 
 def find_mappings(problems: Sequence[MatchProblem], settings: CounterSettings,
