@@ -58,7 +58,7 @@ table = pd.DataFrame(rows).sort_values(["F", "index"], kind="stable").reset_inde
 st.markdown("#### Documents (worst first)")
 st.caption("Click a column header to sort; select a row, or pick a document below, to open it in the pair view.")
 selection = st.dataframe(
-    table, hide_index=True, width="stretch", height=380, key="corpus_table", on_select="rerun",
+    table, hide_index=True, width="stretch", height=min(380, 38 + 35 * len(table)), key="corpus_table", on_select="rerun",
     selection_mode="single-row",
     column_config={c: st.column_config.NumberColumn(format="%.4f")
                    for c in ["P", "R", "F"] + [f"f{k}" for k in range(1, n + 1)]})
@@ -76,7 +76,7 @@ c_pick, c_go = st.columns([5, 1], vertical_alignment="bottom")
 choice = c_pick.selectbox("Open a document in the pair view", list(table["index"]), key="corpus_open",
                           format_func=lambda i: f"{i}: F = {result.documents[i].score.F:.3f} · "
                                                 f"{result.documents[i].sentence or ''}")
-if c_go.button("Open", key="corpus_open_button", width="stretch"):
+if c_go.button("Open in pair view", key="corpus_open_button", width="stretch"):
     _open(choice)
 
 # ---- plots
@@ -96,7 +96,7 @@ with right:
             per_order.append({"order k": k, "side": side, "k-grams per graph": total / len(result.documents)})
     bars = alt.Chart(pd.DataFrame(per_order)).mark_bar().encode(
         alt.X("order k:O"), alt.XOffset("side:N"), alt.Y("k-grams per graph:Q"),
-        alt.Color("side:N", scale=alt.Scale(range=[aw.COLOURS["unmatched"], aw.COLOURS["matched"]])),
+        alt.Color("side:N", scale=alt.Scale(domain=["pred", "gold"], range=["#56B4E9", "#333333"])),
         tooltip=["order k", "side", alt.Tooltip("k-grams per graph:Q", format=".1f")])
     st.altair_chart(bars, width="stretch")
     st.caption("Mean number of k-grams per graph (the DSCORER paper's Figure 2).")
