@@ -95,6 +95,7 @@ class NgramExplosion(DscorerInputError):
 
     def __init__(self, where: str, order: int, bound: int, cap: int):
         self.where, self.order, self.bound, self.cap = where, order, bound, cap
+        shown = f"up to {bound:,}" if bound < 10**15 else "more than 10^15"
         super().__init__(
-            f"{where}: up to {bound:,} paths of length {order} could be enumerated, "
+            f"{where}: {shown} paths of length {order} could be enumerated, "
             f"above the cap of {cap:,} (raise it with --max-ngrams, or lower --order)")

@@ -200,8 +200,9 @@ def test_no_command_exit_2(capsys):
 
 
 def test_ngram_explosion_exit_2_with_a_message(capsys, tmp_path):
-    # one event with 5,000 agents: the reversed role edges make a hub (released preset)
-    hub = write(tmp_path, "hub.clf", "".join(f"b1 Agent e1 x{i}\n" for i in range(5000)))
+    # 70 events x 70 agents, every pair linked (4,900 role clauses): the reversed role edges
+    # make a complete bipartite graph with about 70^4 simple paths of 4 edges (released preset)
+    hub = write(tmp_path, "hub.clf", "".join(f"b1 Agent e{i} x{j}\n" for i in range(70) for j in range(70)))
     code, out, err = run(capsys, "score", hub, hub)
     assert_clean_error(code, out, err, f"{hub}, DRS 0 (line 1)", "--max-ngrams")
 
@@ -269,3 +270,20 @@ def test_bad_lines_in_both_files_are_all_reported(capsys, tmp_path):
     gold = write(tmp_path, "gold.clf", 'b1 REF x1\nb1 Name x1 "tom\n')
     code, out, err = run(capsys, "score", pred, gold)
     assert_clean_error(code, out, err, f"{pred}:2:", f"{gold}:2:12:", "unbalanced")
+
+
+def test_an_absurd_order_scores_or_is_refused_cleanly(capsys, pair):
+    # n = 1,000: no graph here has a simple path that long; the run must end with either
+    # scores or a short NgramExplosion message (never a 300-digit bound or a traceback)
+    code, out, err = run(capsys, "score", *pair, "--order", "1000")
+    assert code in (0, 2) and "Traceback" not in err and len(err) < 600
+    if code == 0:
+        assert "n:1000" in out.splitlines()[0]
+
+
+def test_explosion_message_shows_a_huge_bound_briefly():
+    from dscorer_core.errors import NgramExplosion
+
+    msg = str(NgramExplosion("big.clf, DRS 3 (line 40)", 4, 10**400, 20_000_000))
+    assert "more than 10^15 paths of length 4" in msg and "20,000,000" in msg and len(msg) < 250
+    assert "up to 25,000,000 paths" in str(NgramExplosion("x", 4, 25_000_000, 20_000_000))
