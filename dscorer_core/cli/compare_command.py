@@ -120,6 +120,10 @@ class _Right:
         return self.text
 
 
+def _trimmed(table: str) -> str:
+    return "\n".join(line.rstrip() for line in table.splitlines())
+
+
 def _interval(c: Comparison, i: int) -> _Right:
     ci = c.systems[i].intervals
     return _Right(f"[{ci.F.low:.4f}, {ci.F.high:.4f}]" if ci else "-")
@@ -137,7 +141,7 @@ def format_comparison(c: Comparison) -> str:
                      _Right(f"{s.difference:+.4f}" if s.difference is not None else "-"),
                      _Right(f"{s.bootstrap.p_value:.4f}" if s.bootstrap else "-"),
                      _Right(f"{s.randomisation.p_value:.4f}" if s.randomisation else "-")])
-    return "\n".join(lines + [format_table(header, rows)])
+    return "\n".join(lines + [_trimmed(format_table(header, rows))])
 
 
 def format_differences(c: Comparison, tables, n: int) -> str:
@@ -148,8 +152,8 @@ def format_differences(c: Comparison, tables, n: int) -> str:
         rows = [[d.index, d.b, d.a, _Right(f"{d.difference:+.4f}"), d.sentence or ""]
                 for d in document_differences(t, tables[0], limit=n)]
         title = f"documents where {s.name} differs most from {first} (F, {c.metric}):"
-        blocks.append(f"{title}\n" + (format_table(["index", "F first", "F system", "difference", "sentence"], rows)
-                                      if rows else "(no document differs)"))
+        table = format_table(["index", "F first", "F system", "difference", "sentence"], rows)
+        blocks.append(f"{title}\n" + (_trimmed(table) if rows else "(no document differs)"))
     return "\n\n".join(blocks)
 
 
