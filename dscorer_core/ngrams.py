@@ -27,12 +27,17 @@ __all__ = [
     "path_text",
     "ngram_occurrences",
     "walk_bound",
+    "path_bound",
+    "check_explosion",
+    "drs_name",
     "ENGINES",
     "DEFAULT_MAX_NGRAMS",
 ]
 
-#: Default cap on the number of k-grams one graph may have at one order.
-DEFAULT_MAX_NGRAMS = 20_000_000
+#: Default cap on the k-grams one graph may have at the top order, checked on ``path_bound``
+#: before counting.  At the cap the fast engine peaks near 1 GB for a pair; a 341-sentence
+#: PMB document under the ``released`` preset (7.3 million) is still accepted.
+DEFAULT_MAX_NGRAMS = 10_000_000
 
 
 @dataclass(frozen=True)
@@ -96,14 +101,27 @@ def walk_bound(graph: Graph, k: int) -> int:
     return sum(per_node)
 
 
+def path_bound(graph: Graph, k: int) -> int:
+    """An upper bound on the number of k-grams, far tighter than ``walk_bound``: walks of k
+    edges that never use a self-loop nor step straight back (0 when k >= the node count)."""
+    from .graph_arrays import arrays_from_graph
+    from .ngrams_fast import path_bounds
+
+    return int(path_bounds(arrays_from_graph(graph), k)[0])
+
+
+def drs_name(drs) -> str:
+    """How an error names a DRS: its file, index and first line."""
+    return f"{drs.source}, DRS {drs.index} (line {drs.line})"
+
+
 def check_explosion(graph: Graph, order: int, max_ngrams: int | None, where: str = "") -> None:
     """Raise NgramExplosion before enumerating when a graph could exceed the cap."""
     if max_ngrams is None:
         return
-    bound = walk_bound(graph, order)
+    bound = path_bound(graph, order)
     if bound > max_ngrams:
-        name = where or f"{graph.drs.source}, DRS {graph.drs.index} (line {graph.drs.line})"
-        raise NgramExplosion(name, order, bound, max_ngrams)
+        raise NgramExplosion(where or drs_name(graph.drs), order, bound, max_ngrams)
 
 
 def enumerate_paths(graph: Graph, k: int, start: int | None = None) -> Iterator[Path]:

@@ -98,6 +98,10 @@ class _Level:
         return len(self.prefix)
 
 
+_NONE = np.zeros(0, np.int64)
+_EMPTY_LEVEL = _Level(_NONE, _NONE, _NONE, _NONE)
+
+
 def _group(codes: np.ndarray, want_ids: bool) -> tuple[np.ndarray, np.ndarray | None, np.ndarray, np.ndarray]:
     """Group paths by code >> 1 (their k-gram) and count code & 1 (their side) in each group.
 
@@ -126,44 +130,81 @@ def _group(codes: np.ndarray, want_ids: bool) -> tuple[np.ndarray, np.ndarray | 
     return grams.take(starts), ids, sizes - side1, side1
 
 
+#: How many candidate steps are expanded at once: bounds the temporary arrays of a level.
+CHUNK_STEPS = 1 << 21
+
+
+def _extensions(adj: _Adjacency, edge: np.ndarray, columns: list[np.ndarray]
+                ) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """The one-edge extensions of paths that stay simple, in chunks: (parent path, edge, target).
+
+    Only edges that may follow a path's last edge are tried, so it never steps
+    straight back; a step onto an earlier node is rejected by comparing node columns.
+    """
+    degree = adj.next_starts.take(edge + 1) - adj.next_starts.take(edge)
+    ends = np.cumsum(degree)
+    total = int(ends[-1]) if len(ends) else 0
+    cuts = np.searchsorted(ends, np.arange(CHUNK_STEPS, total, CHUNK_STEPS), side="right")
+    bounds = [0] + sorted(set(cuts.tolist()) - {0, len(edge)}) + [len(edge)]
+    for lo, hi in zip(bounds[:-1], bounds[1:]):
+        parent, follower = _expand(adj.next_starts, edge[lo:hi])
+        parent += lo
+        step = adj.next_edges.take(follower)
+        del follower
+        target = adj.targets.take(step)
+        if len(columns) > 2:  # columns[-1] and columns[-2] are ruled out already
+            keep = target != columns[0].take(parent)
+            for column in columns[1:-2]:
+                keep &= target != column.take(parent)
+            kept = np.flatnonzero(keep)
+            parent, step, target = parent.take(kept), step.take(kept), target.take(kept)
+        yield parent, step, target
+
+
 def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: int) -> Iterator[_Level]:
     """Grow every simple path one edge at a time; yield each level's k-grams.
 
     ``first_ids`` is the dense id of each node's 0-gram (its label, with anything
     that must keep graphs apart, such as a pair number); ``sides`` (0 or 1 per
-    node) says which count a path starting there adds to.  A path is extended
-    only by edges that may follow its last edge, so it never steps straight
-    back; a step onto an earlier node is rejected by comparing node columns.
+    node) says which count a path starting there adds to.
     """
     step_count = adj.step_count
     if (int(first_ids.max(initial=0)) + 1) * step_count * 2 >= 1 << 62:
         raise OverflowError("too many distinct labels for 64-bit k-gram codes")
-    edge = np.arange(len(adj.sources), dtype=np.intp)
+    edge = np.arange(len(adj.sources), dtype=np.intp)  # the paths of one edge
     columns = [adj.sources, adj.targets]
     sides = sides.take(adj.sources)
     ids = first_ids.take(adj.sources)
-    parent = edge
+    codes = (ids * step_count + adj.steps) * 2 + sides
     for k in range(1, order + 1):
         if k > 1:
-            parent, follower = _expand(adj.next_starts, edge)
-            edge = adj.next_edges.take(follower)
-            target = adj.targets.take(edge)
-            if k > 2:
-                keep = target != columns[0].take(parent)
-                for column in columns[1:-2]:
-                    keep &= target != column.take(parent)
-                kept = np.flatnonzero(keep)
-                parent, edge, target = parent.take(kept), edge.take(kept), target.take(kept)
-            sides = sides.take(parent)
-            ids = ids.take(parent)
-        codes = (ids * step_count + adj.steps.take(edge)) * 2 + sides
+            parents, edges, targets, parts = [], [], [], []
+            for parent, step, target in _extensions(adj, edge, columns):
+                parts.append((ids.take(parent) * step_count + adj.steps.take(step)) * 2 + sides.take(parent))
+                if k < order:
+                    parents.append(parent)
+                    edges.append(step)
+                    targets.append(target)
+            codes = _concatenate(parts)
+            if k < order:
+                parent = _concatenate(parents)
+                edge, sides = _concatenate(edges), sides.take(parent)
+                columns = [column.take(parent) for column in columns] + [_concatenate(targets)]
+                del parents, edges, targets, parent
         grams, ids, side0, side1 = _group(codes, want_ids=k < order)
+        del codes
         yield _Level(grams // step_count, grams % step_count, side0, side1)
-        if k < order:
-            if int(len(grams)) * step_count * 2 >= 1 << 62:
-                raise OverflowError("too many distinct k-grams for 64-bit k-gram codes")
-            if k > 1:
-                columns = [column.take(parent) for column in columns] + [target]
+        if not len(grams):  # no path of k edges: none longer either
+            yield from [_EMPTY_LEVEL] * (order - k)
+            return
+        if k < order and int(len(grams)) * step_count * 2 >= 1 << 62:
+            raise OverflowError("too many distinct k-grams for 64-bit k-gram codes")
+
+
+def _concatenate(parts: list[np.ndarray]) -> np.ndarray:
+    if len(parts) == 1:
+        return parts[0]
+    return np.concatenate(parts) if parts else np.zeros(0, np.intp)
 
 
 class HashedTable:
@@ -188,10 +229,10 @@ class HashedTable:
         """sum over distinct k-grams of min(count here, count there)."""
         if not isinstance(other, HashedTable):
             raise TypeError("both sides must be counted by the same engine")
-        if not (self.collision_free and other.collision_free) or self.labels.shape[1] != other.labels.shape[1]:
-            return _exact_matched(self, other)
         if not len(self) or not len(other):
             return 0
+        if not (self.collision_free and other.collision_free) or self.labels.shape[1] != other.labels.shape[1]:
+            return _exact_matched(self, other)
         at = np.minimum(np.searchsorted(other.hashes, self.hashes), len(other) - 1)
         hit = other.hashes[at] == self.hashes
         mine, theirs = np.flatnonzero(hit), at[hit]
@@ -203,6 +244,9 @@ class HashedTable:
         """The table as a Counter of label tuples, like the reference engine's (strings on demand)."""
         return Counter({tuple(label_text(i) for i in row): count
                         for row, count in zip(self.labels.tolist(), self.counts.tolist())})
+
+
+_EMPTY_TABLE = HashedTable(np.zeros(0, _U64), np.zeros(0, np.int64), np.zeros((0, 1), np.int64))
 
 
 def _exact_matched(a: HashedTable, b: HashedTable) -> int:
@@ -226,8 +270,11 @@ def count_fast(graph: Graph, order: int) -> NgramCounts:
     step_hashes = adj.step_codes.astype(_U64)
     step_labels = np.stack([adj.step_codes >> 32, adj.step_codes & _MASK32], axis=1)
     sides = np.zeros(len(first_ids), dtype=np.int8)
-    tables = []
+    tables: list[HashedTable] = []
     for level in _levels(adj, first_ids.reshape(-1).astype(np.int64), sides, order):
+        if not len(level):
+            tables.append(_EMPTY_TABLE)
+            continue
         labels = np.concatenate([labels[level.prefix], step_labels[level.step]], axis=1)
         hashes = _mix(hashes[level.prefix], step_hashes[level.step])
         tables.append(HashedTable(hashes, level.side0, labels))
@@ -255,6 +302,8 @@ def count_batch(batch: GraphBatch, order: int) -> BatchCounts:
     totals = np.zeros((order, graphs), dtype=np.int64)
     sides = (graph_of_node & 1).astype(np.int8)
     for k, level in enumerate(_levels(_adjacency(batch), first_ids.reshape(-1), sides, order)):
+        if not len(level):
+            break
         pair_of_gram = pair_of_gram.take(level.prefix)
         matched[k] = np.bincount(pair_of_gram, weights=np.minimum(level.side0, level.side1), minlength=pairs)
         totals[k, 0::2] = np.bincount(pair_of_gram, weights=level.side0, minlength=pairs)
@@ -262,15 +311,22 @@ def count_batch(batch: GraphBatch, order: int) -> BatchCounts:
     return BatchCounts(matched, totals, batch.node_counts)
 
 
+#: path_bounds saturates here, far above any usable cap (a float64 cannot overflow).
+BOUND_CEILING = 1e18
+
+
 def path_bounds(batch: GraphBatch, order: int) -> np.ndarray:
     """Per graph, an upper bound on its k-grams at k = order: walks that never step straight back.
 
-    A simple path never uses a self-loop and never goes u -> v -> u, so these
-    non-backtracking walks bound it far more tightly than all walks do.
+    A simple path never uses a self-loop, never goes u -> v -> u and visits
+    order + 1 distinct nodes, so these non-backtracking walks (0 in a graph of
+    at most ``order`` nodes) bound it far more tightly than all walks do.
+    Values at or above BOUND_CEILING are shown as BOUND_CEILING.
     """
     sources, targets = batch.edge_sources, batch.edge_targets
     nodes = len(batch.node_labels)
-    if not len(sources):
+    small = batch.node_counts <= order
+    if not len(sources) or small.all():
         return np.zeros(batch.graph_count)
     loops = sources == targets
     walks = (~loops).astype(np.float64)
@@ -281,6 +337,11 @@ def path_bounds(batch: GraphBatch, order: int) -> np.ndarray:
     for _ in range(order - 1):
         arriving = np.bincount(targets, weights=walks, minlength=nodes)
         per_arc = np.bincount(arc_of_edge.reshape(-1), weights=walks, minlength=len(arcs))
-        walks = arriving[sources] - np.where(has_back, per_arc[at], 0.0)
+        walks = np.minimum(arriving[sources] - np.where(has_back, per_arc[at], 0.0), BOUND_CEILING)
         walks[loops] = 0.0
-    return np.bincount(batch.graph_of_edge(), weights=walks, minlength=batch.graph_count)
+        if not walks.any():
+            break
+    bounds = np.minimum(np.bincount(batch.graph_of_edge(), weights=walks, minlength=batch.graph_count),
+                        BOUND_CEILING)
+    bounds[small] = 0.0
+    return bounds

@@ -246,11 +246,9 @@ def score_corpus(preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreSett
 
         docs = score_documents_parallel(preds, golds, settings, jobs, progress)
     else:
-        docs = []
-        for i, (p, g) in enumerate(zip(preds, golds)):
-            docs.append(score_document(p, g, settings, i))
-            if progress:
-                progress(i + 1, len(preds))
+        from .batch_scoring import score_documents
+
+        docs = score_documents(preds, golds, settings, progress=progress)
     return corpus_from_documents(docs, settings)
 
 
