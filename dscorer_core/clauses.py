@@ -274,7 +274,10 @@ def read_clf(path: str | os.PathLike[str]) -> list[Drs]:
         raise ClfError(str(p), [ClfProblem(0, "no such file", "")])
     if not p.is_file():
         raise ClfError(str(p), [ClfProblem(0, "not a regular file", "")])
-    data = p.read_bytes()
+    try:
+        data = p.read_bytes()
+    except OSError as exc:  # permission denied, I/O error, ...
+        raise ClfError(str(p), [ClfProblem(0, f"cannot be read ({exc.strerror or exc})", "")]) from None
     return parse_clf(decode_clf_bytes(data, str(p)), str(p))
 
 

@@ -260,3 +260,17 @@ def test_bad_lines_of_both_files_are_reported_together(tmp_path):
     assert [p.line for p in info.value.problems] == [1, 1, 3]
     msg = str(info.value)
     assert f"{pred}:1:" in msg and f"{gold}:1:" in msg and f"{gold}:3:4:" in msg
+
+
+def test_an_unreadable_file_is_a_clf_error(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    path = write(tmp_path, "locked.clf", "b1 REF x1\n")
+
+    def refuse(self):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "read_bytes", refuse)  # running as root, chmod would not stop us
+    with pytest.raises(ClfError, match="cannot be read \\(Permission denied\\)") as info:
+        read_clf(path)
+    assert info.value.source == str(path)
