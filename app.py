@@ -106,9 +106,34 @@ except NgramExplosion as exc:
     st.warning("Too many k-grams to list or highlight at this order: " + aw.md_escape(str(exc)) +
                ". Lower the order k.")
 
+# the n-gram chosen in the table below (widget state of the previous run)
+chosen = st.session_state.get("ngram_choice")
+if chosen is not None and (comparison is None or not any(r.text == chosen for r in rows)):
+    chosen = None
+
+# ---- graphs
+st.markdown("#### Graphs")
+if too_large_to_draw([pg, gg]):
+    st.warning(f"These graphs are too large to lay out readably ({len(pg.nodes)} and {len(gg.nodes)} nodes; "
+               f"the limit is {MAX_LAYOUT_NODES}). Use the n-gram table and the clause lists below.")
+else:
+    layout = aw.cached_layout(pg, gg)
+    focus = {}
+    if chosen:
+        focus = {side: comparison.elements(side, chosen) for side in ("pred", "gold")}
+    left, right = st.columns(2)
+    for col, side, graph, pos in ((left, "pred", pg, layout.pred), (right, "gold", gg, layout.gold)):
+        with col:
+            fn, fe = focus.get(side, (frozenset(), frozenset()))
+            aw.graph_pane("Predicted" if side == "pred" else "Gold", graph, pos, layout.box,
+                          edge_status=getattr(highlight, side).edges if highlight else None,
+                          edge_counts=getattr(highlight, side).edge_counts if highlight else None,
+                          focus_nodes=fn, focus_edges=fe, show_names=show_names,
+                          forward_only=not st.session_state.get("show_reverse", True))
+    aw.legend()
+
 # ---- n-gram table and choice
 st.markdown(f"#### The {k}-grams")
-chosen = None
 if rows is not None:
     f_col, pick_col = st.columns([2, 5])
     status = f_col.radio("Show", ["all", "matched", "only-pred", "only-gold"], horizontal=False, key="ngram_filter",
@@ -124,26 +149,6 @@ if rows is not None:
         st.dataframe(frame, hide_index=True, height=240, width="stretch")
         st.caption(f"{len(shown)} of {len(rows)} distinct {k}-grams"
                    + (" (first 5000 listed)" if len(shown) > 5000 else ""))
-
-# ---- graphs
-st.markdown("#### Graphs")
-if too_large_to_draw([pg, gg]):
-    st.warning(f"These graphs are too large to lay out readably ({len(pg.nodes)} and {len(gg.nodes)} nodes; "
-               f"the limit is {MAX_LAYOUT_NODES}). Use the n-gram table above and the clause lists below.")
-else:
-    layout = aw.cached_layout(pg, gg)
-    focus = {}
-    if chosen:
-        focus = {side: comparison.elements(side, chosen) for side in ("pred", "gold")}
-    left, right = st.columns(2)
-    for col, side, graph, pos in ((left, "pred", pg, layout.pred), (right, "gold", gg, layout.gold)):
-        with col:
-            fn, fe = focus.get(side, (frozenset(), frozenset()))
-            aw.graph_pane("Predicted" if side == "pred" else "Gold", graph, pos, layout.box,
-                          edge_status=getattr(highlight, side).edges if highlight else None,
-                          edge_counts=getattr(highlight, side).edge_counts if highlight else None,
-                          focus_nodes=fn, focus_edges=fe, show_names=show_names)
-    aw.legend()
 
 # ---- clauses
 st.markdown("#### Clauses")

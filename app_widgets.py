@@ -9,6 +9,7 @@ text), and text shown in Markdown elements is escaped first.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import os
 import re
@@ -25,7 +26,7 @@ from dscorer_core.errors import DscorerInputError
 from dscorer_core.ngrams import DEFAULT_MAX_NGRAMS
 from dscorer_core.presets import PRESETS
 from dscorer_core.render import (MATCHED, UNMATCHED, Layout, NgramComparison, compare_ngrams, edge_curves,
-                                 edge_display, node_display, shared_layout)
+                                 edge_display, fold_reverse, node_display, shared_layout)
 from dscorer_core.scoring import Score
 
 APP_DIR = Path(__file__).resolve().parent
@@ -47,8 +48,8 @@ EDGE_STYLE = {MATCHED: {"width": 3, "dashes": False}, UNMATCHED: {"width": 2, "d
 
 #: Session keys of widgets whose value should survive a page switch.
 PERSISTENT_KEYS = ("src_pred", "src_gold", "sample_pred", "sample_gold", "path_pred", "path_gold",
-                   "preset", "order", "w0", "show_names", "k", "conv_preset", "conv_order", "conv_w0",
-                   "conv_show_names")
+                   "preset", "order", "w0", "show_names", "k", "show_reverse", "conv_preset", "conv_order",
+                   "conv_w0", "conv_show_names", "conv_show_reverse")
 
 
 # ---------------------------------------------------------------- text safety
@@ -127,6 +128,22 @@ def show_input_error(what: str, exc: Exception) -> None:
 
 def _load_side(side: str, container) -> LoadedFile | None:
     """The file widgets of one side; returns the loaded file or None (after showing an error)."""
+    try:
+        loaded = _load_side_widgets(side, container)
+    except DscorerInputError as exc:
+        with container:
+            show_input_error(f"{side} file", exc)
+        return None
+    if loaded is not None and not loaded.drss:
+        with container:
+            show_input_error(f"{side} file", DscorerInputError(
+                f"{loaded.name}: no DRS in this file (it is empty or holds only comments)"))
+        return None
+    return loaded
+
+
+def _load_side_widgets(side: str, container) -> LoadedFile | None:
+    """Draw one side's file widgets and load the chosen file (errors propagate)."""
     label = "Predicted (pred)" if side == "pred" else "Gold"
     with container:
         st.markdown(f"**{label} file**")
@@ -148,13 +165,13 @@ def _load_side(side: str, container) -> LoadedFile | None:
                 if up is not None:
                     st.session_state[f"_uploaded_{side}"] = (up.name, up.getvalue())
                 elif f"_uploaded_{side}" in st.session_state:
-                    st.caption(f"Using the earlier upload: {st.session_state[f'_uploaded_{side}'][0]}")
+                    st.caption("Using the earlier upload: " + md_escape(st.session_state[f"_uploaded_{side}"][0]))
                 stored = st.session_state.get(f"_uploaded_{side}")
                 if stored is None:
                     st.info("Upload a clause file.")
                     return None
                 name, data = stored
-                return LoadedFile(name, parse_upload(name, data), f"upload:{name}:{hash(data)}")
+                return LoadedFile(name, parse_upload(name, data), f"upload:{name}:{hashlib.sha1(data).hexdigest()}")
             text = st.text_input("Path of a local clause file", key=f"path_{side}",
                                  placeholder="../shared/data/pmb-2.2.0/gold_dev.clf")
             if not text.strip():
@@ -164,11 +181,8 @@ def _load_side(side: str, container) -> LoadedFile | None:
             stat = p.stat()
             return LoadedFile(str(p), parse_local(str(p), stat.st_mtime_ns, stat.st_size),
                               f"path:{p}:{stat.st_mtime_ns}:{stat.st_size}")
-        except DscorerInputError as exc:
-            show_input_error(f"{side} file", exc)
         except OSError as exc:
-            show_input_error(f"{side} file", DscorerInputError(f"cannot read it: {exc.strerror or exc}"))
-        return None
+            raise DscorerInputError(f"cannot read the file: {exc.strerror or exc}") from None
 
 
 def load_pair(container=None) -> tuple[LoadedFile | None, LoadedFile | None, bool]:
@@ -198,7 +212,8 @@ def settings_sidebar(default_preset: str = "released", key_prefix: str = "") -> 
     """Preset, order n, w0 and the variable-name toggle in the sidebar."""
     with st.sidebar:
         st.markdown("**Settings**")
-        for name, value in (("preset", default_preset), ("order", 4), ("w0", 0.1), ("show_names", False)):
+        for name, value in (("preset", default_preset), ("order", 4), ("w0", 0.1), ("show_names", False),
+                            ("show_reverse", True)):
             st.session_state.setdefault(key_prefix + name, value)
         preset = st.selectbox("Preset", sorted(PRESETS), key=f"{key_prefix}preset",
                               help="released: the released DSCORER code; typed: the paper's text")
@@ -206,6 +221,9 @@ def settings_sidebar(default_preset: str = "released", key_prefix: str = "") -> 
         w0 = st.number_input("w0 (0-gram weight)", min_value=0.0, max_value=0.99, step=0.05,
                              format="%.2f", key=f"{key_prefix}w0")
         show_names = st.toggle("Show variable names", key=f"{key_prefix}show_names")
+        st.toggle("Draw reverse edges", key=f"{key_prefix}show_reverse",
+                  help="Off: each relation is drawn once; it shows as matched when it or its reverse "
+                       "lies on a matched k-gram. Scores always count both.")
     settings = ScoreSettings(preset=preset, order=int(order), w0=float(w0), max_ngrams=APP_MAX_NGRAMS)
     return settings, show_names
 
@@ -241,6 +259,8 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
     """
     from pyvis.network import Network  # lazy: pyvis pulls in IPython
 
+    if forward_only and edge_status is not None:
+        edge_status, edge_counts = fold_reverse(graph, edge_status, edge_counts)
     net = Network(directed=True, cdn_resources="in_line", height=f"{height - 20}px", width="100%")
     focus = bool(focus_edges)
     for node in graph.nodes:
@@ -256,7 +276,7 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
                      shapeProperties={"borderDashes": [3, 3] if node.is_constant else False},
                      font={"size": 22, "face": "monospace"},
                      opacity=0.35 if focus and not on_focus else 1.0)
-    ranks = edge_curves(graph)
+    ranks = edge_curves(graph, skip_reversed=forward_only)
     for edge, rank in zip(graph.edges, ranks):
         if forward_only and edge.reversed:
             continue
@@ -289,7 +309,7 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
     return html.replace("</body>", fit + "\n</body>", 1)
 
 
-def graph_pane(title: str, graph: Graph, positions, box, height: int = 520, **kwargs) -> None:
+def graph_pane(title: str, graph: Graph, positions, box, height: int = 600, **kwargs) -> None:
     """A caption and the embedded graph."""
     st.markdown(f"**{title}** · {len(graph.nodes)} nodes, {len(graph.edges)} edges")
     st.iframe(graph_html(graph, positions, box, height=height, **kwargs), height=height)

@@ -32,7 +32,7 @@ __all__ = [
     "NgramRow", "NgramComparison", "SideHighlight", "PairHighlight", "NodeDisplay", "EdgeDisplay", "ClauseStep",
     "Layout", "occurrences", "compare_ngrams", "ngram_table", "filter_rows", "highlight_pair", "path_elements",
     "shared_layout", "node_key", "node_display", "edge_display", "edge_curves",
-    "conversion_steps", "paths_from", "too_large_to_draw",
+    "conversion_steps", "paths_from", "too_large_to_draw", "reverse_partners", "fold_reverse",
 ]
 
 MATCHED = "matched"
@@ -248,13 +248,14 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 120.0, iterations: 
 
     Nodes with the same key (see node_key) get the same position in both graphs. The layout
     is a force-directed one (Fruchterman-Reingold) started from a circle ordered by key,
-    with a fixed number of steps and no randomness: same input, same picture.
+    with a fixed number of steps and no randomness: same input, same picture. Node pairs joined
+    by several edges get a longer ideal distance, so parallel edges' labels have room.
     """
     import numpy as np
 
     keys: dict[tuple[str, ...], int] = {}
     maps: list[list[int]] = []
-    pairs: set[tuple[int, int]] = set()
+    pairs: dict[tuple[int, int], int] = {}
     boxes: set[int] = set()
     for g in (pred, gold):
         ids = []
@@ -264,10 +265,14 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 120.0, iterations: 
             if n.is_box:
                 boxes.add(keys[key])
         maps.append(ids)
+        multiplicity: dict[tuple[int, int], int] = {}
         for e in g.edges:
             a, b = ids[e.source], ids[e.target]
             if a != b:
-                pairs.add((min(a, b), max(a, b)))
+                pair = (min(a, b), max(a, b))
+                multiplicity[pair] = multiplicity.get(pair, 0) + 1
+        for pair, m in multiplicity.items():
+            pairs[pair] = max(pairs.get(pair, 0), m)
     n = len(keys)
     if n == 0:
         return Layout((), (), (0.0, 0.0, 0.0, 0.0))
@@ -279,6 +284,9 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 120.0, iterations: 
     pos *= spacing * max(1.0, math.sqrt(n)) / 2
     if pairs:
         edges = np.array(sorted(pairs))
+        # node pairs joined by several edges (a relation and its reverse, or parallel
+        # relations) are drawn further apart, so that their edge labels have room
+        lengths = np.array([spacing * (1 + 0.25 * (min(pairs[p], 5) - 1)) for p in sorted(pairs)])
         ideal = spacing
         temp = spacing * math.sqrt(n) / 2
         for step in range(iterations):
@@ -288,7 +296,7 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 120.0, iterations: 
             force = (delta / dist[..., None] * (ideal ** 2 / dist)[..., None]).sum(1)
             d = pos[edges[:, 0]] - pos[edges[:, 1]]
             dl = np.sqrt((d ** 2).sum(-1)) + 1e-6
-            pull = d / dl[:, None] * (dl ** 2 / ideal)[:, None]
+            pull = d / dl[:, None] * (dl ** 2 / lengths)[:, None]
             np.add.at(force, edges[:, 0], -pull)
             np.add.at(force, edges[:, 1], pull)
             # a weak pull to the centre keeps separate components together
@@ -342,12 +350,16 @@ def edge_display(graph: Graph, edge: Edge, status: str | None = None,
     return EdgeDisplay(edge.label, "\n".join(lines))
 
 
-def edge_curves(graph: Graph) -> tuple[int, ...]:
+def edge_curves(graph: Graph, skip_reversed: bool = False) -> tuple[int, ...]:
     """For every edge, its rank among the edges joining the same pair of nodes (either
-    direction), so parallel edges can each get their own curve."""
+    direction), so parallel edges can each get their own curve. With ``skip_reversed``
+    reverse edges are not drawn and do not take a rank (they get 0)."""
     seen: dict[tuple[int, int], int] = {}
     ranks = []
     for e in graph.edges:
+        if skip_reversed and e.reversed:
+            ranks.append(0)
+            continue
         pair = (min(e.source, e.target), max(e.source, e.target))
         ranks.append(seen.get(pair, 0))
         seen[pair] = ranks[-1] + 1
@@ -373,3 +385,35 @@ def paths_from(graph: Graph, start: int, k: int, limit: int = 500) -> tuple[tupl
 def too_large_to_draw(graphs: Sequence[Graph], limit: int = MAX_LAYOUT_NODES) -> bool:
     """True when a graph has more nodes than can be laid out readably."""
     return any(len(g.nodes) > limit for g in graphs)
+
+
+def reverse_partners(graph: Graph) -> tuple[int | None, ...]:
+    """For every edge, the id of its partner in the other direction (same clause and relation,
+    ends swapped), or None."""
+    index: dict[tuple[int, str, int, int], int] = {}
+    for e in graph.edges:
+        index[(e.clause, e.relation, e.source, e.target)] = e.id
+    return tuple(index.get((e.clause, e.relation, e.target, e.source)) for e in graph.edges)
+
+
+_RANK = {MATCHED: 2, UNMATCHED: 1, UNUSED: 0}
+
+
+def fold_reverse(graph: Graph, statuses: Sequence[str],
+                 counts: Sequence[tuple[int, int]] | None = None) -> tuple[tuple[str, ...], tuple[tuple[int, int], ...]]:
+    """Statuses (and k-gram counts) for a drawing without reverse edges: a forward edge takes the
+    better status of itself and its reverse partner (matched > unmatched > none), and the sum
+    of both edges' counts."""
+    partners = reverse_partners(graph)
+    out_s, out_c = [], []
+    for e, p in zip(graph.edges, partners):
+        s = statuses[e.id]
+        c = counts[e.id] if counts else (0, 0)
+        if p is not None and not e.reversed:
+            if _RANK[statuses[p]] > _RANK[s]:
+                s = statuses[p]
+            if counts:
+                c = (c[0] + counts[p][0], c[1] + counts[p][1])
+        out_s.append(s)
+        out_c.append(c)
+    return tuple(out_s), tuple(out_c)

@@ -79,7 +79,8 @@ st.caption("Variables are rewritten to their type (B box, P proposition, E event
 types = pd.DataFrame([{"node": n.name, "type": n.label, "kind": n.kind} for n in graph.nodes])
 st.dataframe(types, hide_index=True, height=200)
 if drawable:
-    st.iframe(aw.graph_html(graph, layout.pred, layout.box, show_names=show_names, height=480), height=480)
+    st.iframe(aw.graph_html(graph, layout.pred, layout.box, show_names=show_names, height=480,
+                            forward_only=not st.session_state.get("conv_show_reverse", True)), height=480)
 
 st.markdown("#### 5. k-grams from one node")
 c1, c2 = st.columns([3, 1])

@@ -193,6 +193,24 @@ def test_not_utf8_and_count_mismatch_are_errors():
     assert not iframes(at)
 
 
+@pytest.mark.parametrize("name,data,expected", [
+    ("empty.clf", b"", "no DRS in this file"),
+    ("comments.clf", b"%%% only a sentence\n% and a comment\n", "no DRS in this file"),
+    ("binary.clf", bytes(range(256)), "not UTF-8"),
+    ("quote.clf", b'b1 REF x1\nb1 Name x1 "tom\n', "unbalanced double quote"),
+    ("box.clf", b'"b1" REF x1\n', "box position"),
+])
+def test_malformed_uploads_show_an_error_and_the_gold_side_keeps_working(name, data, expected):
+    at = new_app().run()
+    upload(at, "pred", name, data)
+    no_errors(at)
+    msg = " ".join(e.value for e in at.error).replace("\\", "")
+    assert name in msg and expected in msg
+    assert at.selectbox(key="sample_gold").value == "paper_gold.clf"
+    assert at.selectbox(key="preset").value == "released"
+    assert not iframes(at)
+
+
 def test_hostile_clause_file_reaches_the_page_as_text():
     at = new_app().run()
     upload(at, "pred", "hostile.clf", HOSTILE.encode())
@@ -340,3 +358,16 @@ def test_conversion_view_paste():
     assert len(iframes(at)) == 3
     at.text_area(key="conv_text").set_value("b1 REF\n").run()
     assert "pasted text:1" in at.error[0].value.replace("\\", "")
+
+
+def test_reverse_edges_toggle():
+    at = new_app().run()
+    at.number_input(key="doc_number").set_value(1).run()
+    with_reverse = vis_edges(iframes(at)[1])
+    assert any(e["label"].endswith("~") for e in with_reverse)
+    at.toggle(key="show_reverse").set_value(False).run()
+    no_errors(at)
+    without = vis_edges(iframes(at)[1])
+    assert not any(e["label"].endswith("~") for e in without)
+    assert 0 < len(without) < len(with_reverse)
+    assert at.metric[2].value == "0.2295"  # the score does not change

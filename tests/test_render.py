@@ -203,3 +203,24 @@ def test_compare_ngrams_counts_and_elements(fig4):
     for (m, u), status in zip(counts, comp.highlight.pred.edges):
         assert (status == MATCHED) == (m > 0)
         assert (status == UNUSED) == (m == 0 and u == 0)
+
+
+def test_fold_reverse_gives_forward_edges_the_better_status(fig4):
+    from dscorer_core.render import fold_reverse, reverse_partners
+
+    pg, gg = fig4.pred_graph, fig4.gold_graph
+    partners = reverse_partners(gg)
+    for e, p in zip(gg.edges, partners):
+        if p is not None:
+            assert partners[p] == e.id and gg.edges[p].reversed != e.reversed
+    # released: REF is upper-case, so it has no reverse edge
+    ref = next(e for e in gg.edges if e.relation == "REF")
+    assert partners[ref.id] is None
+    h = highlight_pair(pg, gg, 2)
+    folded, counts = fold_reverse(gg, h.gold.edges, h.gold.edge_counts)
+    rank = {MATCHED: 2, UNMATCHED: 1, UNUSED: 0}
+    for e, p in zip(gg.edges, partners):
+        if not e.reversed and p is not None:
+            assert rank[folded[e.id]] == max(rank[h.gold.edges[e.id]], rank[h.gold.edges[p]])
+            assert counts[e.id] == tuple(a + b for a, b in zip(h.gold.edge_counts[e.id], h.gold.edge_counts[p]))
+    assert counts != h.gold.edge_counts  # forward edges carry their reverse partner's k-grams too
