@@ -14,7 +14,7 @@ from dscorer_core.counter import CounterSettings, counter_corpus
 from dscorer_core.scoring import DocumentScore, OrderCounts, _zero_gram_ratio, corpus_from_documents, score_counts
 from dscorer_core.stats import (approximate_randomisation, bootstrap_weights, clause_table, compare_results,
                                 confidence_intervals, counter_table, document_differences,
-                                dscorer_table, paired_bootstrap, swap_masks)
+                                dscorer_table, macro_table, paired_bootstrap, swap_masks)
 
 pytestmark = pytest.mark.slow  # scores Boxer and the SPAR baseline on all of PMB 2.2.0 dev once
 
@@ -67,6 +67,18 @@ def test_identity_weights_reproduce_score_corpus_micro(dscorer_runs, system):
     assert [tuple(row) for row in counts] == [(o.matched, o.pred, o.gold) for o in run.micro.orders]
     assert sums[-2] / sums[-1] == run.micro.orders[0].f  # mean per-document 0-gram ratio, same summation
     assert tuple(table.full_scores()) == (run.micro.P, run.micro.R, run.micro.F)
+
+
+def test_macro_table_reproduces_the_macro_average_and_resamples_documents(dscorer_runs, small_runs):
+    run = dscorer_runs["boxer"]
+    table = macro_table(run)
+    assert table.signature == run.signature.replace("avg:micro", "avg:macro")
+    assert tuple(table.full_scores()) == (run.macro.P, run.macro.R, run.macro.F)
+    small = small_runs["boxer"]
+    weights = bootstrap_weights(40, 3, seed=2)
+    for row, scores in zip(weights, macro_table(small).corpus_scores(weights)):
+        repeated = [d for d, m in zip(small.documents, row) for _ in range(int(m))]
+        assert scores[2] == pytest.approx(sum(d.score.F for d in repeated) / 40, rel=1e-12)
 
 
 def test_counter_table_reproduces_counter_corpus(counter_runs):
@@ -321,3 +333,15 @@ def test_compare_command_needs_baseline_flag_for_a_single_drs_system(small_files
     assert "holds 1 DRS" in err and "--baseline" in err
     code, _, err = run_cli(capsys, "compare", f["gold"], f["boxer"], "--ar", "-1")
     assert code == 2 and "cannot be negative" in err
+
+
+def test_compare_command_macro_average_resamples_document_scores(small_files, capsys):
+    f = small_files
+    code, out, _ = run_cli(capsys, "compare", f["gold"], f["boxer"], f["boxer"], "--average", "macro",
+                           "--bootstrap", "100", "--ar", "100", "--json")
+    assert code == 0
+    result = json.loads(out)["metrics"]["dscorer"]
+    assert "|avg:macro|" in result["signature"]
+    boxer = score_corpus(*read_pair(f["boxer"], f["gold"]))
+    assert result["systems"][0]["F"] == boxer.macro.F
+    assert result["comparisons"][0]["difference"] == 0.0 and result["comparisons"][0]["p_value"] == 1.0

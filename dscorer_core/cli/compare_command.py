@@ -11,7 +11,7 @@ from ..clauses import Drs, check_pair, read_clf
 from ..counter import SEARCHES, CounterSettings, counter_corpus
 from ..errors import DscorerInputError
 from ..scoring import score_corpus
-from ..stats import Comparison, compare_tables, counter_table, document_differences, dscorer_table
+from ..stats import Comparison, compare_tables, counter_table, document_differences, dscorer_table, macro_table
 from .output import format_table, write_json
 from .score_command import add_dscorer_options, settings_from_args
 
@@ -50,6 +50,9 @@ def register(sub) -> None:
                    help="also list the N documents where each system differs most from the first")
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
     add_dscorer_options(p)
+    p.add_argument("--average", choices=("micro", "macro"), default="micro",
+                   help="DSCORER corpus average to resample: micro (summed counts, default) or macro "
+                        "(mean of document scores); COUNTER is always micro")
     for action in p._actions:
         if action.dest == "baseline":
             action.help = ("a SYSTEM file holding one DRS (like the SPAR baseline) is compared with every "
@@ -104,7 +107,8 @@ def compare_metric(metric: str, golds: list[Drs], systems: list[System], args: a
         tables = [counter_table(counter_corpus(s.preds, golds, settings), sentences) for s in systems]
     else:
         settings = settings_from_args(args)
-        tables = [dscorer_table(score_corpus(s.preds, golds, settings, jobs=args.jobs)) for s in systems]
+        make_table = macro_table if args.average == "macro" else dscorer_table
+        tables = [make_table(score_corpus(s.preds, golds, settings, jobs=args.jobs)) for s in systems]
     comparison = compare_tables(tables, [s.name for s in systems], bootstrap=args.bootstrap, ar=args.ar,
                                 seed=args.seed)
     return comparison, tables

@@ -12,10 +12,11 @@ from .differences import DocumentDifference, document_differences
 from .paired import PairedTest, approximate_randomisation, paired_bootstrap
 from .resampling import bootstrap_weights, stats_signature, swap_masks
 from .tables import (FIGURES, CountTable, clause_scores, clause_table, counter_table, dscorer_scores,
-                     dscorer_table)
+                     dscorer_table, macro_table, mean_scores)
 
 __all__ = [
-    "FIGURES", "CountTable", "dscorer_table", "clause_table", "counter_table", "dscorer_scores", "clause_scores",
+    "FIGURES", "CountTable", "dscorer_table", "macro_table", "clause_table", "counter_table",
+    "dscorer_scores", "mean_scores", "clause_scores",
     "bootstrap_weights", "swap_masks", "stats_signature",
     "Interval", "ConfidenceIntervals", "confidence_intervals", "bootstrap_distribution",
     "PairedTest", "paired_bootstrap", "approximate_randomisation",

@@ -17,7 +17,8 @@ from ..presets import get_preset
 from ..scoring import LOG_FLOOR, CorpusResult, _zero_gram_ratio, order_weights
 from ..settings import ScoreSettings
 
-__all__ = ["FIGURES", "CountTable", "dscorer_table", "clause_table", "counter_table", "dscorer_scores", "clause_scores"]
+__all__ = ["FIGURES", "CountTable", "dscorer_table", "macro_table", "clause_table", "counter_table",
+           "dscorer_scores", "mean_scores", "clause_scores"]
 
 #: The figures every table scores, in the column order of its score arrays.
 FIGURES = ("P", "R", "F")
@@ -164,3 +165,17 @@ def counter_table(result, sentences: Sequence[str | None] | None = None) -> Coun
     docs = result.documents
     return clause_table([d.matched for d in docs], [d.pred_clauses for d in docs],
                         [d.gold_clauses for d in docs], result.signature, sentences)
+
+
+def mean_scores(sums: np.ndarray) -> np.ndarray:
+    """Macro P, R, F: summed per-document P, R, F divided by the (weighted) document count."""
+    return sums[:, :3] / sums[:, 3:4]
+
+
+def macro_table(result: CorpusResult) -> CountTable:
+    """The table of DSCORER's macro average (mean of per-document scores), signed ``avg:macro``."""
+    scores = np.array([[d.score.P, d.score.R, d.score.F] for d in result.documents], dtype=float).reshape(-1, 3)
+    features = np.hstack([scores, np.ones((len(scores), 1))])
+    signature = result.settings.replace(average="macro").signature()
+    return CountTable("dscorer", signature, _readonly(features), mean_scores, _readonly(scores),
+                      tuple(d.sentence for d in result.documents))
