@@ -233,7 +233,10 @@ def parse_clf(text: str, source: str = "<string>") -> list[Drs]:
             if found and (sentence is None or found[0] >= sentence[0]):
                 sentence = found
             continue
-        clause, problem, column = _parse_line(raw, lineno)
+        if "\x00" in raw:  # a binary or UTF-16 file, never clause text
+            clause, problem, column = None, "NUL character (a binary or UTF-16 file?)", raw.find("\x00") + 1
+        else:
+            clause, problem, column = _parse_line(raw, lineno)
         if problem:
             total_problems += 1
             if len(problems) < MAX_PROBLEMS:
@@ -283,6 +286,9 @@ def read_clf(path: str | os.PathLike[str]) -> list[Drs]:
 
 def decode_clf_bytes(data: bytes, source: str) -> str:
     """Decode file bytes as UTF-8 (a BOM is dropped later), naming every bad line and column."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise ClfError(source, [ClfProblem(0, "is UTF-16 text (it starts with a UTF-16 byte order mark); "
+                                              "save the file as UTF-8")])
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -312,11 +318,14 @@ def read_pair(pred: str | os.PathLike[str], gold: str | os.PathLike[str],
     """
     sides: list[list[Drs]] = []
     errors: list[ClfError] = []
-    for path in (pred, gold):  # read both, so the bad lines of both files are reported
+    same = Path(pred).resolve() == Path(gold).resolve()
+    for path in ((pred,) if same else (pred, gold)):  # both, so the bad lines of both are reported
         try:
             sides.append(read_clf(path))
         except ClfError as exc:
             errors.append(exc)
+    if same and not errors:
+        sides.append(sides[0])
     if len(errors) == 1:
         raise errors[0]
     if errors:

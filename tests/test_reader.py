@@ -274,3 +274,27 @@ def test_an_unreadable_file_is_a_clf_error(tmp_path, monkeypatch):
     with pytest.raises(ClfError, match="cannot be read \\(Permission denied\\)") as info:
         read_clf(path)
     assert info.value.source == str(path)
+
+
+def test_utf16_file_is_named_as_such(tmp_path):
+    path = write(tmp_path, "utf16.clf", "b1 REF x1\n".encode("utf-16"))
+    with pytest.raises(ClfError, match="is UTF-16 text") as info:
+        read_clf(path)
+    assert info.value.line == 0
+
+
+def test_nul_characters_are_bad_lines():
+    # UTF-16 without a byte order mark decodes as "UTF-8" full of NULs
+    err = only_error("b1 REF x1\nb\x001 REF x2\n\n" + "b2 REF x2\n".encode("utf-16-le").decode("utf-8"))
+    assert [(p.line, p.column) for p in err.problems] == [(2, 2), (4, 2)]
+    assert "NUL character" in err.problems[0].message
+
+
+def test_same_file_as_pred_and_gold_is_read_once(tmp_path):
+    path = write(tmp_path, "same.clf", "b1 REF\n")
+    with pytest.raises(ClfError) as info:  # one error, not the same one twice
+        read_pair(path, path)
+    assert info.value.total == 1
+    good = write(tmp_path, "good.clf", FIGURE4_GOLD)
+    preds, golds = read_pair(good, good)
+    assert len(preds) == len(golds) == 1
