@@ -61,7 +61,7 @@ def normalise_clause(clause: Clause, kind: str | None = None) -> tuple[str, ...]
 def redundant_refs(clauses: tuple[tuple[str, ...], ...]) -> set[int]:
     """Indices of ``b REF x`` clauses whose ``x`` is one of the last two tokens of another clause in box ``b``."""
     seen_in_box: dict[tuple[str, str], int] = {}
-    for i, tokens in enumerate(clauses):
+    for tokens in clauses:
         for tok in set(tokens[-2:]):
             key = (tokens[0], tok)
             seen_in_box[key] = seen_in_box.get(key, 0) + 1

@@ -3,7 +3,8 @@
 Order of work: hill climbing from the smart starts; if that reaches the upper bound the mapping is
 proven optimal.  Otherwise (``exact+hill``) branch and bound settles small problems and the
 integer program the rest (small documents share a solver call); only when those are unaffordable
-or stopped do seeded random restarts continue the hill climbing.
+or stopped do seeded restarts continue the hill climbing (alternately from a random mapping and
+from a random perturbation of the best mapping so far).
 
 ``method`` names what produced the mapping: ``hill``, ``bnb`` (branch and bound), ``milp``
 (integer program) or ``trivial`` (no clause pair could match); ``optimal`` says whether it is proven best.
@@ -17,7 +18,7 @@ from typing import Callable, Sequence
 
 from .branch import branch_and_bound
 from .exact import ExactOutcome, solve_exact_batch
-from .hill import Climber, climb, random_start, smart_start
+from .hill import Climber, climb, perturbed, random_start, smart_start
 from .problem import MatchProblem, count_matches
 from .settings import CounterSettings
 
@@ -132,10 +133,12 @@ def finish(problem: MatchProblem, first: SearchOutcome, exact: ExactOutcome | No
     if climb(climber, first.upper_bound) > best:
         best, best_map, method = climber.score, climber.mapping(), "hill"
     generator = rng() if settings.restarts > SMART_STARTS else None
-    for _ in range(settings.restarts - SMART_STARTS):
+    for restart in range(settings.restarts - SMART_STARTS):
         if best >= first.upper_bound:
             break
-        climber.reset(random_start(problem, generator))
+        # alternate: a random start (as COUNTER does), then a perturbation of the best so far
+        start = random_start(problem, generator) if restart % 2 == 0 else perturbed(problem, best_map, generator)
+        climber.reset(start)
         score = climb(climber, first.upper_bound)
         if score > best:
             best, best_map, method = score, climber.mapping(), "hill"

@@ -25,7 +25,7 @@ class CounterSettings:
     seed: int = 1
     keep_ref: bool = False
     search: str = "exact+hill"
-    max_exact_pairs: int = 20_000
+    max_exact_pairs: int = 10_000
     time_limit: float = 20.0
     node_limit: int | None = 20_000
 
