@@ -10,8 +10,11 @@ import pandas as pd
 import streamlit as st
 
 import app_widgets as aw
-from dscorer_core import NgramExplosion, score_pair
-from dscorer_core.render import MAX_LAYOUT_NODES, filter_rows, too_large_to_draw
+from dscorer_core import NgramExplosion, counter_pair, score_pair
+from dscorer_core.render import MAX_LAYOUT_NODES, counter_clause_marks, filter_rows, too_large_to_draw
+
+#: COUNTER is run on a pair only up to this many clauses per side (its search can take seconds).
+COUNTER_MAX_CLAUSES = 300
 
 st.set_page_config(page_title="dscorer · pair view", page_icon="🔍", layout="wide")
 aw.keep_widget_state()
@@ -150,13 +153,33 @@ if rows is not None:
         st.caption(f"{len(shown)} of {len(rows)} distinct {k}-grams"
                    + (" (first 5000 listed)" if len(shown) > 5000 else ""))
 
-# ---- clauses
+# ---- clauses (and COUNTER's view of them)
 st.markdown("#### Clauses")
-st.caption(f"✗ marks a clause with an edge that lies only on unmatched {k}-grams.")
+cpair = None
+if st.toggle("Compare clauses with COUNTER too", value=True, key="with_counter",
+             help="COUNTER (van Noord et al. 2018): clause overlap under the best variable mapping."):
+    if max(len(pdrs.clauses), len(gdrs.clauses)) > COUNTER_MAX_CLAUSES:
+        st.caption(f"COUNTER is not run on DRSs of more than {COUNTER_MAX_CLAUSES} clauses here "
+                   "(use `dscorer counter` on the command line).")
+    else:
+        cpair = counter_pair(pdrs, gdrs)
+        c1, c2, c3, c4 = st.columns([1, 1, 1, 3])
+        c1.metric("COUNTER P", f"{cpair.P:.4f}")
+        c2.metric("COUNTER R", f"{cpair.R:.4f}")
+        c3.metric("COUNTER F", f"{cpair.F:.4f}")
+        with c4:
+            st.caption(f"{cpair.matched} of {cpair.pred_clauses} pred and {cpair.gold_clauses} gold clauses "
+                       f"match under the mapping below ({'optimal' if cpair.optimal else 'best found'}); "
+                       "redundant REF clauses are left out. " + aw.md_escape(cpair.signature))
+            if cpair.mapping:
+                st.dataframe(pd.DataFrame(sorted(cpair.mapping.items()), columns=["pred variable", "gold variable"]),
+                             hide_index=True, height=min(200, 38 + 35 * len(cpair.mapping)))
+st.caption(f"✗ in the k-grams column marks a clause with an edge that lies only on unmatched {k}-grams.")
 left, right = st.columns(2)
 for col, side, drs in ((left, "pred", pdrs), (right, "gold", gdrs)):
     with col:
         st.markdown(f"**{'Predicted' if side == 'pred' else 'Gold'}** ({len(drs.clauses)} clauses"
                     + (f", {len(drs.duplicates)} duplicate(s) dropped" if drs.duplicates else "") + ")")
         statuses = getattr(highlight, side).clauses if highlight else None
-        st.dataframe(aw.clause_frame(drs, statuses), hide_index=True, width="stretch")
+        marks = counter_clause_marks(drs, cpair, side) if cpair else None
+        st.dataframe(aw.clause_frame(drs, statuses, marks), hide_index=True, width="stretch")

@@ -348,13 +348,17 @@ def score_table(score: Score, signature: str) -> None:
     st.caption("signature: " + md_escape(signature))
 
 
-def clause_frame(drs: Drs, statuses: Sequence[str] | None = None) -> pd.DataFrame:
-    """The clauses of a DRS as a table, marking the ones behind unmatched k-grams."""
+def clause_frame(drs: Drs, statuses: Sequence[str] | None = None,
+                 counter: Sequence[str] | None = None) -> pd.DataFrame:
+    """The clauses of a DRS as a table, marking the ones behind unmatched k-grams (and, given
+    ``counter``, COUNTER's verdict on each clause)."""
     rows = []
     for i, c in enumerate(drs.clauses):
         row = {"line": c.line, "clause": c.text(), "kind": c.kind}
         if statuses is not None:
             row["k-grams"] = {"unmatched": "✗ behind unmatched", "matched": "✓ matched"}.get(statuses[i], "–")
+        if counter is not None:
+            row["COUNTER"] = {"matched": "✓ matched", "unmatched": "✗ unmatched"}.get(counter[i], counter[i])
         rows.append(row)
     return pd.DataFrame(rows)
 

@@ -32,7 +32,7 @@ __all__ = [
     "NgramRow", "NgramComparison", "SideHighlight", "PairHighlight", "NodeDisplay", "EdgeDisplay", "ClauseStep",
     "Layout", "occurrences", "compare_ngrams", "ngram_table", "filter_rows", "highlight_pair", "path_elements",
     "shared_layout", "node_key", "node_display", "edge_display", "edge_curves",
-    "conversion_steps", "paths_from", "too_large_to_draw", "reverse_partners", "fold_reverse",
+    "conversion_steps", "paths_from", "too_large_to_draw", "reverse_partners", "fold_reverse", "counter_clause_marks",
 ]
 
 MATCHED = "matched"
@@ -417,3 +417,15 @@ def fold_reverse(graph: Graph, statuses: Sequence[str],
         out_s.append(s)
         out_c.append(c)
     return tuple(out_s), tuple(out_c)
+
+
+def counter_clause_marks(drs: Drs, pair, side: str) -> tuple[str, ...]:
+    """COUNTER's verdict on every clause of one side (``pred`` or ``gold``) of a CounterPair:
+    ``matched``, ``unmatched`` or ``dropped REF`` (a redundant REF clause COUNTER leaves out)."""
+    matched = {(c.line, c.tokens) for pc, gc in pair.matched_clauses for c in ((pc,) if side == "pred" else (gc,))}
+    dropped = {(c.line, c.tokens) for c in (pair.dropped_pred if side == "pred" else pair.dropped_gold)}
+    marks = []
+    for c in drs.clauses:
+        key = (c.line, c.tokens)
+        marks.append("matched" if key in matched else "dropped REF" if key in dropped else "unmatched")
+    return tuple(marks)

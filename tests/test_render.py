@@ -224,3 +224,19 @@ def test_fold_reverse_gives_forward_edges_the_better_status(fig4):
             assert rank[folded[e.id]] == max(rank[h.gold.edges[e.id]], rank[h.gold.edges[p]])
             assert counts[e.id] == tuple(a + b for a, b in zip(h.gold.edge_counts[e.id], h.gold.edge_counts[p]))
     assert counts != h.gold.edge_counts  # forward edges carry their reverse partner's k-grams too
+
+
+def test_counter_clause_marks_on_figure_4(paper):
+    from dscorer_core import counter_pair
+    from dscorer_core.render import counter_clause_marks
+
+    pred, gold = paper[0][1], paper[1][1]
+    cp = counter_pair(pred, gold)
+    pm = counter_clause_marks(pred, cp, "pred")
+    gm = counter_clause_marks(gold, cp, "gold")
+    assert pm.count("matched") == cp.matched == gm.count("matched")
+    text = {c.text(): m for c, m in zip(pred.clauses, pm)}
+    assert text['b2 smile "v.01" e1'] == "unmatched"
+    assert text["b1 REF x1"] == "dropped REF"
+    assert text['b1 male "n.02" x1'] == "matched"
+    assert dict(zip((c.text() for c in gold.clauses), gm))['b2 put "v.01" e1'] == "unmatched"
