@@ -97,5 +97,5 @@ class NgramExplosion(DscorerInputError):
         self.where, self.order, self.bound, self.cap = where, order, bound, cap
         shown = f"up to {bound:,}" if bound < 10**15 else "more than 10^15"
         super().__init__(
-            f"{where}: {shown} paths of length {order} could be enumerated, "
+            f"{where}: {shown} paths of length {order} or shorter could be enumerated at one length, "
             f"above the cap of {cap:,} (raise it with --max-ngrams, or lower --order)")

@@ -102,8 +102,8 @@ def walk_bound(graph: Graph, k: int) -> int:
 
 
 def path_bound(graph: Graph, k: int) -> int:
-    """An upper bound on the number of k-grams, far tighter than ``walk_bound``: walks of k
-    edges that never use a self-loop nor step straight back (0 when k >= the node count)."""
+    """An upper bound on the number of k-grams of every order 1..k (the largest), far tighter
+    than ``walk_bound``: walks that never use a self-loop nor step straight back."""
     from .graph_arrays import arrays_from_graph
     from .ngrams_fast import path_bounds
 

@@ -316,32 +316,43 @@ BOUND_CEILING = 1e18
 
 
 def path_bounds(batch: GraphBatch, order: int) -> np.ndarray:
-    """Per graph, an upper bound on its k-grams at k = order: walks that never step straight back.
+    """Per graph, an upper bound on its k-grams at every order k = 1..order (the largest of them):
+    walks that never step straight back.
 
-    A simple path never uses a self-loop, never goes u -> v -> u and visits
-    order + 1 distinct nodes, so these non-backtracking walks (0 in a graph of
-    at most ``order`` nodes) bound it far more tightly than all walks do.
+    A simple path of k edges never uses a self-loop, never goes u -> v -> u and
+    visits k + 1 distinct nodes, so these non-backtracking walks (0 in a graph of
+    at most k nodes) bound it far more tightly than all walks do.  The bound is
+    the maximum over the orders, not the top order alone: a hub (one event with
+    5,000 agents) has no 3-gram but 75 million 2-grams.
     Values at or above BOUND_CEILING are shown as BOUND_CEILING.
     """
     sources, targets = batch.edge_sources, batch.edge_targets
     nodes = len(batch.node_labels)
-    small = batch.node_counts <= order
-    if not len(sources) or small.all():
+    if not len(sources):
         return np.zeros(batch.graph_count)
+    graph_of_edge = batch.graph_of_edge()
+    node_counts = batch.node_counts
+
+    def per_graph(walks: np.ndarray, k: int) -> np.ndarray:
+        sums = np.bincount(graph_of_edge, weights=walks, minlength=batch.graph_count)
+        sums[node_counts <= k] = 0.0  # no simple path of k edges in a graph of <= k nodes
+        return np.minimum(sums, BOUND_CEILING)
+
     loops = sources == targets
     walks = (~loops).astype(np.float64)
+    bounds = per_graph(walks, 1)
     arcs, arc_of_edge = np.unique(sources * nodes + targets, return_inverse=True)
     back = targets * nodes + sources
     at = np.minimum(np.searchsorted(arcs, back), len(arcs) - 1)
     has_back = arcs[at] == back
-    for _ in range(order - 1):
+    for k in range(2, order + 1):
+        if (node_counts <= k).all():
+            break
         arriving = np.bincount(targets, weights=walks, minlength=nodes)
         per_arc = np.bincount(arc_of_edge.reshape(-1), weights=walks, minlength=len(arcs))
         walks = np.minimum(arriving[sources] - np.where(has_back, per_arc[at], 0.0), BOUND_CEILING)
         walks[loops] = 0.0
         if not walks.any():
             break
-    bounds = np.minimum(np.bincount(batch.graph_of_edge(), weights=walks, minlength=batch.graph_count),
-                        BOUND_CEILING)
-    bounds[small] = 0.0
+        bounds = np.maximum(bounds, per_graph(walks, k))
     return bounds

@@ -285,5 +285,15 @@ def test_explosion_message_shows_a_huge_bound_briefly():
     from dscorer_core.errors import NgramExplosion
 
     msg = str(NgramExplosion("big.clf, DRS 3 (line 40)", 4, 10**400, 20_000_000))
-    assert "more than 10^15 paths of length 4" in msg and "20,000,000" in msg and len(msg) < 250
+    assert "more than 10^15 paths of length 4 or shorter" in msg and "20,000,000" in msg and len(msg) < 250
     assert "up to 25,000,000 paths" in str(NgramExplosion("x", 4, 25_000_000, 20_000_000))
+
+
+def test_a_hub_that_explodes_below_the_top_order_is_refused(capsys, tmp_path):
+    # one event with 5,000 agents (released): no 3-gram at all, but b1 -> e1 -> x_j,
+    # x_i -> e1 -> x_j and x_i -> e1 -> b1 give about 5,000 x 15,000 = 75 million 2-grams
+    # (the 5,000 parallel Agent-A1 edges between b1 and e1 each count); the cap must
+    # catch that before counting, not only the top order's bound (which is 0 here)
+    hub = write(tmp_path, "star.clf", "".join(f"b1 Agent e1 x{i}\n" for i in range(5000)))
+    code, out, err = run(capsys, "score", hub, hub)
+    assert_clean_error(code, out, err, f"{hub}, DRS 0 (line 1)", "--max-ngrams")
