@@ -29,6 +29,8 @@ class Climber:
         for pv, gv in problem.pairs:
             self.targets[pv].append(gv)
         self.need = [len(c.needs) for c in problem.candidates]
+        self.cand_pred = [c.pred for c in problem.candidates]
+        self.cand_gold = [c.gold for c in problem.candidates]
         self.free_matches = sum(1 for n in self.need if n == 0)
         self.reset({})
 
@@ -38,6 +40,13 @@ class Climber:
         self.backward: dict[str, str] = {}
         self.sat = [0] * len(self.need)
         self.score = self.free_matches
+        # how many satisfied candidates each clause is in (0 or 1 for a one-to-one mapping)
+        self.pred_matched = [0] * len(self.problem.pred.clauses)
+        self.gold_matched = [0] * len(self.problem.gold.clauses)
+        for k, n in enumerate(self.need):
+            if n == 0:
+                self.pred_matched[self.cand_pred[k]] += 1
+                self.gold_matched[self.cand_gold[k]] += 1
         for pv, gv in mapping.items():
             if (pv, gv) in self.uses and gv not in self.backward:
                 self._add(pv, gv)
@@ -49,6 +58,8 @@ class Climber:
             sat[k] += 1
             if sat[k] == need[k]:
                 self.score += 1
+                self.pred_matched[self.cand_pred[k]] += 1
+                self.gold_matched[self.cand_gold[k]] += 1
 
     def _remove(self, pv: str) -> str | None:
         gv = self.forward.pop(pv, None)
@@ -59,6 +70,8 @@ class Climber:
         for k in self.uses.get((pv, gv), ()):
             if sat[k] == need[k]:
                 self.score -= 1
+                self.pred_matched[self.cand_pred[k]] -= 1
+                self.gold_matched[self.cand_gold[k]] -= 1
             sat[k] -= 1
         return gv
 
@@ -104,11 +117,15 @@ def _single_moves(climber: Climber, ceiling: int) -> bool:
     return improved
 
 
-def _clause_moves(climber: Climber, ceiling: int) -> bool:
-    """One sweep of clause moves: map all variables of an unmatched candidate pair at once."""
+def _clause_moves(climber: Climber, ceiling: int, unmatched_only: bool) -> bool:
+    """One sweep of clause moves: map all variables of a candidate pair at once (with ``unmatched_only``,
+    only pairs of two clauses that are both unmatched: far fewer to try)."""
     improved = False
+    pred_matched, gold_matched = climber.pred_matched, climber.gold_matched
     for k, cand in enumerate(climber.problem.candidates):
         if climber.sat[k] == climber.need[k]:
+            continue
+        if unmatched_only and (pred_matched[cand.pred] or gold_matched[cand.gold]):
             continue
         before = climber.score
         log = []
@@ -135,7 +152,9 @@ def climb(climber: Climber, ceiling: int, clause_moves: bool = True) -> int:
     while climber.score < ceiling:
         if _single_moves(climber, ceiling):
             continue
-        if not clause_moves or not _clause_moves(climber, ceiling):
+        if not clause_moves:
+            break
+        if not _clause_moves(climber, ceiling, True) and not _clause_moves(climber, ceiling, False):
             break
     return climber.score
 
