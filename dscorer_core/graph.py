@@ -6,6 +6,7 @@ n-gram occurrence can be traced back to clause lines (the app highlights with it
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -96,6 +97,21 @@ def clause_edges(clause: Clause, preset: "str | Preset" = "released") -> list[tu
     return [(toks[0], f"{rel}-A1", toks[2]), (toks[2], f"{rel}-A2", toks[3])]
 
 
+#: A concept clause already merged, as the released code expects: ``b run.v.01 e``.
+_MERGED_CONCEPT = re.compile(r"^[^\sA-Z\"].*\.([nvars])\.\d+$")
+
+
+def _concept_parts(c: Clause) -> tuple[str, str, str] | None:
+    """(label, part of speech, referent) of a concept clause, merged (3 tokens) or not."""
+    if c.is_concept:
+        return c.concept_label, c.pos or "", c.args[1]
+    if len(c.tokens) == 3 and not is_constant(c.args[0]):
+        m = _MERGED_CONCEPT.match(c.relation)
+        if m:
+            return c.relation, m.group(1), c.args[0]
+    return None
+
+
 def _structural_types(drs: Drs) -> dict[str, str]:
     """Type each variable of a DRS from where it occurs (B, P, E, S, T, X)."""
     found: dict[str, set[str]] = {}
@@ -110,13 +126,14 @@ def _structural_types(drs: Drs) -> dict[str, str]:
             mark(c.args[pos], "B")
         if c.relation == "PRP" and len(c.args) == 2:
             mark(c.args[0], "P")
-        if c.is_concept:
-            pos, ref = c.pos, c.args[1]
+        concept = _concept_parts(c)
+        if concept:
+            label, pos, ref = concept
             if pos == "v":
                 mark(ref, "E")
             elif pos in ("a", "r", "s"):
                 mark(ref, "S")
-            elif c.concept_label == "time.n.08":
+            elif label == "time.n.08":
                 mark(ref, "T")
         for a in c.args:
             mark(a, "X")

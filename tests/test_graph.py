@@ -163,3 +163,15 @@ def test_constants_merge_in_released_and_are_one_node_per_occurrence_in_typed():
     assert [n.label for n in typed.nodes if n.is_constant] == ['"now"'] * 3
     # b1 b2 t1 t2 plus one "now" (released) or three (typed)
     assert released.node_count == 5 and typed.node_count == 7
+
+
+def test_typed_types_merged_concepts_like_unmerged_ones():
+    # the released code's input form (b lemma.p.NN x, as in the spec's section 6) must type
+    # its referents as the PMB form does: E for a verb, S for an adjective, T for time.n.08
+    merged = parse_clf("b1 REF e1\nb1 run.v.01 e1\nb1 REF s1\nb1 happy.a.01 s1\nb1 REF t1\n"
+                       "b1 time.n.08 t1\nb1 Agent e1 x1\nb1 Title x1 a.m.\n")[0]
+    plain = parse_clf('b1 REF e1\nb1 run "v.01" e1\nb1 REF s1\nb1 happy "a.01" s1\nb1 REF t1\n'
+                      'b1 time "n.08" t1\nb1 Agent e1 x1\nb1 Title x1 a.m.\n')[0]
+    labels = {n.name: n.label for n in induce_graph(merged, "typed").nodes}
+    assert labels == {"b1": "B", "e1": "E", "s1": "S", "t1": "T", "x1": "X", "a.m.": "X"}
+    assert labels == {n.name: n.label for n in induce_graph(plain, "typed").nodes}
