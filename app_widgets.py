@@ -274,7 +274,7 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
                             else COLOURS["border"]},
                      borderWidth=4 if on_focus else (2 if node.is_box else 1),
                      shapeProperties={"borderDashes": [3, 3] if node.is_constant else False},
-                     font={"size": 22, "face": "monospace"},
+                     font={"size": 24, "face": "monospace"},
                      opacity=0.35 if focus and not on_focus else 1.0)
     ranks = edge_curves(graph, skip_reversed=forward_only)
     for edge, rank in zip(graph.edges, ranks):
@@ -293,7 +293,7 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
                 colour = "#DDDDDD"
         net.add_edge(edge.source, edge.target, label=disp.label, title=defuse_title(disp.title),
                      color=colour, width=style["width"], dashes=style["dashes"], arrows="to",
-                     font={"size": 13, "face": "monospace", "strokeWidth": 4},
+                     font={"size": 16, "face": "monospace", "strokeWidth": 4},
                      smooth={"enabled": True, "type": "curvedCW", "roundness": 0.15 + 0.25 * rank})
     net.options = {"physics": {"enabled": False},
                    "interaction": {"hover": True, "tooltipDelay": 150, "navigationButtons": False},

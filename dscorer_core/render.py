@@ -249,7 +249,8 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 120.0, iterations: 
     Nodes with the same key (see node_key) get the same position in both graphs. The layout
     is a force-directed one (Fruchterman-Reingold) started from a circle ordered by key,
     with a fixed number of steps and no randomness: same input, same picture. Node pairs joined
-    by several edges get a longer ideal distance, so parallel edges' labels have room.
+    by several edges get a longer ideal distance, so parallel edges' labels have room; the
+    result is turned so that its long axis is horizontal.
     """
     import numpy as np
 
@@ -305,6 +306,14 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 120.0, iterations: 
             pos += force / length[:, None] * np.minimum(length, temp)[:, None]
             temp = max(spacing * 0.02, temp * 0.985)
     pos -= pos.mean(0)
+    if n > 2:
+        # turn the picture so its long axis is horizontal (panes are wider than tall)
+        _, vecs = np.linalg.eigh(np.cov(pos.T))
+        main = vecs[:, -1]
+        if main[0] < 0 or (main[0] == 0 and main[1] < 0):
+            main = -main
+        rot = np.array([[main[0], main[1]], [-main[1], main[0]]])
+        pos = pos @ rot.T
     pos = np.round(pos, 1)
     lo, hi = pos.min(0), pos.max(0)
     as_tuple = [(float(x), float(y)) for x, y in pos]
