@@ -26,9 +26,6 @@ _LABEL_IDS: dict[str, int] = {}
 _LABELS: list[str] = []
 _INTERN_LOCK = threading.Lock()
 
-_TYPE_BITS = {t: 1 << i for i, t in enumerate(NODE_TYPES)}
-_TYPE_OF_MASK = tuple(
-    next((t for t in NODE_TYPES if mask & _TYPE_BITS[t]), "X") for mask in range(1 << len(NODE_TYPES)))
 
 
 def label_id(label: str) -> int:
@@ -107,76 +104,54 @@ def arrays_from_graph(graph: Graph) -> GraphBatch:
                   [0, len(graph.nodes)], [0, len(graph.edges)])
 
 
-def _is_constant(token: str) -> bool:
-    return len(token) >= 2 and token[0] == '"' and token[-1] == '"'
-
-
-def _is_concept(tokens: tuple[str, ...]) -> bool:
-    return len(tokens) == 4 and not tokens[1].isupper() and _SENSE.match(tokens[2]) is not None
-
-
-def _structural_labels(drs: Drs) -> dict[str, str]:
-    """The typed preset's B P E S T X label of every variable (as graph._structural_types)."""
-    masks: dict[str, int] = {}
-    B, P, E, S, T, X = (_TYPE_BITS[t] for t in NODE_TYPES)
-    for clause in drs.clauses:
-        toks = clause.tokens
-        marks = [(toks[0], B)]
-        rel, args = toks[1], toks[2:]
-        if rel in BOX_OPERATORS:
-            marks += [(a, B) for a in args]
-        elif rel == "PRP" and len(args) == 2:
-            marks += [(args[1], B), (args[0], P)]
-        if _is_concept(toks):
-            pos = toks[2][1]
-            if pos == "v":
-                marks.append((toks[3], E))
-            elif pos in "ars":
-                marks.append((toks[3], S))
-            elif toks[1] == "time" and toks[2] == '"n.08"':
-                marks.append((toks[3], T))
-        marks += [(a, X) for a in args]
-        for var, bit in marks:
-            if not _is_constant(var):
-                masks[var] = masks.get(var, 0) | bit
-    return {var: _TYPE_OF_MASK[mask] for var, mask in masks.items()}
-
-
 def _understood(preset: Preset) -> bool:
     return (preset.node_types in ("name", "structure") and preset.reverse_edges in ("not-upper", "not-box-box"))
 
 
+# type bits of the typed preset, in NODE_TYPES order (B P E S T X): the lowest set bit wins
+_B, _P, _E, _S, _T = (1 << i for i in range(5))
+_POS_BITS = {"v": _E, "a": _S, "r": _S, "s": _S}
+_TYPE_OF_MASK = tuple(NODE_TYPES[(m & -m).bit_length() - 1] if m else "X" for m in range(1 << 5))
+
+
 def arrays_from_drss(drss: Sequence[Drs], preset: "str | Preset" = "released") -> GraphBatch:
-    """The graphs of many DRSs as one batch, identical to inducing each with ``induce_graph``."""
+    """The graphs of many DRSs as one batch, identical to inducing each with ``induce_graph``.
+
+    One pass over the clauses makes the nodes (typed variables get their type at
+    the end of their DRS) and the forward edges; numpy then adds the reverse edges
+    right after their forward edge, as ``induce_graph`` orders them.
+    """
     preset = get_preset(preset)
     if not _understood(preset):
-        graphs = [arrays_from_graph(induce_graph(d, preset)) for d in drss]
-        return _concatenate(graphs)
+        return _concatenate([arrays_from_graph(induce_graph(d, preset)) for d in drss])
     structural = preset.node_types == "structure"
     by_name = preset.reverse_edges == "not-upper"
     merge = preset.merge_constants
-    node_labels: list[int] = []
+    node_labels: list[int] = []  # -1 for a typed variable until its DRS is read
     sources: list[int] = []
     targets: list[int] = []
-    edge_labels: list[int] = []
+    relations: list[int] = []  # index into relation_labels
+    relation_index: dict[str, int] = {}
+    relation_labels: list[tuple[int, int, bool]] = []  # (label id, reverse label id, upper-case)
     node_offsets, edge_offsets = [0], [0]
-    box_label = label_id("B")
-    name_labels = {"B": box_label, "X": label_id("X")}
-    rel_ids: dict[str, tuple[int, int, bool]] = {}  # relation -> (id, reverse id, upper-case)
+    name_label = {True: label_id("B"), False: label_id("X")}
+    type_label = [label_id(t) for t in _TYPE_OF_MASK]
 
-    def relation(rel: str) -> tuple[int, int, bool]:
-        found = rel_ids.get(rel)
+    def relation(name: str) -> int:
+        found = relation_index.get(name)
         if found is None:
-            base = rel.rsplit("-A", 1)[0] if rel.endswith(("-A1", "-A2")) else rel
-            found = rel_ids[rel] = (label_id(rel), label_id(rel + REVERSE_MARK), base.isupper())
+            base = name.rsplit("-A", 1)[0] if name.endswith(("-A1", "-A2")) else name
+            found = relation_index[name] = len(relation_labels)
+            relation_labels.append((label_id(name), label_id(name + REVERSE_MARK), base.isupper()))
         return found
 
     for drs in drss:
-        types = _structural_labels(drs) if structural else None
         nodes: dict[object, int] = {}
+        masks: dict[str, int] = {}
+        variables: list[tuple[int, str]] = []
 
         def node(token: str, clause_index: int, position: int) -> int:
-            if _is_constant(token):
+            if len(token) >= 2 and token[0] == '"' and token[-1] == '"':
                 key: object = token if merge else (clause_index, position)
                 found = nodes.get(key)
                 if found is None:
@@ -186,41 +161,86 @@ def arrays_from_drss(drss: Sequence[Drs], preset: "str | Preset" = "released") -
             found = nodes.get(token)
             if found is None:
                 found = nodes[token] = len(node_labels)
-                if types is not None:
-                    node_labels.append(label_id(types.get(token, "X")))
+                if structural:
+                    node_labels.append(-1)
+                    variables.append((found, token))
                 else:
-                    node_labels.append(name_labels["B" if token.startswith("b") else "X"])
+                    node_labels.append(name_label[token.startswith("b")])
             return found
 
-        def edge(s: int, t: int, rel: str) -> None:
-            ident, reverse, upper = relation(rel)
-            sources.append(s)
-            targets.append(t)
-            edge_labels.append(ident)
-            if by_name:
-                has_reverse = not upper
-            else:  # a constant keeps its quotes, so only box variables are labelled B
-                has_reverse = not (node_labels[s] == box_label == node_labels[t])
-            if has_reverse:
-                sources.append(t)
-                targets.append(s)
-                edge_labels.append(reverse)
+        def mark(token: str, bit: int) -> None:
+            if not (len(token) >= 2 and token[0] == '"' and token[-1] == '"'):
+                masks[token] = masks.get(token, 0) | bit
 
         for ci, clause in enumerate(drs.clauses):
             toks = clause.tokens
-            if _is_concept(toks):
-                pairs = [(toks[0], 0, f"{toks[1]}.{toks[2][1:-1]}", toks[3], 3)]
+            box, rel = toks[0], toks[1]
+            b = node(box, ci, 0)
+            if len(toks) == 4 and not rel.isupper() and _SENSE.match(toks[2]):
+                sense = toks[2][1:-1]
+                ref = toks[3]
+                sources.append(b)
+                targets.append(node(ref, ci, 3))
+                relations.append(relation(f"{rel}.{sense}"))
+                if structural:
+                    mark(box, _B)
+                    bit = _POS_BITS.get(sense[0], _T if (rel == "time" and sense == "n.08") else 0)
+                    if bit:
+                        mark(ref, bit)
+                continue
+            if by_name and rel == "EQU":
+                rel = "Equ"
+            first = toks[2]
+            a = node(first, ci, 2)
+            sources.append(b)
+            targets.append(a)
+            if len(toks) == 3:
+                relations.append(relation(rel))
             else:
-                rel = "Equ" if by_name and toks[1] == "EQU" else toks[1]
-                if len(toks) == 3:
-                    pairs = [(toks[0], 0, rel, toks[2], 2)]
-                else:
-                    pairs = [(toks[0], 0, f"{rel}-A1", toks[2], 2), (toks[2], 2, f"{rel}-A2", toks[3], 3)]
-            for src, sp, rel, dst, dp in pairs:
-                edge(node(src, ci, sp), node(dst, ci, dp), rel)
+                relations.append(relation(rel + "-A1"))
+                second = toks[3]
+                sources.append(a)
+                targets.append(node(second, ci, 3))
+                relations.append(relation(rel + "-A2"))
+            if structural:
+                mark(box, _B)
+                if toks[1] in BOX_OPERATORS:
+                    for arg in toks[2:]:
+                        mark(arg, _B)
+                elif toks[1] == "PRP" and len(toks) == 4:
+                    mark(toks[3], _B)
+                    mark(toks[2], _P)
+        for index, token in variables:
+            node_labels[index] = type_label[masks.get(token, 0)]
         node_offsets.append(len(node_labels))
         edge_offsets.append(len(sources))
-    return _batch(node_labels, sources, targets, edge_labels, node_offsets, edge_offsets)
+    return _with_reverse_edges(node_labels, sources, targets, relations, relation_labels,
+                               node_offsets, edge_offsets, by_name)
+
+
+def _with_reverse_edges(node_labels: list[int], sources: list[int], targets: list[int], relations: list[int],
+                        relation_labels: list[tuple[int, int, bool]], node_offsets: list[int],
+                        forward_offsets: list[int], by_name: bool) -> GraphBatch:
+    """The batch of forward edges plus each reverse edge right after its forward edge."""
+    labels = np.array(node_labels, dtype=np.int64)
+    fs, ft = np.array(sources, dtype=np.int64), np.array(targets, dtype=np.int64)
+    rel = np.array(relations, dtype=np.int64)
+    info = np.array(relation_labels, dtype=np.int64).reshape(-1, 3)
+    if by_name:
+        reverse = info[rel, 2] == 0
+    else:
+        box = labels == label_id("B")  # a constant keeps its quotes, so only box variables are B
+        reverse = ~(box[fs] & box[ft])
+    width = 1 + reverse
+    ends = np.cumsum(width)
+    at = ends - width
+    total = int(ends[-1]) if len(ends) else 0
+    es, et, el = (np.empty(total, dtype=np.int64) for _ in range(3))
+    es[at], et[at], el[at] = fs, ft, info[rel, 0]
+    back = at[reverse] + 1
+    es[back], et[back], el[back] = ft[reverse], fs[reverse], info[rel[reverse], 1]
+    offsets = np.concatenate([[0], ends])[np.array(forward_offsets, dtype=np.int64)]
+    return GraphBatch(labels, es, et, el, np.array(node_offsets, dtype=np.int64), offsets)
 
 
 def _concatenate(batches: Sequence[GraphBatch]) -> GraphBatch:

@@ -4,7 +4,7 @@ Paths of k edges are rows of node columns over a CSR adjacency; a step that
 reaches a node already on the path is rejected by comparing with the earlier
 columns.  At every level a path's k-gram gets a dense integer id from the pair
 (id of its (k-1)-gram prefix, id of its last step), so equal label sequences get
-equal ids exactly, with one ``np.unique`` per level and no strings.
+equal ids exactly, with one sort per level and no strings.
 
 ``count_fast`` counts one graph into ``HashedTable``s that compare with other
 graphs' tables through a 64-bit hash of the label sequence, checked against the
@@ -168,19 +168,20 @@ def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: in
     that must keep graphs apart, such as a pair number); ``sides`` (0 or 1 per
     node) says which count a path starting there adds to.
     """
-    step_count = adj.step_count
-    if (int(first_ids.max(initial=0)) + 1) * step_count * 2 >= 1 << 62:
+    shift = max(1, (adj.step_count - 1).bit_length())  # a k-gram code is prefix id << shift | step
+    room = 1 << (62 - shift)
+    if int(first_ids.max(initial=0)) >= room:
         raise OverflowError("too many distinct labels for 64-bit k-gram codes")
     edge = np.arange(len(adj.sources), dtype=np.intp)  # the paths of one edge
     columns = [adj.sources, adj.targets]
     sides = sides.take(adj.sources)
     ids = first_ids.take(adj.sources)
-    codes = (ids * step_count + adj.steps) * 2 + sides
+    codes = (((ids << shift) | adj.steps) << 1) | sides
     for k in range(1, order + 1):
         if k > 1:
             parents, edges, targets, parts = [], [], [], []
             for parent, step, target in _extensions(adj, edge, columns):
-                parts.append((ids.take(parent) * step_count + adj.steps.take(step)) * 2 + sides.take(parent))
+                parts.append((((ids.take(parent) << shift) | adj.steps.take(step)) << 1) | sides.take(parent))
                 if k < order:
                     parents.append(parent)
                     edges.append(step)
@@ -193,11 +194,11 @@ def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: in
                 del parents, edges, targets, parent
         grams, ids, side0, side1 = _group(codes, want_ids=k < order)
         del codes
-        yield _Level(grams // step_count, grams % step_count, side0, side1)
+        yield _Level(grams >> shift, grams & ((1 << shift) - 1), side0, side1)
         if not len(grams):  # no path of k edges: none longer either
             yield from [_EMPTY_LEVEL] * (order - k)
             return
-        if k < order and int(len(grams)) * step_count * 2 >= 1 << 62:
+        if k < order and len(grams) >= room:
             raise OverflowError("too many distinct k-grams for 64-bit k-gram codes")
 
 
@@ -295,9 +296,9 @@ def count_batch(batch: GraphBatch, order: int) -> BatchCounts:
     graphs = batch.graph_count
     pairs = graphs // 2
     graph_of_node = batch.graph_of_node()
-    label_span = label_count() + 1
-    pair_keys, first_ids = np.unique(graph_of_node // 2 * label_span + batch.node_labels, return_inverse=True)
-    pair_of_gram = pair_keys // label_span
+    shift = max(1, label_count().bit_length())
+    pair_keys, first_ids = np.unique(((graph_of_node >> 1) << shift) | batch.node_labels, return_inverse=True)
+    pair_of_gram = pair_keys >> shift
     matched = np.zeros((order, pairs), dtype=np.int64)
     totals = np.zeros((order, graphs), dtype=np.int64)
     sides = (graph_of_node & 1).astype(np.int8)
