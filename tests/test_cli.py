@@ -297,3 +297,10 @@ def test_a_hub_that_explodes_below_the_top_order_is_refused(capsys, tmp_path):
     hub = write(tmp_path, "star.clf", "".join(f"b1 Agent e1 x{i}\n" for i in range(5000)))
     code, out, err = run(capsys, "score", hub, hub)
     assert_clean_error(code, out, err, f"{hub}, DRS 0 (line 1)", "--max-ngrams")
+
+
+def test_csv_onto_an_input_file_is_refused(capsys, tmp_path):
+    gold = write(tmp_path, "gold.clf", GOLD_TEXT)
+    code, out, err = run(capsys, "score", gold, gold, "--csv", gold)
+    assert_clean_error(code, out, err, "refusing to overwrite")
+    assert gold.read_text(encoding="utf-8") == GOLD_TEXT

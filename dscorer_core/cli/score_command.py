@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from ..clauses import read_pair
 from ..counter import counter_corpus
@@ -72,8 +73,15 @@ def format_result(result: CorpusResult) -> str:
     return "\n".join(lines)
 
 
+def _refuse_overwriting_inputs(target: str | None, *inputs: str) -> None:
+    """``--csv gold.clf`` would destroy the gold file: refuse before reading anything."""
+    if target and any(Path(target).resolve() == Path(i).resolve() for i in inputs):
+        raise ValueError(f"--csv {target} is one of the input files; refusing to overwrite it")
+
+
 def run(args: argparse.Namespace) -> int:
     settings = settings_from_args(args)
+    _refuse_overwriting_inputs(args.csv, args.pred, args.gold)
     preds, golds = read_pair(args.pred, args.gold, baseline=args.baseline)
     result = score_corpus(preds, golds, settings, jobs=args.jobs)
     if args.csv:
