@@ -37,7 +37,7 @@ def register(sub) -> None:
     p.add_argument("--baseline", action="store_true",
                    help="PRED holds one DRS that is compared with every gold DRS (SPAR baseline; COUNTER's -b)")
     p.add_argument("--by-kind", action="store_true",
-                   help="add P/R/F per clause kind: operators, roles, concepts by part of speech (COUNTER's -ds)")
+                   help="add P/R/F per clause kind: operators, roles, concepts by part of speech (as COUNTER's -prin)")
     p.add_argument("--per-doc", action="store_true", help="add one row per document (COUNTER's -ms)")
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
     p.add_argument("--csv", metavar="FILE", help="write the per-document table to FILE")
