@@ -188,7 +188,8 @@ def test_unwritable_csv_target(capsys, pair, tmp_path):
 
 
 @pytest.mark.parametrize("args", [["--order", "0"], ["--w0", "1.5"], ["--w0", "nan"],
-                                  ["--preset", "paper"], ["--order", "two"], ["--bogus"]])
+                                  ["--preset", "paper"], ["--order", "two"], ["--bogus"],
+                                  ["--jobs", "0"], ["--max-ngrams", "-1"], ["--max-ngrams", "1e6"]])
 def test_bad_options_exit_2(capsys, pair, args):
     code, out, err = run(capsys, "score", *pair, *args)
     assert code == 2 and out == "" and "Traceback" not in err and err.strip()

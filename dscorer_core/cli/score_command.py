@@ -15,6 +15,17 @@ from .counter_command import add_counter_options, counter_settings_from_args, fo
 from .output import format_table, write_csv, write_json
 
 
+def positive_int(text: str) -> int:
+    """argparse type: a whole number >= 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
 def add_dscorer_options(p: argparse.ArgumentParser) -> None:
     """The DSCORER settings, shared by every sub-command that scores with it."""
     p.add_argument("--preset", choices=sorted(PRESETS), default="released",
@@ -22,8 +33,8 @@ def add_dscorer_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--order", type=int, default=4, metavar="N", help="largest n-gram order n (default 4)")
     p.add_argument("--w0", type=float, default=0.1, help="weight of the 0-gram term (default 0.1); w_k = (1 - w0)/n")
     p.add_argument("--engine", choices=sorted(ENGINES), default="fast", help="n-gram engine (default fast)")
-    p.add_argument("--jobs", type=int, default=1, metavar="N", help="score documents in N processes")
-    p.add_argument("--max-ngrams", type=int, default=DEFAULT_MAX_NGRAMS, metavar="M",
+    p.add_argument("--jobs", type=positive_int, default=1, metavar="N", help="score documents in N processes")
+    p.add_argument("--max-ngrams", type=positive_int, default=DEFAULT_MAX_NGRAMS, metavar="M",
                    help=f"refuse a graph with more than M k-grams at the top order (default {DEFAULT_MAX_NGRAMS:,})")
     p.add_argument("--baseline", action="store_true",
                    help="PRED holds one DRS that is compared with every gold DRS (SPAR baseline)")
