@@ -16,6 +16,8 @@ __all__ = ["branch_and_bound"]
 
 
 class _Search:
+    """Depth-first search state: living candidates, the bound they give, and the best mapping so far."""
+
     def __init__(self, problem: MatchProblem, best: int, node_limit: int):
         cands = problem.candidates
         self.by_pred_var: dict[str, list[tuple[int, str]]] = defaultdict(list)
@@ -125,7 +127,8 @@ class _Search:
         return True
 
 
-def branch_and_bound(problem: MatchProblem, incumbent: int, node_limit: int = 5000) -> tuple[dict[str, str] | None, bool]:
+def branch_and_bound(problem: MatchProblem, incumbent: int,
+                     node_limit: int = 5000) -> tuple[dict[str, str] | None, bool]:
     """A mapping matching more than ``incumbent`` clauses (or None if there is none), and whether the search finished.
 
     When it finished, the result (or the incumbent, if None) is proven optimal.
