@@ -51,6 +51,8 @@ class _Adjacency:
     step_codes: np.ndarray  # edge_label << 32 | target_label of each step id (sorted)
     next_starts: np.ndarray  # len = edges + 1
     next_edges: np.ndarray   # edges that may follow each edge
+    next_targets: np.ndarray  # their targets, and their step ids (read in order, not gathered)
+    next_steps: np.ndarray
 
     @property
     def step_count(self) -> int:
@@ -81,7 +83,9 @@ def _adjacency(batch: GraphBatch) -> _Adjacency:
     edge, follower = edge.take(forward), follower.take(forward)
     next_starts = np.zeros(len(sources) + 1, dtype=np.intp)
     np.cumsum(np.bincount(edge, minlength=len(sources)), out=next_starts[1:])
-    return _Adjacency(sources, targets, steps.reshape(-1).astype(np.intp), step_codes, next_starts, follower)
+    steps = steps.reshape(-1).astype(np.intp)
+    return _Adjacency(sources, targets, steps, step_codes, next_starts, follower, targets.take(follower),
+                      steps.take(follower))
 
 
 @dataclass(frozen=True)
@@ -102,20 +106,12 @@ _NONE = np.zeros(0, np.int64)
 _EMPTY_LEVEL = _Level(_NONE, _NONE, _NONE, _NONE)
 
 
-def _group(codes: np.ndarray, want_ids: bool) -> tuple[np.ndarray, np.ndarray | None, np.ndarray, np.ndarray]:
-    """Group paths by code >> 1 (their k-gram) and count code & 1 (their side) in each group.
-
-    Returns the distinct k-gram codes (sorted), each path's dense k-gram id (if
-    asked: it is the next level's prefix), and the side-0 and side-1 counts.
-    """
+def _group(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Sort the paths' codes: the distinct k-grams (code >> 1, sorted) and, for each,
+    how many paths of side 0 and of side 1 (code & 1) spell it."""
     if not len(codes):
-        empty = np.zeros(0, np.int64)
-        return empty, empty, empty, empty
-    if want_ids:
-        perm = np.argsort(codes)
-        ordered = codes.take(perm)
-    else:
-        ordered = np.sort(codes)
+        return _NONE, _NONE, _NONE
+    ordered = np.sort(codes)
     grams = ordered >> 1
     first = np.empty(len(grams), dtype=bool)
     first[0] = True
@@ -123,20 +119,20 @@ def _group(codes: np.ndarray, want_ids: bool) -> tuple[np.ndarray, np.ndarray | 
     starts = np.flatnonzero(first)
     sizes = np.diff(np.append(starts, len(grams)))
     side1 = np.add.reduceat(ordered & 1, starts)
-    ids = None
-    if want_ids:
-        ids = np.empty(len(codes), dtype=np.int64)
-        ids[perm] = np.cumsum(first) - 1
-    return grams.take(starts), ids, sizes - side1, side1
+    return grams.take(starts), sizes - side1, side1
 
+
+#: Bits a k-gram code (with its side bit) may use; codes are ranked afresh when one would not fit.
+CODE_BITS = 63
 
 #: How many candidate steps are expanded at once: bounds the temporary arrays of a level.
 CHUNK_STEPS = 1 << 21
 
 
-def _extensions(adj: _Adjacency, edge: np.ndarray, columns: list[np.ndarray]
-                ) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """The one-edge extensions of paths that stay simple, in chunks: (parent path, edge, target).
+def _extensions(adj: _Adjacency, edge: np.ndarray, columns: list[np.ndarray], want_edges: bool
+                ) -> Iterator[tuple[np.ndarray, np.ndarray | None, np.ndarray, np.ndarray]]:
+    """The one-edge extensions of paths that stay simple, in chunks: (parent path, edge if
+    wanted, step id, target).
 
     Only edges that may follow a path's last edge are tried, so it never steps
     straight back; a step onto an earlier node is rejected by comparing node columns.
@@ -149,16 +145,15 @@ def _extensions(adj: _Adjacency, edge: np.ndarray, columns: list[np.ndarray]
     for lo, hi in zip(bounds[:-1], bounds[1:]):
         parent, follower = _expand(adj.next_starts, edge[lo:hi])
         parent += lo
-        step = adj.next_edges.take(follower)
-        del follower
-        target = adj.targets.take(step)
+        target = adj.next_targets.take(follower)
         if len(columns) > 2:  # columns[-1] and columns[-2] are ruled out already
             keep = target != columns[0].take(parent)
             for column in columns[1:-2]:
                 keep &= target != column.take(parent)
             kept = np.flatnonzero(keep)
-            parent, step, target = parent.take(kept), step.take(kept), target.take(kept)
-        yield parent, step, target
+            parent, follower, target = parent.take(kept), follower.take(kept), target.take(kept)
+        yield (parent, adj.next_edges.take(follower) if want_edges else None, adj.next_steps.take(follower),
+               target)
 
 
 def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: int) -> Iterator[_Level]:
@@ -166,40 +161,55 @@ def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: in
 
     ``first_ids`` is the dense id of each node's 0-gram (its label, with anything
     that must keep graphs apart, such as a pair number); ``sides`` (0 or 1 per
-    node) says which count a path starting there adds to.
+    node) says which count a path starting there adds to.  A k-gram's code packs
+    its prefix's code and its last step (prefix << shift | step), so equal codes
+    are equal label sequences; when the next code would not fit in 63 bits, the
+    codes are first replaced by their rank among the level's distinct k-grams.
     """
-    shift = max(1, (adj.step_count - 1).bit_length())  # a k-gram code is prefix id << shift | step
-    room = 1 << (62 - shift)
-    if int(first_ids.max(initial=0)) >= room:
-        raise OverflowError("too many distinct labels for 64-bit k-gram codes")
+    shift = max(1, (adj.step_count - 1).bit_length())
     edge = np.arange(len(adj.sources), dtype=np.intp)  # the paths of one edge
     columns = [adj.sources, adj.targets]
     sides = sides.take(adj.sources)
-    ids = first_ids.take(adj.sources)
-    codes = (((ids << shift) | adj.steps) << 1) | sides
+    ids = first_ids.take(adj.sources)  # each path's (k-1)-gram code
+    id_bits = int(first_ids.max(initial=0)).bit_length()
+    distinct = None  # the previous level's k-gram codes (sorted), or None while ids are ranks
     for k in range(1, order + 1):
-        if k > 1:
-            parents, edges, targets, parts = [], [], [], []
-            for parent, step, target in _extensions(adj, edge, columns):
-                parts.append((((ids.take(parent) << shift) | adj.steps.take(step)) << 1) | sides.take(parent))
+        if id_bits + shift + 1 > CODE_BITS:
+            if distinct is None:
+                raise OverflowError("too many distinct labels for 64-bit k-gram codes")
+            ids = np.searchsorted(distinct, ids)
+            id_bits, distinct = (len(distinct) - 1).bit_length(), None
+            if id_bits + shift + 1 > CODE_BITS:
+                raise OverflowError("too many distinct k-grams for 64-bit k-gram codes")
+        if k == 1:
+            codes = (((ids << shift) | adj.steps) << 1) | sides
+        else:
+            parents, edges, targets, path_sides, parts = [], [], [], [], []
+            for parent, following, step, target in _extensions(adj, edge, columns, want_edges=k < order):
+                side = sides.take(parent)
+                parts.append((((ids.take(parent) << shift) | step) << 1) | side)
                 if k < order:
                     parents.append(parent)
-                    edges.append(step)
+                    edges.append(following)
                     targets.append(target)
+                    path_sides.append(side)
             codes = _concatenate(parts)
             if k < order:
                 parent = _concatenate(parents)
-                edge, sides = _concatenate(edges), sides.take(parent)
+                edge, sides = _concatenate(edges), _concatenate(path_sides)
                 columns = [column.take(parent) for column in columns] + [_concatenate(targets)]
-                del parents, edges, targets, parent
-        grams, ids, side0, side1 = _group(codes, want_ids=k < order)
-        del codes
-        yield _Level(grams >> shift, grams & ((1 << shift) - 1), side0, side1)
+                del parents, edges, targets, path_sides, parent
+        grams, side0, side1 = _group(codes)
+        prefix = grams >> shift
+        if distinct is not None:
+            prefix = np.searchsorted(distinct, prefix)
+        yield _Level(prefix, grams & ((1 << shift) - 1), side0, side1)
         if not len(grams):  # no path of k edges: none longer either
             yield from [_EMPTY_LEVEL] * (order - k)
             return
-        if k < order and len(grams) >= room:
-            raise OverflowError("too many distinct k-grams for 64-bit k-gram codes")
+        if k < order:
+            ids, distinct, id_bits = codes >> 1, grams, id_bits + shift
+        del codes
 
 
 def _concatenate(parts: list[np.ndarray]) -> np.ndarray:

@@ -312,3 +312,16 @@ def test_cli_json_is_byte_identical_across_jobs(shared_path):
 
     single = run("1")
     assert b'"documents"' in single and single == run("2")
+
+
+def test_codes_ranked_afresh_when_they_would_not_fit(dev, monkeypatch):
+    # with 20-bit codes the k-gram codes of these graphs overflow after a level or two and are
+    # replaced by their ranks; the counts must not change
+    monkeypatch.setattr(ngrams_fast, "CODE_BITS", 20)
+    for preset in PRESETS:
+        for i in (0, 3, 17, 250):
+            graph = induce_graph(dev[1][i], preset)
+            try:
+                assert_same_counts(graph)
+            except OverflowError:
+                pytest.fail(f"20 bits should be enough for the ranks of DRS {i}")
