@@ -94,8 +94,12 @@ with col_score:
 with col_k:
     if st.session_state.get("k", 1) > settings.order:
         st.session_state["k"] = settings.order
-    k = st.slider("Highlight order k", 1, settings.order, key="k",
-                  help="Edges on at least one k-gram that both graphs have are drawn as matched.")
+    if settings.order > 1:
+        k = st.slider("Highlight order k", 1, settings.order, key="k",
+                      help="Edges on at least one k-gram that both graphs have are drawn as matched.")
+    else:
+        k = 1
+        st.caption("Highlight order k = 1 (the only order when n = 1)")
     ok = next((o for o in result.score.orders if o.k == k), None)
     if ok is not None:
         st.markdown(f"**{k}-grams:** {ok.matched} matched of {ok.pred} in pred and {ok.gold} in gold: "

@@ -385,3 +385,20 @@ def test_counter_section_in_the_pair_view():
     assert "✗ unmatched" in set(pred_clauses["COUNTER"]) and "dropped REF" in set(pred_clauses["COUNTER"])
     at.toggle(key="with_counter").set_value(False).run()
     assert "COUNTER F" not in {m.label for m in at.metric}
+
+
+def test_ngram_explosion_is_a_message_not_a_frozen_page():
+    # every event is the Theme-holder of every referent: a complete bipartite graph whose
+    # 4-grams number in the hundreds of millions; the engine's guard refuses it up front
+    data = "\n".join(f"b1 Theme e{i} x{j}" for i in range(20) for j in range(20)).encode() + b"\n"
+    at = new_app().run()
+    upload(at, "pred", "bipartite.clf", data)
+    upload(at, "gold", "bipartite.clf", data)
+    no_errors(at)
+    msg = at.error[0].value.replace("\\", "")
+    assert "paths of length 4" in msg and "cap" in msg
+    assert not iframes(at)
+    # a lower order is accepted again
+    at.number_input(key="order").set_value(1).run()
+    no_errors(at)
+    assert not at.error and [m.value for m in at.metric][:3] == ["1.0000", "1.0000", "1.0000"]
