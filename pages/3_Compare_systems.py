@@ -1,0 +1,497 @@
+"""dscorer app, compare systems: two or more systems' outputs on one gold file.
+
+The table of ``dscorer compare`` (each system's P, R, F with a bootstrap 95% interval, and
+for each system its difference from the first one, the baseline, with paired bootstrap and
+approximate-randomisation p-values, for DSCORER and/or COUNTER), a plot of per-document F
+of two chosen systems A and B, the documents sorted by how much A and B differ, and a
+document view: gold beside A or B, highlighted as in the pair view.
+
+Scores and statistics come from ``dscorer_core`` (the same calls as the CLI); this page
+only loads files, caches results and lays them out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+
+import altair as alt
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+import app_widgets as aw
+from dscorer_core import CounterSettings, NgramExplosion, check_pair, counter_corpus, score_corpus, score_pair
+from dscorer_core.cli.compare_command import METRICS, system_names
+from dscorer_core.counter import SEARCHES
+from dscorer_core.errors import DscorerInputError
+from dscorer_core.render import MAX_LAYOUT_NODES, too_large_to_draw
+from dscorer_core.stats import (Comparison, CountTable, compare_tables, counter_table, document_differences,
+                                dscorer_table, macro_table)
+
+#: At most this many system files.
+MAX_SYSTEMS = 8
+SOURCES = ("Sample", "Upload", "Local path")
+#: The PMB 2.2.0 dev example (SPAR baseline first, then Boxer), when ../shared/data is there.
+SHARED_DATA = aw.APP_DIR.parent / "shared" / "data"
+PMB_EXAMPLE = {"gold": SHARED_DATA / "pmb-2.2.0" / "gold_dev.clf",
+               "systems": (SHARED_DATA / "pmb-2.2.0" / "spar_baseline.clf",
+                           SHARED_DATA / "pmb-2.2.0" / "boxer_dev.clf")}
+METRIC_TITLES = {"dscorer": "DSCORER", "counter": "COUNTER"}
+DEFAULT_SAMPLES = ("paper_pred.clf", "paper_gold.clf")
+
+st.set_page_config(page_title="dscorer · compare systems", page_icon="⚖️", layout="wide")
+aw.keep_widget_state()
+
+
+# ---------------------------------------------------------------- widget state
+
+def _slots() -> list[str]:
+    """The file slots: gold, then one per possible system."""
+    return ["gold"] + [f"sys{i}" for i in range(MAX_SYSTEMS)]
+
+
+#: This page's widget keys whose values should survive a visit to another page.
+KEPT_KEYS = ["cmp_n", "cmp_baseline", "cmp_metric", "cmp_average", "cmp_bootstrap", "cmp_ar", "cmp_seed",
+             "cmp_restarts", "cmp_counter_seed", "cmp_search", "cmp_keep_ref", "cmp_a", "cmp_b", "cmp_by",
+             "cmp_doc", "cmp_side", "cmp_k"] + \
+            [f"cmp_{what}_{slot}" for slot in _slots() for what in ("src", "sample", "path")]
+
+
+def restore_state() -> None:
+    """Bring back this page's widget values after a visit to another page (Streamlit drops
+    the state of widgets that a run did not draw)."""
+    saved = st.session_state.get("_cmp_saved", {})
+    for key, value in saved.items():
+        if key not in st.session_state:
+            st.session_state[key] = value
+
+
+def save_state() -> None:
+    """Remember this page's widget values (see restore_state)."""
+    st.session_state["_cmp_saved"] = {k: st.session_state[k] for k in KEPT_KEYS if k in st.session_state}
+
+
+def load_pmb_example() -> None:
+    """Button callback: the PMB 2.2.0 dev gold, the SPAR baseline (first) and Boxer."""
+    st.session_state["cmp_src_gold"] = "Local path"
+    st.session_state["cmp_path_gold"] = str(PMB_EXAMPLE["gold"])
+    st.session_state["cmp_n"] = len(PMB_EXAMPLE["systems"])
+    for i, path in enumerate(PMB_EXAMPLE["systems"]):
+        st.session_state[f"cmp_src_sys{i}"] = "Local path"
+        st.session_state[f"cmp_path_sys{i}"] = str(path)
+    st.session_state["cmp_baseline"] = True
+    for key in ("cmp_a", "cmp_b", "cmp_doc"):
+        st.session_state.pop(key, None)
+
+
+# ---------------------------------------------------------------- loading files
+
+def file_widgets(slot: str, label: str, default_sample: str) -> aw.LoadedFile | None:
+    """Source choice and file widget of one file slot; the parsed file, or None when none is
+    chosen yet. Unreadable or malformed files raise DscorerInputError."""
+    st.session_state.setdefault(f"cmp_src_{slot}", "Sample")
+    src = st.radio(label, SOURCES, key=f"cmp_src_{slot}", horizontal=True)
+    try:
+        if src == "Sample":
+            st.session_state.setdefault(f"cmp_sample_{slot}", default_sample)
+            name = st.selectbox(f"{label}: sample file", aw.sample_files(), key=f"cmp_sample_{slot}",
+                                label_visibility="collapsed")
+            p = aw.SAMPLE_DIR / name
+            stat = p.stat()
+            return aw.LoadedFile(name, aw.parse_local(str(p), stat.st_mtime_ns, stat.st_size),
+                                 f"sample:{name}:{stat.st_mtime_ns}")
+        if src == "Upload":
+            up = st.file_uploader(f"{label}: clause file", key=f"cmp_upload_{slot}", label_visibility="collapsed",
+                                  help=f"Up to {aw.MAX_UPLOAD_MB} MB; use 'Local path' for larger files.")
+            if up is not None:
+                st.session_state[f"_cmp_uploaded_{slot}"] = (up.name, up.getvalue())
+            elif f"_cmp_uploaded_{slot}" in st.session_state:
+                st.caption("Using the earlier upload: " + aw.md_escape(st.session_state[f"_cmp_uploaded_{slot}"][0]))
+            stored = st.session_state.get(f"_cmp_uploaded_{slot}")
+            if stored is None:
+                return None
+            name, data = stored
+            return aw.LoadedFile(name, aw.parse_upload(name, data), f"upload:{name}:{hashlib.sha1(data).hexdigest()}")
+        text = st.text_input(f"{label}: path of a local clause file", key=f"cmp_path_{slot}",
+                             label_visibility="collapsed", placeholder="../shared/data/pmb-2.2.0/boxer_dev.clf")
+        if not text.strip():
+            return None
+        p = aw.check_local_path(text)
+        stat = p.stat()
+        return aw.LoadedFile(str(p), aw.parse_local(str(p), stat.st_mtime_ns, stat.st_size),
+                             f"path:{p}:{stat.st_mtime_ns}:{stat.st_size}")
+    except OSError as exc:
+        raise DscorerInputError(f"cannot read the file: {exc.strerror or exc}") from None
+
+
+def load_slot(slot: str, label: str, default_sample: str) -> tuple[aw.LoadedFile | None, bool]:
+    """file_widgets plus error display: (file or None, whether an error was shown)."""
+    try:
+        loaded = file_widgets(slot, label, default_sample)
+    except DscorerInputError as exc:
+        aw.show_input_error(label, exc)
+        return None, True
+    if loaded is not None and not loaded.drss:
+        aw.show_input_error(label, DscorerInputError(
+            f"{loaded.name}: no DRS in this file (it is empty or holds only comments)"))
+        return None, True
+    return loaded, False
+
+
+def align_systems(gold: aw.LoadedFile, files: list[aw.LoadedFile], baseline: bool):
+    """Pair every system file with the gold DRSs, as ``dscorer compare`` does: a file with one
+    DRS is compared with every gold DRS when ``baseline`` is on. Returns (names, aligned DRS
+    lists, single-DRS flags); DscorerInputError names the first file that does not fit."""
+    names = system_names([f.name for f in files])
+    aligned, singles = [], []
+    for name, f in zip(names, files):
+        single = len(f.drss) == 1 and len(gold.drss) > 1
+        if single and not baseline:
+            raise DscorerInputError(
+                f"{f.name} holds 1 DRS but the gold file holds {len(gold.drss)}: if it is a single-DRS "
+                "baseline (like the SPAR baseline) to compare with every gold DRS, switch on "
+                "'Single-DRS files are baselines'")
+        preds, _ = check_pair(list(f.drss), list(gold.drss), f.name, gold.name, baseline=single)
+        aligned.append(tuple(preds))
+        singles.append(single)
+    return names, aligned, singles
+
+
+# ---------------------------------------------------------------- cached core calls
+
+#: How many systems' count tables the app keeps (shared by all sessions, least recently used dropped).
+MAX_TABLES = 32
+
+
+@st.cache_resource
+def table_store() -> dict:
+    """The shared store of count tables, keyed on file contents and settings (see system_table).
+
+    A plain dict held by st.cache_resource rather than st.cache_data: scoring reports progress
+    to a bar drawn outside the function, which st.cache_data would try to replay on a hit.
+    """
+    return {"tables": OrderedDict(), "lock": threading.Lock()}
+
+
+def system_table(metric: str, key: tuple, golds, preds, label: str) -> CountTable:
+    """The count table of one system on the gold (``dscorer_table``/``macro_table`` of a DSCORER
+    run, or ``counter_table`` of a COUNTER run, as ``dscorer compare`` builds them), scored with
+    a progress bar the first time and then taken from the store. ``key`` names the files'
+    contents and the settings that ``metric`` depends on; ``key[-1]`` holds the settings."""
+    store = table_store()
+    with store["lock"]:
+        table = store["tables"].get(key)
+        if table is not None:
+            store["tables"].move_to_end(key)
+            return table
+    settings = key[-1]
+
+    def run(progress):
+        if metric == "counter":
+            result = counter_corpus(list(preds), list(golds), settings, progress=progress)
+            return counter_table(result, [g.sentence for g in golds])
+        result = score_corpus(list(preds), list(golds), settings, progress=progress)
+        return macro_table(result) if settings.average == "macro" else dscorer_table(result)
+
+    table = aw.run_with_progress(label, run)
+    with store["lock"]:
+        store["tables"][key] = table
+        while len(store["tables"]) > MAX_TABLES:
+            store["tables"].popitem(last=False)
+    return table
+
+
+@st.cache_data(max_entries=16, show_spinner="Resampling (bootstrap and approximate randomisation)...")
+def comparison_of(table_keys: tuple, names: tuple[str, ...], bootstrap: int, ar: int, seed: int,
+                  _tables) -> Comparison:
+    """``compare_tables`` on the systems' count tables, cached on what the tables were built from."""
+    return compare_tables(list(_tables), list(names), bootstrap=bootstrap, ar=ar, seed=seed)
+
+
+# ---------------------------------------------------------------- layout helpers
+
+def _fmt(value: float | None, spec: str) -> str:
+    return "–" if value is None else format(value, spec)
+
+
+def comparison_frame(c: Comparison) -> pd.DataFrame:
+    """One row per system: P, R, F, the interval of F, and the tests against the first system."""
+    rows = []
+    for i, s in enumerate(c.systems):
+        ci = s.intervals
+        rows.append({"system": s.name, "role": "baseline" if i == 0 else "",
+                     "P": s.P, "R": s.R, "F": s.F,
+                     f"{c.level:.0%} CI (F) low": ci.F.low if ci else None,
+                     f"{c.level:.0%} CI (F) high": ci.F.high if ci else None,
+                     "F − baseline": s.difference,
+                     "p (bootstrap)": s.bootstrap.p_value if s.bootstrap else None,
+                     "p (AR)": s.randomisation.p_value if s.randomisation else None})
+    return pd.DataFrame(rows)
+
+
+def show_comparison(c: Comparison) -> None:
+    """The comparison table of one metric and its signatures."""
+    st.markdown(f"#### {METRIC_TITLES[c.metric]}")
+    frame = comparison_frame(c)
+    st.dataframe(frame, hide_index=True, width="stretch",
+                 column_config={col: st.column_config.NumberColumn(format="%+.4f" if "−" in col else "%.4f")
+                                for col in frame.columns if col not in ("system", "role")})
+    sigs = [c.signature] + [s for s in (c.bootstrap_signature, c.ar_signature) if s]
+    st.caption("signature: " + "  \n".join(aw.md_escape(s) for s in sigs))
+
+
+def scatter(frame: pd.DataFrame, a_name: str, b_name: str, chosen: int | None, figure_title: str) -> alt.Chart:
+    """Per-document F of A (x) against B (y), the diagonal, and the open document ringed."""
+    base = alt.Chart(frame)
+    diagonal = alt.Chart(pd.DataFrame({"x": [0.0, 1.0], "y": [0.0, 1.0]})).mark_line(
+        color="#999999", strokeDash=[4, 4]).encode(x="x:Q", y="y:Q")
+    pick = alt.selection_point(name="pick", fields=["index"], on="click")
+    points = base.mark_circle(size=60, opacity=0.6).encode(
+        alt.X("A:Q", title=f"A: {a_name} ({figure_title})", scale=alt.Scale(domain=[0, 1])),
+        alt.Y("B:Q", title=f"B: {b_name} ({figure_title})", scale=alt.Scale(domain=[0, 1])),
+        alt.Color("better:N", title="",
+                  scale=alt.Scale(domain=["A higher", "B higher", "equal"],
+                                  range=["#E69F00", "#0072B2", "#999999"])),
+        tooltip=["index:Q", "sentence:N", alt.Tooltip("A:Q", format=".4f"), alt.Tooltip("B:Q", format=".4f"),
+                 alt.Tooltip("B − A:Q", format="+.4f")]).add_params(pick)
+    layers = [diagonal, points]
+    if chosen is not None:
+        ring = alt.Chart(frame[frame["index"] == chosen]).mark_point(
+            size=300, color="#CC79A7", strokeWidth=3, filled=False).encode(x="A:Q", y="B:Q")
+        layers.append(ring)
+    return alt.layer(*layers).properties(height=420)
+
+
+# ================================================================ the page
+
+restore_state()
+st.title("Compare systems")
+st.caption("Two or more systems' output on one gold file: scores with 95% intervals, paired significance "
+           "tests against the first system (the baseline), and where two systems differ, document by document.")
+
+with st.sidebar:
+    with st.expander("Clause files", expanded=True):
+        if all(p.is_file() for p in (PMB_EXAMPLE["gold"], *PMB_EXAMPLE["systems"])):
+            st.button("Load the PMB 2.2.0 dev example (SPAR baseline vs Boxer)", key="cmp_pmb",
+                      on_click=load_pmb_example, width="stretch")
+        gold, gold_error = load_slot("gold", "Gold", "paper_gold.clf")
+        st.session_state.setdefault("cmp_n", 2)
+        n_systems = int(st.number_input("Number of systems", min_value=2, max_value=MAX_SYSTEMS, step=1,
+                                        key="cmp_n", help="The first system is the baseline the others are "
+                                                          "tested against."))
+        loaded, missing, bad = [], [], False
+        for i in range(n_systems):
+            label = f"System {i + 1}" + (" (baseline)" if i == 0 else "")
+            f, err = load_slot(f"sys{i}", label, DEFAULT_SAMPLES[i % len(DEFAULT_SAMPLES)])
+            bad = bad or err
+            if f is None and not err:
+                missing.append(label)
+            loaded.append(f)
+        st.session_state.setdefault("cmp_baseline", False)
+        baseline = st.toggle("Single-DRS files are baselines", key="cmp_baseline",
+                             help="A system file with one DRS (like the SPAR baseline) is compared with every "
+                                  "gold DRS, as `dscorer compare --baseline` does.")
+
+settings, show_names = aw.settings_sidebar()
+with st.sidebar:
+    st.markdown("**Comparison**")
+    for key, value in (("cmp_metric", "dscorer"), ("cmp_average", "micro"), ("cmp_bootstrap", 1000),
+                       ("cmp_ar", 10000), ("cmp_seed", 1), ("cmp_restarts", 20), ("cmp_counter_seed", 1),
+                       ("cmp_search", "exact+hill"), ("cmp_keep_ref", False)):
+        st.session_state.setdefault(key, value)
+    metric = st.radio("Metric", METRICS, key="cmp_metric", horizontal=True,
+                      format_func=lambda m: {"dscorer": "DSCORER", "counter": "COUNTER", "both": "both"}[m])
+    average = st.radio("DSCORER average", ("micro", "macro"), key="cmp_average", horizontal=True,
+                       help="micro: from summed counts; macro: the mean of document scores. COUNTER is micro.")
+    bootstrap = int(st.number_input("Bootstrap samples", min_value=0, max_value=100_000, step=100,
+                                    key="cmp_bootstrap", help="For the intervals and the paired bootstrap test; "
+                                                              "0 skips them."))
+    ar = int(st.number_input("Approximate randomisation trials", min_value=0, max_value=1_000_000, step=1000,
+                             key="cmp_ar", help="0 skips the test."))
+    seed = int(st.number_input("Seed of the resampling", min_value=0, step=1, key="cmp_seed"))
+    with st.expander("COUNTER settings"):
+        restarts = int(st.number_input("Hill-climbing starts", min_value=1, max_value=1000, step=1,
+                                       key="cmp_restarts"))
+        counter_seed = int(st.number_input("COUNTER seed", min_value=0, step=1, key="cmp_counter_seed"))
+        search = st.selectbox("Mapping search", SEARCHES, key="cmp_search")
+        keep_ref = st.toggle("Keep redundant REF clauses", key="cmp_keep_ref")
+save_state()
+
+if gold is None or bad or missing:
+    st.info("Choose a gold file and a file for every system (sidebar)."
+            + (" Missing: " + ", ".join(missing) + "." if missing else ""))
+    st.stop()
+files = [f for f in loaded if f is not None]
+try:
+    names, aligned, singles = align_systems(gold, files, baseline)
+except DscorerInputError as exc:
+    aw.show_input_error("system files", exc)
+    st.stop()
+
+settings = settings.replace(average=average)
+counter_settings = CounterSettings(restarts=restarts, seed=counter_seed, keep_ref=keep_ref, search=search)
+metrics = ("dscorer", "counter") if metric == "both" else (metric,)
+n_docs = len(gold.drss)
+golds = gold.drss
+st.caption(f"Gold: {aw.md_escape(gold.name)} · {n_docs} document{'s' if n_docs != 1 else ''} · " + " · ".join(
+    f"{i + 1}. {aw.md_escape(n)}" + (" (one DRS, compared with every gold DRS)" if s else "")
+    for i, (n, s) in enumerate(zip(names, singles))))
+
+# ---- score every system (cached) and compare
+tables: dict[str, list[CountTable]] = {}
+comparisons: dict[str, Comparison] = {}
+for m in metrics:
+    keys = []
+    tables[m] = []
+    for f, name, preds, single in zip(files, names, aligned, singles):
+        key = (m, gold.key, f.key, single, settings if m == "dscorer" else counter_settings)
+        try:
+            table = system_table(m, key, golds, preds, f"{METRIC_TITLES[m]}: scoring {name} on {n_docs} documents...")
+        except NgramExplosion as exc:
+            aw.show_input_error(f"system {name}", exc)
+            st.stop()
+        tables[m].append(table)
+        keys.append(key)
+    comparisons[m] = comparison_of(tuple(keys), tuple(names), bootstrap, ar, seed, _tables=tuple(tables[m]))
+
+st.markdown("### Scores and tests against the baseline")
+st.caption(f"Each system against the first ({aw.md_escape(names[0])}). Intervals: percentile bootstrap over "
+           "documents; F − baseline: the system's corpus F minus the baseline's; p-values: paired bootstrap and "
+           "approximate randomisation (two-sided), all seeded (see the signatures).")
+for m in metrics:
+    show_comparison(comparisons[m])
+report = {"gold": gold.name, "n_documents": n_docs,
+          "systems": [{"name": n, "file": f.name, "single_drs_baseline": s} for n, f, s in zip(names, files, singles)],
+          "bootstrap": bootstrap, "ar": ar, "seed": seed,
+          "metrics": {m: comparisons[m].as_dict() for m in metrics}}
+st.download_button("Download the comparison (JSON)", aw.json_text(report), "dscorer_compare.json",
+                   "application/json", key="cmp_download")
+
+# ---- two systems, document by document
+st.markdown("### Two systems, document by document")
+indices = list(range(len(names)))
+for key, default in (("cmp_a", 0), ("cmp_b", 1)):
+    if st.session_state.get(key) not in indices:
+        st.session_state[key] = default
+c_a, c_b, c_by = st.columns([3, 3, 2])
+a = c_a.selectbox("System A", indices, key="cmp_a", format_func=lambda i: f"{i + 1}. {names[i]}")
+b = c_b.selectbox("System B", indices, key="cmp_b", format_func=lambda i: f"{i + 1}. {names[i]}")
+if st.session_state.get("cmp_by") not in metrics:
+    st.session_state["cmp_by"] = metrics[0]
+if len(metrics) > 1:
+    by = c_by.radio("Per-document F of", metrics, key="cmp_by", horizontal=True,
+                    format_func=lambda m: METRIC_TITLES[m])
+else:
+    by = metrics[0]
+if a == b:
+    st.info("Choose two different systems as A and B.")
+    st.stop()
+
+table_a, table_b = tables[by][a], tables[by][b]
+diffs = document_differences(table_b, table_a)  # difference = B - A, largest |B - A| first
+f_a, f_b = table_a.document_scores[:, 2], table_b.document_scores[:, 2]
+differing = [d.index for d in diffs]
+order = differing + [i for i in range(n_docs) if f_a[i] == f_b[i]]
+per_doc = pd.DataFrame({"index": np.arange(n_docs), "sentence": [g.sentence or "" for g in golds],
+                        "A": f_a, "B": f_b, "B − A": f_b - f_a})
+per_doc["better"] = np.where(f_b > f_a, "B higher", np.where(f_b < f_a, "A higher", "equal"))
+if st.session_state.get("cmp_doc") not in order:
+    st.session_state["cmp_doc"] = order[0]
+
+
+def _open_from_table() -> None:
+    rows = st.session_state["cmp_diff_table"].selection.rows
+    if rows:
+        st.session_state["cmp_doc"] = differing[rows[0]]
+
+
+def _open_from_plot() -> None:
+    picked = st.session_state["cmp_scatter"].selection.get("pick") or []
+    if picked and "index" in picked[0]:
+        st.session_state["cmp_doc"] = int(picked[0]["index"])
+
+
+st.caption(f"A: {aw.md_escape(names[a])} · B: {aw.md_escape(names[b])} · {METRIC_TITLES[by]} F per document. "
+           f"B is higher on {int((f_b > f_a).sum())}, A on {int((f_b < f_a).sum())}, "
+           f"equal on {int((f_b == f_a).sum())} of {n_docs} documents.")
+left, right = st.columns([5, 4])
+with left:
+    st.markdown("**Documents by |B − A|** (select a row to open it below)")
+    diff_frame = per_doc.iloc[differing][["index", "B − A", "A", "B", "sentence"]]
+    st.dataframe(diff_frame, hide_index=True, width="stretch", height=420, key="cmp_diff_table",
+                 on_select=_open_from_table, selection_mode="single-row",
+                 column_config={"B − A": st.column_config.NumberColumn(format="%+.4f"),
+                                "A": st.column_config.NumberColumn(format="%.4f"),
+                                "B": st.column_config.NumberColumn(format="%.4f")})
+    if not differing:
+        st.caption("A and B score every document the same.")
+with right:
+    st.markdown("**Per-document F, A against B** (click a point to open it)")
+    st.altair_chart(scatter(per_doc, names[a], names[b], st.session_state["cmp_doc"], f"{METRIC_TITLES[by]} F"),
+                    width="stretch", key="cmp_scatter", on_select=_open_from_plot, selection_mode="pick")
+
+# ---- one document: gold beside A or B
+st.markdown("### Document view")
+i = st.selectbox("Document (largest |B − A| first)", order, key="cmp_doc",
+                 format_func=lambda j: f"{j}: B − A = {f_b[j] - f_a[j]:+.3f} · {golds[j].sentence or ''}")
+gdrs = golds[i]
+st.text(gdrs.sentence or aligned[a][i].sentence or "(no sentence in the gold file)")
+cols = st.columns(2 * len(metrics))
+for j, m in enumerate(metrics):
+    for col, (letter, s) in zip(cols[2 * j: 2 * j + 2], (("A", a), ("B", b))):
+        col.metric(f"{letter} · {METRIC_TITLES[m]} F", f"{tables[m][s].document_scores[i, 2]:.4f}",
+                   delta=None if letter == "A" else
+                   f"{tables[m][b].document_scores[i, 2] - tables[m][a].document_scores[i, 2]:+.4f}",
+                   delta_color="normal" if letter == "B" else "off")
+
+c_side, c_k = st.columns([3, 2])
+st.session_state.setdefault("cmp_side", "A")
+side = c_side.radio("Beside gold", ("A", "B"), key="cmp_side", horizontal=True,
+                    format_func=lambda s: f"{s}: {aw.md_escape(names[a if s == 'A' else b])}")
+s_index = a if side == "A" else b
+pdrs = aligned[s_index][i]
+if st.session_state.get("cmp_k", 1) > settings.order:
+    st.session_state["cmp_k"] = settings.order
+st.session_state.setdefault("cmp_k", 1)
+k = c_k.slider("Highlight order k", 1, settings.order, key="cmp_k",
+               help="Edges on at least one k-gram that both graphs have are drawn as matched.")
+try:
+    result = score_pair(pdrs, gdrs, settings)
+except NgramExplosion as exc:
+    aw.show_input_error("document", exc)
+    st.stop()
+pg, gg = result.pred_graph, result.gold_graph
+ok = next((o for o in result.score.orders if o.k == k), None)
+st.caption(f"DSCORER of {side} on this document: P = {result.score.P:.4f}, R = {result.score.R:.4f}, "
+           f"F = {result.score.F:.4f}"
+           + (f" · {k}-grams: {ok.matched} matched of {ok.pred} in {side} and {ok.gold} in gold" if ok else "")
+           + " · " + aw.md_escape(result.signature))
+highlight = None
+try:
+    highlight = aw.cached_comparison(pg, gg, k).highlight
+except NgramExplosion as exc:
+    st.warning("Too many k-grams to highlight at this order: " + aw.md_escape(str(exc)) + ". Lower the order k.")
+if too_large_to_draw([pg, gg]):
+    st.warning(f"These graphs are too large to lay out readably ({len(pg.nodes)} and {len(gg.nodes)} nodes; "
+               f"the limit is {MAX_LAYOUT_NODES}). The clause lists are below.")
+else:
+    layout = aw.cached_layout(pg, gg)
+    left, right = st.columns(2)
+    for col, which, graph, pos, title in ((left, "pred", pg, layout.pred, f"{side}: {aw.md_escape(names[s_index])}"),
+                                          (right, "gold", gg, layout.gold, "Gold")):
+        with col:
+            aw.graph_pane(title, graph, pos, layout.box,
+                          edge_status=getattr(highlight, which).edges if highlight else None,
+                          edge_counts=getattr(highlight, which).edge_counts if highlight else None,
+                          show_names=show_names, forward_only=not st.session_state.get("show_reverse", True))
+    aw.legend()
+st.caption(f"✗ in the k-grams column marks a clause with an edge that lies only on unmatched {k}-grams.")
+left, right = st.columns(2)
+for col, which, drs, title in ((left, "pred", pdrs, f"{side}: {aw.md_escape(names[s_index])}"),
+                               (right, "gold", gdrs, "Gold")):
+    with col:
+        st.markdown(f"**{title}** ({len(drs.clauses)} clauses)")
+        st.dataframe(aw.clause_frame(drs, getattr(highlight, which).clauses if highlight else None),
+                     hide_index=True, width="stretch")
