@@ -128,6 +128,8 @@ else:
     focus = {}
     if chosen:
         focus = {side: comparison.elements(side, chosen) for side in ("pred", "gold")}
+    # bigger graphs get taller panes (600 px up to 20 nodes, at most 900 px)
+    pane_height = min(900, 600 + 8 * max(0, max(len(pg.nodes), len(gg.nodes)) - 20))
     left, right = st.columns(2)
     for col, side, graph, pos in ((left, "pred", pg, layout.pred), (right, "gold", gg, layout.gold)):
         with col:
@@ -136,7 +138,8 @@ else:
                           edge_status=getattr(highlight, side).edges if highlight else None,
                           edge_counts=getattr(highlight, side).edge_counts if highlight else None,
                           focus_nodes=fn, focus_edges=fe, show_names=show_names,
-                          forward_only=not st.session_state.get("show_reverse", True))
+                          forward_only=not st.session_state.get("show_reverse", True),
+                          height=pane_height)
     aw.legend()
 
 # ---- n-gram table and choice
