@@ -109,6 +109,25 @@ def graph_frames(page, count: int = 2):
     return frames
 
 
+def frame_where(page, index: int, condition: str, timeout: float = 60.0):
+    """The index-th graph iframe once vis-network has drawn it and the JS ``condition`` holds
+    (polls, since Streamlit replaces iframes when a rerun redraws them)."""
+    deadline = time.time() + timeout
+    last = None
+    while time.time() < deadline:
+        try:
+            handles = page.query_selector_all("iframe")
+            if len(handles) > index:
+                frame = handles[index].content_frame()
+                if frame and frame.evaluate(f"(() => {{ try {{ return ({READY}) && ({condition}); }}"
+                                            " catch (e) { return false; } })()"):
+                    return frame
+        except Exception as exc:  # a frame replaced while we looked at it
+            last = exc
+        page.wait_for_timeout(250)
+    raise AssertionError(f"graph {index} never satisfied {condition!r} ({last})")
+
+
 def wait_idle(page) -> None:
     """Wait until Streamlit has finished the current run."""
     page.wait_for_timeout(300)
@@ -154,16 +173,15 @@ def test_changing_the_order_updates_the_highlighting(page, app_url):
     page.get_by_role("button", name="Next ▶").click()
     wait_idle(page)
     page.get_by_text("Tom is putting the children to bed", exact=False).first.wait_for()
-    gold = graph_frames(page)[1]
+    gold = frame_where(page, 1, "network.body.nodeIndices.length === 11")
     dashed = "network.body.data.edges.get().filter(e => e.dashes).length"
     before = gold.evaluate(dashed)
-    assert gold.evaluate("network.body.nodeIndices.length") == 11
     slider = page.get_by_role("slider")
     slider.focus()
     slider.press("End")  # k = n = 4
     wait_idle(page)
     page.get_by_text("4-grams:", exact=False).first.wait_for()
-    gold = graph_frames(page)[1]
+    gold = frame_where(page, 1, f"{dashed} > {before}")
     after = gold.evaluate(dashed)
     assert after > before
     assert_no_exception(page)
@@ -185,8 +203,8 @@ def test_corpus_view_lists_an_uploaded_pair_and_opens_a_row(page, app_url):
     page.mouse.click(box["x"] + 18, box["y"] + 36 + 17)
     wait_idle(page)
     page.get_by_role("heading", name="Document 1").wait_for()
-    frames = graph_frames(page)
-    assert [f.evaluate("network.body.nodeIndices.length") for f in frames] == [6, 11]
+    frame_where(page, 0, "network.body.nodeIndices.length === 6")
+    frame_where(page, 1, "network.body.nodeIndices.length === 11")
     assert "Pair view" in page.inner_text("body")
     assert_no_exception(page)
 
@@ -197,7 +215,9 @@ def test_hostile_clause_file_runs_nothing(page, app_url):
     upload(page, "pred", "hostile.clf", HOSTILE.encode())
     upload(page, "gold", "hostile.clf", HOSTILE.encode())
     page.get_by_text("<img src=x onerror=alert(1)> said", exact=False).first.wait_for()
-    frames = graph_frames(page)
+    wait_idle(page)
+    payload_drawn = "network.body.data.nodes.get().some(n => n.label === '\"<img src=x onerror=alert(1)>\"')"
+    frames = [frame_where(page, i, payload_drawn) for i in range(2)]
     for frame, handle in zip(frames, page.query_selector_all("iframe")[:2]):
         labels = frame.evaluate("network.body.data.nodes.get().map(n => n.label)")
         assert '"<img src=x onerror=alert(1)>"' in labels
