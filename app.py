@@ -25,9 +25,21 @@ settings, show_names = aw.settings_sidebar()
 st.title("Pair view")
 st.caption("A predicted DRS (left) against its gold DRS (right): their graphs, the n-grams they share, "
            "and the scores built from them.")
+with st.expander("What am I looking at?"):
+    st.markdown(
+        "Each DRS becomes a graph: boxes (B) and discourse referents are nodes, constants keep their text, "
+        "and every clause gives one or two labelled edges (most also get a reverse edge, marked `~`). "
+        "A **k-gram** is a path of k edges; its text is the sequence of node types and edge labels. "
+        "DSCORER counts the k-grams both graphs share: per order k, p = shared / pred k-grams and "
+        "r = shared / gold k-grams, and the combined score is a weighted geometric mean over k = 0..n "
+        "(k = 0 compares node counts). Choose k with the slider to see which edges lie on shared k-grams, "
+        "and pick one k-gram in the table to see where it occurs.")
 if not paired:
     st.info("Load a predicted and a gold clause file with the same number of DRSs (sidebar).")
     st.stop()
+if pred.key.startswith("sample:paper_pred.clf") and gold.key.startswith("sample:paper_gold.clf"):
+    st.caption("Sample pair from the DSCORER paper: document 0 is its Figure 1 DRS against itself, "
+               "document 1 its Figure 4 case (\"He smiled.\" against \"Tom is putting the children to bed.\").")
 
 n_docs = len(gold.drss)
 if st.session_state.get("doc_index", 0) >= n_docs or st.session_state.get("doc_index", 0) < 0:
