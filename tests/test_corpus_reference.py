@@ -111,3 +111,14 @@ def test_spar_baseline_is_scored_against_every_gold_drs(shared_path):
     assert len(preds) == len(golds) == 682
     res = score_corpus(preds[:50], golds[:50], preset="released")
     assert 0.0 < res.micro.F < 1.0
+
+
+@pytest.mark.parametrize("system", ["boxer", "amr2drs", "sim_spar", "spar", "seq2seq_word", "seq2seq_char"])
+def test_pmb21_system_outputs_score_against_gold(shared_path, system):
+    # real parser output with its oddities (k0 boxes, doubled quotes, duplicates) scores
+    # end to end in both presets; no system output equals the gold, so F is strictly inside (0, 1)
+    preds, golds = read_pair(shared_path(f"pmb-2.1.0/{system}_dev.clf"), shared_path("pmb-2.1.0/gold_dev.clf"))
+    for preset in ("released", "typed"):
+        res = score_corpus(preds, golds, preset=preset)
+        assert len(res.documents) == 557
+        assert 0.0 < res.micro.F < 1.0 and 0.0 < res.macro.F < 1.0
