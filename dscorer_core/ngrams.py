@@ -34,7 +34,7 @@ __all__ = [
     "DEFAULT_MAX_NGRAMS",
 ]
 
-#: Default cap on the k-grams one graph may have at the top order, checked on ``path_bound``
+#: Default cap on the k-grams one graph may have at any one order, checked on ``path_bound``
 #: before counting.  At the cap the fast engine peaks near 1 GB for a pair; a 341-sentence
 #: PMB document under the ``released`` preset (7.3 million) is still accepted.
 DEFAULT_MAX_NGRAMS = 10_000_000

@@ -35,7 +35,7 @@ def add_dscorer_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--engine", choices=sorted(ENGINES), default="fast", help="n-gram engine (default fast)")
     p.add_argument("--jobs", type=positive_int, default=1, metavar="N", help="score documents in N processes")
     p.add_argument("--max-ngrams", type=positive_int, default=DEFAULT_MAX_NGRAMS, metavar="M",
-                   help=f"refuse a graph with more than M k-grams at the top order (default {DEFAULT_MAX_NGRAMS:,})")
+                   help=f"refuse a graph that could have more than M k-grams at any one order (default {DEFAULT_MAX_NGRAMS:,})")
     p.add_argument("--baseline", action="store_true",
                    help="PRED holds one DRS that is compared with every gold DRS (SPAR baseline)")
 
