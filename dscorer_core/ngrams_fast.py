@@ -90,9 +90,10 @@ def _adjacency(batch: GraphBatch) -> _Adjacency:
 
 @dataclass(frozen=True)
 class _Level:
-    """The distinct k-grams of one level: each one's prefix (k-1)-gram id, last step,
-    and how many paths of side 0 (pred) and side 1 (gold) spell it."""
+    """The distinct k-grams of one level (sorted by code): each one's code, prefix (k-1)-gram
+    index, last step, and how many paths of side 0 (pred) and side 1 (gold) spell it."""
 
+    grams: np.ndarray
     prefix: np.ndarray
     step: np.ndarray
     side0: np.ndarray
@@ -103,7 +104,7 @@ class _Level:
 
 
 _NONE = np.zeros(0, np.int64)
-_EMPTY_LEVEL = _Level(_NONE, _NONE, _NONE, _NONE)
+_EMPTY_LEVEL = _Level(_NONE, _NONE, _NONE, _NONE, _NONE)
 
 
 def _group(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -156,7 +157,8 @@ def _extensions(adj: _Adjacency, edge: np.ndarray, columns: list[np.ndarray], wa
                target)
 
 
-def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: int) -> Iterator[_Level]:
+def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: int,
+            first_edges: np.ndarray | None = None) -> Iterator[_Level]:
     """Grow every simple path one edge at a time; yield each level's k-grams.
 
     ``first_ids`` is the dense id of each node's 0-gram (its label, with anything
@@ -165,12 +167,13 @@ def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: in
     its prefix's code and its last step (prefix << shift | step), so equal codes
     are equal label sequences; when the next code would not fit in 63 bits, the
     codes are first replaced by their rank among the level's distinct k-grams.
+    ``first_edges`` limits the paths to those starting with these edges.
     """
     shift = max(1, (adj.step_count - 1).bit_length())
-    edge = np.arange(len(adj.sources), dtype=np.intp)  # the paths of one edge
-    columns = [adj.sources, adj.targets]
-    sides = sides.take(adj.sources)
-    ids = first_ids.take(adj.sources)  # each path's (k-1)-gram code
+    edge = np.arange(len(adj.sources), dtype=np.intp) if first_edges is None else first_edges
+    columns = [adj.sources.take(edge), adj.targets.take(edge)]  # the paths of one edge
+    sides = sides.take(columns[0])
+    ids = first_ids.take(columns[0])  # each path's (k-1)-gram code
     id_bits = int(first_ids.max(initial=0)).bit_length()
     distinct = None  # the previous level's k-gram codes (sorted), or None while ids are ranks
     for k in range(1, order + 1):
@@ -182,7 +185,7 @@ def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: in
             if id_bits + shift + 1 > CODE_BITS:
                 raise OverflowError("too many distinct k-grams for 64-bit k-gram codes")
         if k == 1:
-            codes = (((ids << shift) | adj.steps) << 1) | sides
+            codes = (((ids << shift) | adj.steps.take(edge)) << 1) | sides
         else:
             parents, edges, targets, path_sides, parts = [], [], [], [], []
             for parent, following, step, target in _extensions(adj, edge, columns, want_edges=k < order):
@@ -203,7 +206,7 @@ def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: in
         prefix = grams >> shift
         if distinct is not None:
             prefix = np.searchsorted(distinct, prefix)
-        yield _Level(prefix, grams & ((1 << shift) - 1), side0, side1)
+        yield _Level(grams, prefix, grams & ((1 << shift) - 1), side0, side1)
         if not len(grams):  # no path of k edges: none longer either
             yield from [_EMPTY_LEVEL] * (order - k)
             return
@@ -301,6 +304,11 @@ class BatchCounts:
     nodes: np.ndarray    # (graphs,): node counts
 
 
+#: A pair whose top-order k-grams may exceed this is counted in parts (paths from a range of
+#: first edges at a time), so memory follows the distinct k-grams rather than the paths.
+CHUNK_PATHS = 4_000_000
+
+
 def count_batch(batch: GraphBatch, order: int) -> BatchCounts:
     """Count and match the k-grams of pairs at once: graphs 2i and 2i+1 are pair i's pred and gold."""
     graphs = batch.graph_count
@@ -308,18 +316,76 @@ def count_batch(batch: GraphBatch, order: int) -> BatchCounts:
     graph_of_node = batch.graph_of_node()
     shift = max(1, label_count().bit_length())
     pair_keys, first_ids = np.unique(((graph_of_node >> 1) << shift) | batch.node_labels, return_inverse=True)
-    pair_of_gram = pair_keys >> shift
+    first_ids = first_ids.reshape(-1)
+    pair_of_first = pair_keys >> shift
     matched = np.zeros((order, pairs), dtype=np.int64)
     totals = np.zeros((order, graphs), dtype=np.int64)
     sides = (graph_of_node & 1).astype(np.int8)
-    for k, level in enumerate(_levels(_adjacency(batch), first_ids.reshape(-1), sides, order)):
-        if not len(level):
-            break
-        pair_of_gram = pair_of_gram.take(level.prefix)
-        matched[k] = np.bincount(pair_of_gram, weights=np.minimum(level.side0, level.side1), minlength=pairs)
-        totals[k, 0::2] = np.bincount(pair_of_gram, weights=level.side0, minlength=pairs)
-        totals[k, 1::2] = np.bincount(pair_of_gram, weights=level.side1, minlength=pairs)
+    adj = _adjacency(batch)
+
+    def add(k: int, pair_of_gram: np.ndarray, side0: np.ndarray, side1: np.ndarray) -> None:
+        matched[k] = np.bincount(pair_of_gram, weights=np.minimum(side0, side1), minlength=pairs)
+        totals[k, 0::2] = np.bincount(pair_of_gram, weights=side0, minlength=pairs)
+        totals[k, 1::2] = np.bincount(pair_of_gram, weights=side1, minlength=pairs)
+
+    parts = _start_ranges(adj, first_ids, order)
+    if parts is None:
+        pair_of_gram = pair_of_first
+        for k, level in enumerate(_levels(adj, first_ids, sides, order)):
+            if not len(level):
+                break
+            pair_of_gram = pair_of_gram.take(level.prefix)
+            add(k, pair_of_gram, level.side0, level.side1)
+        return BatchCounts(matched, totals, batch.node_counts)
+    found: list[list[tuple[np.ndarray, np.ndarray, np.ndarray]]] = [[] for _ in range(order)]
+    for first_edges in parts:
+        for k, level in enumerate(_levels(adj, first_ids, sides, order, first_edges)):
+            if len(level):
+                found[k].append((level.grams, level.side0, level.side1))
+    step_shift = max(1, (adj.step_count - 1).bit_length())
+    for k in range(order):
+        grams, side0, side1 = _merge(found[k])
+        found[k] = []
+        add(k, pair_of_first.take(grams >> ((k + 1) * step_shift)), side0, side1)
     return BatchCounts(matched, totals, batch.node_counts)
+
+
+def _start_ranges(adj: _Adjacency, first_ids: np.ndarray, order: int) -> list[np.ndarray] | None:
+    """Ranges of first edges whose paths are bounded by CHUNK_PATHS each, or None to count all at once.
+
+    Only when no k-gram code needs ranking (ranks differ between parts): then a
+    code spells its label sequence, and parts' counts add up.
+    """
+    shift = max(1, (adj.step_count - 1).bit_length())
+    if int(first_ids.max(initial=0)).bit_length() + order * shift + 1 > CODE_BITS:
+        return None
+    edges = len(adj.sources)
+    owner = np.repeat(np.arange(edges), np.diff(adj.next_starts))
+    walks = np.ones(edges)  # non-backtracking walks of j edges that start with each edge
+    for _ in range(order - 1):
+        walks = np.bincount(owner, weights=walks.take(adj.next_edges), minlength=edges)
+    ends = np.cumsum(walks)
+    if not edges or ends[-1] <= CHUNK_PATHS:
+        return None
+    cuts = np.searchsorted(ends, np.arange(CHUNK_PATHS, ends[-1], CHUNK_PATHS), side="right")
+    bounds = [0] + sorted(set(cuts.tolist()) - {0, edges}) + [edges]
+    return [np.arange(lo, hi, dtype=np.intp) for lo, hi in zip(bounds[:-1], bounds[1:])]
+
+
+def _merge(parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Add up (k-gram codes, side-0 counts, side-1 counts) counted in parts."""
+    if not parts:
+        return _NONE, _NONE, _NONE
+    grams = np.concatenate([p[0] for p in parts])
+    order = np.argsort(grams, kind="stable")
+    grams = grams.take(order)
+    first = np.empty(len(grams), dtype=bool)
+    first[:1] = True
+    np.not_equal(grams[1:], grams[:-1], out=first[1:])
+    starts = np.flatnonzero(first)
+    side0 = np.add.reduceat(np.concatenate([p[1] for p in parts]).take(order), starts)
+    side1 = np.add.reduceat(np.concatenate([p[2] for p in parts]).take(order), starts)
+    return grams.take(starts), side0, side1
 
 
 #: path_bounds saturates here, far above any usable cap (a float64 cannot overflow).

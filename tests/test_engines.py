@@ -325,3 +325,17 @@ def test_codes_ranked_afresh_when_they_would_not_fit(dev, monkeypatch):
                 assert_same_counts(graph)
             except OverflowError:
                 pytest.fail(f"20 bits should be enough for the ranks of DRS {i}")
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_big_pair_counted_in_parts_gives_the_same_counts(dev, preset, monkeypatch):
+    preds, golds = make_documents.document_pairs(*dev, 20)
+    preds, golds = preds[:3], golds[:3]
+    settings_ = ScoreSettings(preset=preset)
+    whole = score_documents(preds, golds, settings_)
+    merged = []
+    merge = ngrams_fast._merge
+    monkeypatch.setattr(ngrams_fast, "_merge", lambda parts: merged.append(len(parts)) or merge(parts))
+    monkeypatch.setattr(ngrams_fast, "CHUNK_PATHS", 3000)
+    assert score_documents(preds, golds, settings_) == whole
+    assert merged and max(merged) > 5  # the pairs were really counted in several parts
