@@ -56,6 +56,7 @@ def test_boxer_dev_every_document_records_search_and_all_are_proven(boxer_result
     assert len(boxer_result.documents) == 682
     assert {d.method for d in boxer_result.documents} <= {"hill", "bnb", "milp", "trivial"}
     assert boxer_result.optimal_documents == 682
+    assert "Tom underestimated" in boxer_result.documents[1].sentence
     for d in boxer_result.documents:
         assert d.matched <= d.upper_bound
         assert d.matched + len(d.unmatched_pred) == d.pred_clauses

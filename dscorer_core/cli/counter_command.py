@@ -46,9 +46,9 @@ def register(sub) -> None:
 
 def counter_rows(result: CounterResult) -> tuple[list[str], list[list[object]]]:
     """Header and rows of the per-document table."""
-    header = ["index", "P", "R", "F", "matched", "pred_clauses", "gold_clauses", "optimal", "method"]
+    header = ["index", "P", "R", "F", "matched", "pred_clauses", "gold_clauses", "optimal", "method", "sentence"]
     rows = [[d.index, d.P, d.R, d.F, d.matched, d.pred_clauses, d.gold_clauses,
-             "yes" if d.optimal else "no", d.method] for d in result.documents]
+             "yes" if d.optimal else "no", d.method, d.sentence or ""] for d in result.documents]
     return header, rows
 
 

@@ -99,7 +99,8 @@ class CounterPair:
     """COUNTER's comparison of one DRS pair: counts, P/R/F, the mapping and the clauses on each side.
 
     ``mapping`` holds the variable pairs the matched clauses use (pred -> gold); clause lists hold
-    the original Clause objects (with line numbers); ``dropped_*`` are the redundant REF clauses left out.
+    the original Clause objects (with line numbers); ``dropped_*`` are the redundant REF clauses left out;
+    ``sentence`` is the gold DRS's sentence (else the predicted one's), if the file gives it.
     """
 
     index: int
@@ -117,6 +118,7 @@ class CounterPair:
     upper_bound: int
     by_kind: tuple[KindScore, ...]
     signature: str
+    sentence: str | None = None
 
     @property
     def P(self) -> float:
@@ -134,7 +136,7 @@ class CounterPair:
         """The figures as plain data; with ``clauses`` also the mapping and clause lists (as text)."""
         data = {"index": self.index, "P": self.P, "R": self.R, "F": self.F, "matched": self.matched,
                 "pred_clauses": self.pred_clauses, "gold_clauses": self.gold_clauses,
-                "optimal": self.optimal, "method": self.method}
+                "optimal": self.optimal, "method": self.method, "sentence": self.sentence}
         if clauses:
             data["mapping"] = dict(self.mapping)
             data["matched_clauses"] = [[p.text(), g.text()] for p, g in self.matched_clauses]
@@ -203,7 +205,8 @@ def _pair_result(index: int, problem: MatchProblem, outcome: SearchOutcome,
         unmatched_gold=tuple(c.source for j, c in enumerate(g.clauses) if j not in gold_hit),
         dropped_pred=p.dropped, dropped_gold=g.dropped,
         optimal=outcome.optimal, method=outcome.method, upper_bound=outcome.upper_bound,
-        by_kind=_breakdown(matched, p.clauses, g.clauses), signature=settings.signature())
+        by_kind=_breakdown(matched, p.clauses, g.clauses), signature=settings.signature(),
+        sentence=g.source.sentence or p.source.sentence)
 
 
 def _problem(pred: Drs, gold: Drs, settings: CounterSettings) -> MatchProblem:
