@@ -135,6 +135,12 @@ def test_inverse_role_is_turned_round():
     assert pair.mapping == {"b1": "b2", "x1": "y1", "x2": "y2"}
 
 
+def test_a_clause_that_normalises_to_an_earlier_one_is_dropped():
+    prepared = prepare_drs(drs("b1 Attribute x2 x1\nb1 AttributeOf x1 x2\nb1 EQU \"now\" t1\nb1 EQU t1 \"now\""))
+    assert [c.text() for c in prepared.clauses] == ["b1 Attribute x2 x1", 'b1 EQU t1 "now"']
+    assert [c.line for c in prepared.dropped] == [2, 4]
+
+
 def test_of_alone_and_concepts_ending_in_of_are_not_inverted():
     for line in ('b1 Of x1 x2', 'b1 hereof "r.01" x1'):
         [c] = drs(line).clauses

@@ -35,7 +35,8 @@ class CounterClause:
 
 @dataclass(frozen=True)
 class CounterDrs:
-    """The clauses COUNTER scores, the REF clauses it dropped, and each variable's type."""
+    """The clauses COUNTER scores, the ones it left out (redundant REF clauses, clauses that normalise
+    to an earlier clause), and each variable's type."""
 
     clauses: tuple[CounterClause, ...]
     dropped: tuple[Clause, ...]
@@ -91,10 +92,15 @@ def variable_types(clauses: tuple[CounterClause, ...]) -> dict[str, str]:
 
 
 def prepare_drs(drs: Drs, keep_ref: bool = False) -> CounterDrs:
-    """Normalise a DRS for COUNTER, dropping redundant REF clauses unless ``keep_ref``."""
+    """Normalise a DRS for COUNTER, dropping redundant REF clauses (unless ``keep_ref``) and
+    clauses that normalise to an earlier one (``b AttributeOf x y`` after ``b Attribute y x``)."""
     kinds = [c.kind for c in drs.clauses]
     normalised = tuple(normalise_clause(c, k) for c, k in zip(drs.clauses, kinds))
     drop = set() if keep_ref else redundant_refs(normalised)
+    first: dict[tuple[str, ...], int] = {}
+    for i, tokens in enumerate(normalised):  # a clause that normalises to an earlier one is a duplicate
+        if first.setdefault(tokens, i) != i:
+            drop.add(i)
     kept = tuple(CounterClause(t, c, k) for i, (t, c, k) in enumerate(zip(normalised, drs.clauses, kinds))
                  if i not in drop)
     dropped = tuple(c for i, c in enumerate(drs.clauses) if i in drop)
