@@ -236,7 +236,7 @@ def cached_layout(pred: Graph, gold: Graph) -> Layout:
     return shared_layout(pred, gold)
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=4)  # occurrence lists of big graphs are large
 def cached_comparison(pred: Graph, gold: Graph, k: int) -> NgramComparison:
     """compare_ngrams, remembered per pair of graphs and order."""
     return compare_ngrams(pred, gold, k)
