@@ -105,9 +105,10 @@ def test_keep_ref_scores_every_clause(boxer_dev):
 # --- determinism and agreement between the pair and corpus entry points -----------------------
 
 @pytest.mark.slow
-def test_hill_search_is_deterministic_for_a_seed(boxer_dev):
+@pytest.mark.parametrize("search", ["hill", "exact+hill"])
+def test_search_is_deterministic_for_a_seed(boxer_dev, search):
     preds, golds = boxer_dev
-    settings = CounterSettings(search="hill", seed=7)
+    settings = CounterSettings(search=search, seed=7)
     a = counter_corpus(preds[:120], golds[:120], settings)
     b = counter_corpus(preds[:120], golds[:120], settings)
     assert [d.mapping for d in a.documents] == [d.mapping for d in b.documents]
