@@ -172,8 +172,8 @@ def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: in
     shift = max(1, (adj.step_count - 1).bit_length())
     edge = np.arange(len(adj.sources), dtype=np.intp) if first_edges is None else first_edges
     columns = [adj.sources.take(edge), adj.targets.take(edge)]  # the paths of one edge
-    sides = sides.take(columns[0])
     ids = first_ids.take(columns[0])  # each path's (k-1)-gram code
+    side = sides.take(columns[0])
     id_bits = int(first_ids.max(initial=0)).bit_length()
     distinct = None  # the previous level's k-gram codes (sorted), or None while ids are ranks
     for k in range(1, order + 1):
@@ -184,24 +184,25 @@ def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: in
             id_bits, distinct = (len(distinct) - 1).bit_length(), None
             if id_bits + shift + 1 > CODE_BITS:
                 raise OverflowError("too many distinct k-grams for 64-bit k-gram codes")
+        base = (ids << (shift + 1)) | side  # a path's code without its next step
+        del ids, side
         if k == 1:
-            codes = (((ids << shift) | adj.steps.take(edge)) << 1) | sides
+            codes = base | (adj.steps.take(edge) << 1)
         else:
-            parents, edges, targets, path_sides, parts = [], [], [], [], []
+            parents, edges, targets, parts = [], [], [], []
             for parent, following, step, target in _extensions(adj, edge, columns, want_edges=k < order):
-                side = sides.take(parent)
-                parts.append((((ids.take(parent) << shift) | step) << 1) | side)
+                parts.append(base.take(parent) | (step << 1))
                 if k < order:
                     parents.append(parent)
                     edges.append(following)
                     targets.append(target)
-                    path_sides.append(side)
             codes = _concatenate(parts)
             if k < order:
                 parent = _concatenate(parents)
-                edge, sides = _concatenate(edges), _concatenate(path_sides)
+                edge = _concatenate(edges)
                 columns = [column.take(parent) for column in columns] + [_concatenate(targets)]
-                del parents, edges, targets, path_sides, parent
+                del parents, edges, targets, parent
+        del base
         grams, side0, side1 = _group(codes)
         prefix = grams >> shift
         if distinct is not None:
@@ -211,7 +212,7 @@ def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: in
             yield from [_EMPTY_LEVEL] * (order - k)
             return
         if k < order:
-            ids, distinct, id_bits = codes >> 1, grams, id_bits + shift
+            ids, side, distinct, id_bits = codes >> 1, codes & 1, grams, id_bits + shift
         del codes
 
 
