@@ -29,6 +29,7 @@ class Climber:
         for pv, gv in problem.pairs:
             self.targets[pv].append(gv)
         self.need = [len(c.needs) for c in problem.candidates]
+        self.needs = [c.needs for c in problem.candidates]
         self.cand_pred = [c.pred for c in problem.candidates]
         self.cand_gold = [c.gold for c in problem.candidates]
         self.free_matches = sum(1 for n in self.need if n == 0)
@@ -99,12 +100,29 @@ class Climber:
         return dict(self.forward)
 
 
+def _can_gain(climber: Climber, pv: str, gv: str, current: str | None, other: str | None) -> bool:
+    """Whether ``move(pv, gv)`` could complete a candidate: only candidates using a pair it adds
+    ((pv, gv), and (other, current) when the two swap) can become satisfied."""
+    sat, need, needs = climber.sat, climber.need, climber.needs
+    swap = (other, current) if other is not None and current is not None else None
+    for k in climber.uses[(pv, gv)]:
+        missing = need[k] - sat[k]
+        if missing == 1 or (missing == 2 and swap is not None and swap in needs[k]):
+            return True
+    return swap is not None and any(need[k] - sat[k] == 1 for k in climber.uses.get(swap, ()))
+
+
 def _single_moves(climber: Climber, ceiling: int) -> bool:
-    """One sweep of single-variable moves, keeping every improving one; True if any was kept."""
+    """One sweep of single-variable moves, keeping every improving one; True if any was kept.
+
+    A move that cannot complete any candidate cannot gain, so it is skipped without being tried.
+    """
     improved = False
+    forward, backward = climber.forward, climber.backward
     for pv, gvs in climber.targets.items():
         for gv in gvs:
-            if climber.forward.get(pv) == gv:
+            current = forward.get(pv)
+            if current == gv or not _can_gain(climber, pv, gv, current, backward.get(gv)):
                 continue
             before = climber.score
             undo = climber.move(pv, gv)
