@@ -420,7 +420,8 @@ left, right = st.columns([5, 4])
 with left:
     st.markdown("**Documents by |B − A|** (select a row to open it below)")
     diff_frame = per_doc.iloc[differing][["index", "B − A", "A", "B", "sentence"]]
-    st.dataframe(diff_frame, hide_index=True, width="stretch", height=420, key="cmp_diff_table",
+    st.dataframe(diff_frame, hide_index=True, width="stretch", height=min(420, 38 + 35 * max(1, len(differing))),
+                 key="cmp_diff_table",
                  on_select=_open_from_table, selection_mode="single-row",
                  column_config={"B − A": st.column_config.NumberColumn(format="%+.4f"),
                                 "A": st.column_config.NumberColumn(format="%.4f"),
@@ -448,8 +449,9 @@ for j, m in enumerate(metrics):
 
 c_side, c_k = st.columns([3, 2])
 st.session_state.setdefault("cmp_side", "A")
+# fixed option labels: a radio whose labels change (other files) can lose its shown selection
 side = c_side.radio("Beside gold", ("A", "B"), key="cmp_side", horizontal=True,
-                    format_func=lambda s: f"{s}: {aw.md_escape(names[a if s == 'A' else b])}")
+                    help="Draw system A or system B beside the gold graph.")
 s_index = a if side == "A" else b
 pdrs = aligned[s_index][i]
 if st.session_state.get("cmp_k", 1) > settings.order:

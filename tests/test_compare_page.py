@@ -260,7 +260,6 @@ def test_hostile_file_is_shown_as_text():
     assert score_tables(at)[0]["system"][0] == HOSTILE_NAME  # a dataframe cell: text
     for el in list(at.markdown) + list(at.caption):
         assert not re.search(r"(?<!\\)<", el.value), el.value  # every '<' in Markdown is escaped
-    assert all(not re.search(r"(?<!\\)<", r.options[0]) for r in at.radio if "img" in r.options[0])
     for proto in elements(at, "iframe"):
         assert "<img" not in proto.srcdoc and "<script>alert" not in proto.srcdoc
 
@@ -286,6 +285,7 @@ def pmb() -> Path:
     return PMB
 
 
+@pytest.mark.slow
 def test_pmb_example_matches_the_cli(pmb):
     from dscorer_core.cli import main
 
