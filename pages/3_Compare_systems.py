@@ -22,11 +22,12 @@ import pandas as pd
 import streamlit as st
 
 import app_widgets as aw
-from dscorer_core import CounterSettings, NgramExplosion, check_pair, counter_corpus, score_corpus, score_pair
+from dscorer_core import (CounterSettings, NgramExplosion, check_pair, counter_corpus, counter_pair, score_corpus,
+                          score_pair)
 from dscorer_core.cli.compare_command import METRICS, system_names
 from dscorer_core.counter import SEARCHES
 from dscorer_core.errors import DscorerInputError
-from dscorer_core.render import MAX_LAYOUT_NODES, too_large_to_draw
+from dscorer_core.render import MAX_LAYOUT_NODES, counter_clause_marks, too_large_to_draw
 from dscorer_core.stats import (Comparison, CountTable, compare_tables, counter_table, document_differences,
                                 dscorer_table, macro_table)
 
@@ -38,6 +39,8 @@ SHARED_DATA = aw.APP_DIR.parent / "shared" / "data"
 PMB_EXAMPLE = {"gold": SHARED_DATA / "pmb-2.2.0" / "gold_dev.clf",
                "systems": (SHARED_DATA / "pmb-2.2.0" / "spar_baseline.clf",
                            SHARED_DATA / "pmb-2.2.0" / "boxer_dev.clf")}
+#: COUNTER's clause verdicts are computed for the open document only up to this many clauses per side.
+COUNTER_MAX_CLAUSES = 300
 METRIC_TITLES = {"dscorer": "DSCORER", "counter": "COUNTER"}
 DEFAULT_SAMPLES = ("paper_pred.clf", "paper_gold.clf")
 
@@ -211,10 +214,6 @@ def comparison_of(table_keys: tuple, names: tuple[str, ...], bootstrap: int, ar:
 
 
 # ---------------------------------------------------------------- layout helpers
-
-def _fmt(value: float | None, spec: str) -> str:
-    return "–" if value is None else format(value, spec)
-
 
 def comparison_frame(c: Comparison) -> pd.DataFrame:
     """One row per system: P, R, F, the interval of F, and the tests against the first system."""
@@ -402,12 +401,14 @@ if st.session_state.get("cmp_doc") not in order:
 
 
 def _open_from_table() -> None:
+    """Table callback: open the selected row's document."""
     rows = st.session_state["cmp_diff_table"].selection.rows
     if rows:
         st.session_state["cmp_doc"] = differing[rows[0]]
 
 
 def _open_from_plot() -> None:
+    """Plot callback: open the clicked point's document."""
     picked = st.session_state["cmp_scatter"].selection.get("pick") or []
     if picked and "index" in picked[0]:
         st.session_state["cmp_doc"] = int(picked[0]["index"])
@@ -489,11 +490,21 @@ else:
                           edge_counts=getattr(highlight, which).edge_counts if highlight else None,
                           show_names=show_names, forward_only=not st.session_state.get("show_reverse", True))
     aw.legend()
+cpair = None
+if "counter" in metrics:
+    if max(len(pdrs.clauses), len(gdrs.clauses)) > COUNTER_MAX_CLAUSES:
+        st.caption(f"COUNTER's clause verdicts are not shown for DRSs of more than {COUNTER_MAX_CLAUSES} clauses.")
+    else:
+        cpair = counter_pair(pdrs, gdrs, counter_settings, index=i)
+        st.caption(f"COUNTER: {cpair.matched} of {cpair.pred_clauses} clauses of {side} and {cpair.gold_clauses} "
+                   f"of gold match under the {'optimal' if cpair.optimal else 'best found'} variable mapping "
+                   f"(F = {cpair.F:.4f}); redundant REF clauses are left out.")
 st.caption(f"✗ in the k-grams column marks a clause with an edge that lies only on unmatched {k}-grams.")
 left, right = st.columns(2)
 for col, which, drs, title in ((left, "pred", pdrs, f"{side}: {aw.md_escape(names[s_index])}"),
                                (right, "gold", gdrs, "Gold")):
     with col:
         st.markdown(f"**{title}** ({len(drs.clauses)} clauses)")
-        st.dataframe(aw.clause_frame(drs, getattr(highlight, which).clauses if highlight else None),
+        st.dataframe(aw.clause_frame(drs, getattr(highlight, which).clauses if highlight else None,
+                                     counter_clause_marks(drs, cpair, which) if cpair else None),
                      hide_index=True, width="stretch")

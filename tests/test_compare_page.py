@@ -146,11 +146,18 @@ def test_changing_the_metric_changes_the_table():
     assert "signature: counter|restarts:20|seed:1|ref:drop|search:exact+hill" in text
     assert "signature: dscorer" not in text
     assert set(metrics(at)) == {"A · COUNTER F", "B · COUNTER F"}
+    # COUNTER's verdict on each clause of "He smiled." and its gold, beside the k-gram marks
+    system_clauses, gold_clauses = (d.value for d in at.dataframe if "clause" in d.value.columns)
+    assert {"✓ matched", "✗ unmatched"} <= set(system_clauses["COUNTER"])
+    assert "k-grams" in gold_clauses.columns and "COUNTER" in gold_clauses.columns
+    assert "COUNTER: " in captions(at) and "variable mapping" in captions(at)
     at.radio(key="cmp_metric").set_value("both").run()
     ok(at)
     tables = score_tables(at)
     assert len(tables) == 2 and list(tables[0]["F"]) == dscorer_f and list(tables[1]["F"]) == list(table["F"])
     assert set(metrics(at)) == {"A · DSCORER F", "B · DSCORER F", "A · COUNTER F", "B · COUNTER F"}
+    dscorer_only = open_page()
+    assert all("COUNTER" not in d.value.columns for d in dscorer_only.dataframe)
     # the plot and the document list can follow either metric
     at.radio(key="cmp_by").set_value("counter").run()
     ok(at)
