@@ -130,13 +130,14 @@ CODE_BITS = 63
 CHUNK_STEPS = 1 << 21
 
 
-def _extensions(adj: _Adjacency, edge: np.ndarray, columns: list[np.ndarray], want_edges: bool
-                ) -> Iterator[tuple[np.ndarray, np.ndarray | None, np.ndarray, np.ndarray]]:
+def _extensions(adj: _Adjacency, edge: np.ndarray, earlier: list[np.ndarray], want_edges: bool
+                ) -> Iterator[tuple[np.ndarray, np.ndarray | None, np.ndarray]]:
     """The one-edge extensions of paths that stay simple, in chunks: (parent path, edge if
-    wanted, step id, target).
+    wanted, step id).
 
     Only edges that may follow a path's last edge are tried, so it never steps
-    straight back; a step onto an earlier node is rejected by comparing node columns.
+    straight back to the node before its last; a step onto one of the ``earlier``
+    nodes (the path's node columns but its last two) is rejected by comparison.
     """
     degree = adj.next_starts.take(edge + 1) - adj.next_starts.take(edge)
     ends = np.cumsum(degree)
@@ -146,15 +147,15 @@ def _extensions(adj: _Adjacency, edge: np.ndarray, columns: list[np.ndarray], wa
     for lo, hi in zip(bounds[:-1], bounds[1:]):
         parent, follower = _expand(adj.next_starts, edge[lo:hi])
         parent += lo
-        target = adj.next_targets.take(follower)
-        if len(columns) > 2:  # columns[-1] and columns[-2] are ruled out already
-            keep = target != columns[0].take(parent)
-            for column in columns[1:-2]:
+        if earlier:
+            target = adj.next_targets.take(follower)
+            keep = target != earlier[0].take(parent)
+            for column in earlier[1:]:
                 keep &= target != column.take(parent)
+            del target
             kept = np.flatnonzero(keep)
-            parent, follower, target = parent.take(kept), follower.take(kept), target.take(kept)
-        yield (parent, adj.next_edges.take(follower) if want_edges else None, adj.next_steps.take(follower),
-               target)
+            parent, follower = parent.take(kept), follower.take(kept)
+        yield parent, adj.next_edges.take(follower) if want_edges else None, adj.next_steps.take(follower)
 
 
 def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: int,
@@ -171,9 +172,11 @@ def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: in
     """
     shift = max(1, (adj.step_count - 1).bit_length())
     edge = np.arange(len(adj.sources), dtype=np.intp) if first_edges is None else first_edges
-    columns = [adj.sources.take(edge), adj.targets.take(edge)]  # the paths of one edge
-    ids = first_ids.take(columns[0])  # each path's (k-1)-gram code
-    side = sides.take(columns[0])
+    starts = adj.sources.take(edge)  # the paths of one edge, each by its edge
+    earlier: list[np.ndarray] = []  # node columns of the paths but their last two nodes
+    ids = first_ids.take(starts)  # each path's (k-1)-gram code
+    side = sides.take(starts)
+    del starts
     id_bits = int(first_ids.max(initial=0)).bit_length()
     distinct = None  # the previous level's k-gram codes (sorted), or None while ids are ranks
     for k in range(1, order + 1):
@@ -189,19 +192,19 @@ def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: in
         if k == 1:
             codes = base | (adj.steps.take(edge) << 1)
         else:
-            parents, edges, targets, parts = [], [], [], []
-            for parent, following, step, target in _extensions(adj, edge, columns, want_edges=k < order):
+            parents, edges, parts = [], [], []
+            for parent, following, step in _extensions(adj, edge, earlier, want_edges=k < order):
                 parts.append(base.take(parent) | (step << 1))
                 if k < order:
                     parents.append(parent)
                     edges.append(following)
-                    targets.append(target)
             codes = _concatenate(parts)
             if k < order:
                 parent = _concatenate(parents)
+                before_last = adj.sources.take(edge)
+                earlier = [column.take(parent) for column in earlier] + [before_last.take(parent)]
                 edge = _concatenate(edges)
-                columns = [column.take(parent) for column in columns] + [_concatenate(targets)]
-                del parents, edges, targets, parent
+                del parents, edges, parent, before_last
         del base
         grams, side0, side1 = _group(codes)
         prefix = grams >> shift
