@@ -400,9 +400,13 @@ if st.session_state.get("cmp_doc") not in order:
     st.session_state["cmp_doc"] = order[0]
 
 
+# the table's key follows A, B and the metric, so a selection made for another pair is not carried over
+TABLE_KEY = f"cmp_diff_table_{a}_{b}_{by}"
+
+
 def _open_from_table() -> None:
     """Table callback: open the selected row's document."""
-    rows = st.session_state["cmp_diff_table"].selection.rows
+    rows = st.session_state[TABLE_KEY].selection.rows
     if rows:
         st.session_state["cmp_doc"] = differing[rows[0]]
 
@@ -422,13 +426,16 @@ with left:
     st.markdown("**Documents by |B − A|** (select a row to open it below)")
     diff_frame = per_doc.iloc[differing][["index", "B − A", "A", "B", "sentence"]]
     st.dataframe(diff_frame, hide_index=True, width="stretch", height=min(420, 38 + 35 * max(1, len(differing))),
-                 key="cmp_diff_table",
-                 on_select=_open_from_table, selection_mode="single-row",
+                 key=TABLE_KEY, on_select=_open_from_table, selection_mode="single-row",
                  column_config={"B − A": st.column_config.NumberColumn(format="%+.4f"),
                                 "A": st.column_config.NumberColumn(format="%.4f"),
                                 "B": st.column_config.NumberColumn(format="%.4f")})
     if not differing:
         st.caption("A and B score every document the same.")
+    csv = per_doc[["index", "A", "B", "B − A", "sentence"]].rename(
+        columns={"A": f"A: {names[a]}", "B": f"B: {names[b]}"}).to_csv(index=False)
+    st.download_button("Download per-document F of A and B (CSV)", csv, "dscorer_compare_documents.csv", "text/csv",
+                       key="cmp_download_docs")
 with right:
     st.markdown("**Per-document F, A against B** (click a point to open it)")
     st.altair_chart(scatter(per_doc, names[a], names[b], st.session_state["cmp_doc"], f"{METRIC_TITLES[by]} F"),
