@@ -331,3 +331,32 @@ def test_pmb_example_matches_the_cli(pmb):
     assert metrics(at)["A · DSCORER F"] == pytest.approx(row["A"], abs=1e-4)
     assert metrics(at)["B · DSCORER F"] == pytest.approx(row["B"], abs=1e-4)
     assert len(elements(at, "iframe")) == 2
+
+
+@pytest.mark.slow
+def test_three_pmb_210_systems_by_local_path():
+    data = ROOT.parent / "shared" / "data" / "pmb-2.1.0"
+    names = ["boxer_dev.clf", "seq2seq_word_dev.clf", "seq2seq_char_dev.clf"]
+    if not all((data / n).is_file() for n in ["gold_dev.clf", *names]):
+        pytest.skip(f"shared PMB 2.1.0 data not found at {data}")
+    at = open_page()
+    at.radio(key="cmp_src_gold").set_value("Local path").run()
+    at.text_input(key="cmp_path_gold").input(str(data / "gold_dev.clf")).run()
+    at.number_input(key="cmp_n").set_value(3).run()
+    for i, name in enumerate(names):
+        at.radio(key=f"cmp_src_sys{i}").set_value("Local path").run()
+        at.text_input(key=f"cmp_path_sys{i}").input(str(data / name)).run()
+    at.number_input(key="cmp_ar").set_value(1000).run()
+    ok(at)
+    assert "557 documents" in captions(at)
+    [table] = score_tables(at)
+    assert list(table["system"]) == names
+    # both neural parsers beat Boxer on PMB 2.1.0 dev (the DSCORER paper's Table 1), clearly
+    assert (table["F − baseline"][1:] > 0.1).all() and (table["p (AR)"][1:] < 0.01).all()
+    # A and B: the two sequence-to-sequence parsers, close overall but not per document
+    at.selectbox(key="cmp_a").set_value(1).run()
+    at.selectbox(key="cmp_b").set_value(2).run()
+    ok(at)
+    diffs = diff_table(at)
+    assert len(diffs) > 100 and list(diffs["B − A"].abs()) == sorted(diffs["B − A"].abs(), reverse=True)
+    assert "B: seq2seq_char_dev.clf (DSCORER F)" in elements(at, "vega_lite_chart")[0].spec
