@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterator
 
 import numpy as np
@@ -42,8 +43,14 @@ def _mix(h: np.ndarray, x: np.ndarray) -> np.ndarray:
 @dataclass(frozen=True)
 class _Adjacency:
     """The edges a simple path can use (self-loops dropped), sorted by source, with each
-    edge's dense step id (edge label, target label) and, per edge u -> v, the edges
-    that may follow it: those leaving v for a node other than u (CSR over edges)."""
+    edge's dense step id (edge label, target label), and which steps may follow which.
+
+    Per edge u -> v, the edges that may follow it are those leaving v for a node
+    other than u (CSR over edges); its entries number the *pairs* of edges.  Per
+    pair t -> u -> v, the pairs u -> v -> w that may follow it are those with w other
+    than t (CSR over pairs, built on first use).  A path that grows along pairs
+    can only run onto one of its nodes before its last three.
+    """
 
     sources: np.ndarray     # source node of each edge
     targets: np.ndarray     # target node of each edge
@@ -57,6 +64,22 @@ class _Adjacency:
     @property
     def step_count(self) -> int:
         return len(self.step_codes)
+
+    @cached_property
+    def pair_owner(self) -> np.ndarray:
+        """The first edge of each pair."""
+        return np.repeat(np.arange(len(self.sources), dtype=np.intp), np.diff(self.next_starts))
+
+    @cached_property
+    def pair_next(self) -> tuple[np.ndarray, np.ndarray]:
+        """(starts, pairs): the CSR of the pairs that may follow each pair."""
+        firsts, follows = [], []
+        for parent, entry in _chunks(self.next_starts, self.next_edges):
+            closing = self.next_targets.take(entry) == self.sources.take(self.pair_owner.take(parent))
+            keep = np.flatnonzero(~closing)
+            firsts.append(parent.take(keep))
+            follows.append(entry.take(keep))
+        return _csr(_concatenate(firsts), len(self.next_edges)), _concatenate(follows)
 
 
 def _expand(starts: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -130,32 +153,46 @@ CODE_BITS = 63
 CHUNK_STEPS = 1 << 21
 
 
-def _extensions(adj: _Adjacency, edge: np.ndarray, earlier: list[np.ndarray], want_edges: bool
-                ) -> Iterator[tuple[np.ndarray, np.ndarray | None, np.ndarray]]:
-    """The one-edge extensions of paths that stay simple, in chunks: (parent path, edge if
-    wanted, step id).
+def _csr(rows: np.ndarray, count: int) -> np.ndarray:
+    """CSR starts (len count + 1) of entries listed by ascending row."""
+    starts = np.zeros(count + 1, dtype=np.intp)
+    np.cumsum(np.bincount(rows, minlength=count), out=starts[1:])
+    return starts
 
-    Only edges that may follow a path's last edge are tried, so it never steps
-    straight back to the node before its last; a step onto one of the ``earlier``
-    nodes (the path's node columns but its last two) is rejected by comparison.
-    """
-    degree = adj.next_starts.take(edge + 1) - adj.next_starts.take(edge)
+
+def _chunks(starts: np.ndarray, rows: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """``_expand`` in chunks of about CHUNK_STEPS entries (bounds the temporary arrays)."""
+    degree = starts.take(rows + 1) - starts.take(rows)
     ends = np.cumsum(degree)
     total = int(ends[-1]) if len(ends) else 0
     cuts = np.searchsorted(ends, np.arange(CHUNK_STEPS, total, CHUNK_STEPS), side="right")
-    bounds = [0] + sorted(set(cuts.tolist()) - {0, len(edge)}) + [len(edge)]
+    bounds = [0] + sorted(set(cuts.tolist()) - {0, len(rows)}) + [len(rows)]
     for lo, hi in zip(bounds[:-1], bounds[1:]):
-        parent, follower = _expand(adj.next_starts, edge[lo:hi])
+        parent, entry = _expand(starts, rows[lo:hi])
         parent += lo
+        yield parent, entry
+
+
+def _extensions(adj: _Adjacency, state: np.ndarray, by_pairs: bool, earlier: list[np.ndarray]
+                ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """The one-edge extensions of paths that stay simple, in chunks: (parent path, new pair).
+
+    A path is given by its last edge (``by_pairs`` false) or its last pair of
+    edges (``state``); only steps that may follow it are tried, and a step onto one of the
+    ``earlier`` nodes (those the state does not rule out) is rejected by comparison.
+    """
+    starts, entries = adj.pair_next if by_pairs else (adj.next_starts, None)
+    for parent, entry in _chunks(starts, state):
+        pair = entries.take(entry) if entries is not None else entry
         if earlier:
-            target = adj.next_targets.take(follower)
+            target = adj.next_targets.take(pair)
             keep = target != earlier[0].take(parent)
             for column in earlier[1:]:
                 keep &= target != column.take(parent)
             del target
             kept = np.flatnonzero(keep)
-            parent, follower = parent.take(kept), follower.take(kept)
-        yield parent, adj.next_edges.take(follower) if want_edges else None, adj.next_steps.take(follower)
+            parent, pair = parent.take(kept), pair.take(kept)
+        yield parent, pair
 
 
 def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: int,
@@ -171,9 +208,9 @@ def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: in
     ``first_edges`` limits the paths to those starting with these edges.
     """
     shift = max(1, (adj.step_count - 1).bit_length())
-    edge = np.arange(len(adj.sources), dtype=np.intp) if first_edges is None else first_edges
-    starts = adj.sources.take(edge)  # the paths of one edge, each by its edge
-    earlier: list[np.ndarray] = []  # node columns of the paths but their last two nodes
+    state = np.arange(len(adj.sources), dtype=np.intp) if first_edges is None else first_edges
+    starts = adj.sources.take(state)  # the paths of one edge, each by its edge
+    earlier: list[np.ndarray] = []  # node columns of the paths that their state does not rule out
     ids = first_ids.take(starts)  # each path's (k-1)-gram code
     side = sides.take(starts)
     del starts
@@ -190,21 +227,31 @@ def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: in
         base = (ids << (shift + 1)) | side  # a path's code without its next step
         del ids, side
         if k == 1:
-            codes = base | (adj.steps.take(edge) << 1)
+            codes = base | (adj.steps.take(state) << 1)
         else:
-            parents, edges, parts = [], [], []
-            for parent, following, step in _extensions(adj, edge, earlier, want_edges=k < order):
-                parts.append(base.take(parent) | (step << 1))
-                if k < order:
+            # the 3-edge paths from every pair are the pairs' followers: grow them by edges
+            # and keep them as the pair CSR, unless it is there already
+            record = k == 3 and first_edges is None and "pair_next" not in adj.__dict__
+            by_pairs = k > 2 and not record
+            checked = [adj.sources.take(adj.pair_owner)] if record else earlier
+            parents, pairs, parts = [], [], []
+            rows = state if by_pairs or k == 2 else adj.next_edges.take(state)  # by pair, or by last edge
+            for parent, pair in _extensions(adj, rows, by_pairs, checked):
+                parts.append(base.take(parent) | (adj.next_steps.take(pair) << 1))
+                if k < order or record:
                     parents.append(parent)
-                    edges.append(following)
+                    pairs.append(pair)
             codes = _concatenate(parts)
+            if record:
+                adj.__dict__["pair_next"] = (_csr(_concatenate(parents), len(adj.next_edges)),
+                                             _concatenate(pairs))
             if k < order:
                 parent = _concatenate(parents)
-                before_last = adj.sources.take(edge)
-                earlier = [column.take(parent) for column in earlier] + [before_last.take(parent)]
-                edge = _concatenate(edges)
-                del parents, edges, parent, before_last
+                if k > 2:  # the node before the state's pair is now compared with
+                    first_node = adj.sources.take(adj.pair_owner.take(state))
+                    earlier = [column.take(parent) for column in earlier] + [first_node.take(parent)]
+                state = _concatenate(pairs)
+                del parents, pairs, parent
         del base
         grams, side0, side1 = _group(codes)
         prefix = grams >> shift
