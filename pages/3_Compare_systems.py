@@ -275,12 +275,12 @@ with st.sidebar:
         if all(p.is_file() for p in (PMB_EXAMPLE["gold"], *PMB_EXAMPLE["systems"])):
             st.button("Load the PMB 2.2.0 dev example (SPAR baseline vs Boxer)", key="cmp_pmb",
                       on_click=load_pmb_example, width="stretch")
-        gold, gold_error = load_slot("gold", "Gold", "paper_gold.clf")
+        gold, bad = load_slot("gold", "Gold", "paper_gold.clf")
         st.session_state.setdefault("cmp_n", 2)
         n_systems = int(st.number_input("Number of systems", min_value=2, max_value=MAX_SYSTEMS, step=1,
                                         key="cmp_n", help="The first system is the baseline the others are "
                                                           "tested against."))
-        loaded, missing, bad = [], [], False
+        loaded, missing = [], []
         for i in range(n_systems):
             label = f"System {i + 1}" + (" (baseline)" if i == 0 else "")
             f, err = load_slot(f"sys{i}", label, DEFAULT_SAMPLES[i % len(DEFAULT_SAMPLES)])
