@@ -1,15 +1,19 @@
 """The default n-gram engine: simple paths grown level by level as numpy arrays (spec section 3).
 
-Paths of k edges are rows of node columns over a CSR adjacency; a step that
-reaches a node already on the path is rejected by comparing with the earlier
-columns.  At every level a path's k-gram gets a dense integer id from the pair
-(id of its (k-1)-gram prefix, id of its last step), so equal label sequences get
-equal ids exactly, with one sort per level and no strings.
+A graph becomes integer arrays (``graph_arrays``).  Paths grow one edge at a
+time over CSR tables of which edge may follow which (never straight back, no
+self-loops) and, from the third edge on, which pair of edges may follow which
+(never closing a triangle); a step onto an older node is rejected by comparing
+with the path's node columns.  A k-gram's code packs its prefix's code and its
+last step id (``prefix << bits | step``), so equal codes are equal label
+sequences, exactly; one sort per level counts them, and no string is built.
 
-``count_fast`` counts one graph into ``HashedTable``s that compare with other
-graphs' tables through a 64-bit hash of the label sequence, checked against the
+``count_fast`` counts one graph into ``HashedTable``s, which compare with other
+graphs' tables through a 64-bit hash of the label sequence checked against the
 exact labels.  ``count_batch`` counts the graphs of many pred/gold pairs in one
-enumeration and returns only the numbers a score needs.
+enumeration (their disjoint union) and returns only the numbers a score needs;
+a very big pair is counted in parts and merged.  ``path_bounds`` bounds the
+number of k-grams before any of this, for the explosion guard.
 """
 
 from __future__ import annotations
@@ -94,18 +98,16 @@ def _expand(starts: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarra
 
 
 def _adjacency(batch: GraphBatch) -> _Adjacency:
+    """The adjacency tables of a batch's graphs."""
     loop_free = np.flatnonzero(batch.edge_sources != batch.edge_targets)
     order = loop_free[np.argsort(batch.edge_sources[loop_free], kind="stable")]
     sources, targets = batch.edge_sources[order], batch.edge_targets[order]
     codes = (batch.edge_labels[order] << 32) | batch.node_labels[targets]
     step_codes, steps = np.unique(codes, return_inverse=True)
-    node_starts = np.zeros(len(batch.node_labels) + 1, dtype=np.intp)
-    np.cumsum(np.bincount(sources, minlength=len(batch.node_labels)), out=node_starts[1:])
-    edge, follower = _expand(node_starts, targets)
+    edge, follower = _expand(_csr(sources, len(batch.node_labels)), targets)
     forward = np.flatnonzero(targets.take(follower) != sources.take(edge))
     edge, follower = edge.take(forward), follower.take(forward)
-    next_starts = np.zeros(len(sources) + 1, dtype=np.intp)
-    np.cumsum(np.bincount(edge, minlength=len(sources)), out=next_starts[1:])
+    next_starts = _csr(edge, len(sources))
     steps = steps.reshape(-1).astype(np.intp)
     return _Adjacency(sources, targets, steps, step_codes, next_starts, follower, targets.take(follower),
                       steps.take(follower))
