@@ -11,7 +11,8 @@ import streamlit as st
 
 import app_widgets as aw
 from dscorer_core import NgramExplosion, counter_pair, score_pair
-from dscorer_core.render import MAX_LAYOUT_NODES, counter_clause_marks, filter_rows, too_large_to_draw
+from dscorer_core.render import (MAX_LAYOUT_NODES, counter_clause_marks, filter_rows, too_large_to_draw,
+                                 variable_links)
 
 #: COUNTER is run on a pair only up to this many clauses per side (its search can take seconds).
 COUNTER_MAX_CLAUSES = 300
@@ -100,9 +101,6 @@ except NgramExplosion as exc:
 
 pg, gg = result.pred_graph, result.gold_graph
 col_score, col_k = st.columns([3, 2])
-with col_score:
-    aw.score_table(result.score, result.signature)
-    st.caption(f"preset: {settings.preset} · n = {settings.order} · w0 = {settings.w0:g}")
 with col_k:
     if st.session_state.get("k", 1) > settings.order:
         st.session_state["k"] = settings.order
@@ -116,6 +114,34 @@ with col_k:
     if ok is not None:
         st.markdown(f"**{k}-grams:** {ok.matched} matched of {ok.pred} in pred and {ok.gold} in gold: "
                     f"p = {ok.p:.3f}, r = {ok.r:.3f}, f = {ok.f:.3f}")
+    st.session_state.setdefault("with_counter", True)
+    with_counter = st.toggle("Compare clauses with COUNTER too", key="with_counter",
+                             help="COUNTER (van Noord et al. 2018): clause overlap under the best variable mapping.")
+
+# COUNTER on this pair (its figures go right under DSCORER's)
+cpair = None
+counter_note = ""
+if with_counter:
+    if max(len(pdrs.clauses), len(gdrs.clauses)) > COUNTER_MAX_CLAUSES:
+        counter_note = (f"COUNTER is not run on DRSs of more than {COUNTER_MAX_CLAUSES} clauses here "
+                        "(use `dscorer counter` on the command line).")
+    else:
+        cpair = counter_pair(pdrs, gdrs)
+        counter_note = (f"**COUNTER** (clause overlap): {cpair.matched} of {cpair.pred_clauses} pred and "
+                        f"{cpair.gold_clauses} gold clauses match under the best variable mapping "
+                        f"({'optimal' if cpair.optimal else 'best found'}); see *Clause matching* below.")
+with col_score:
+    aw.score_table(result.score, result.signature, counter=cpair, counter_note=counter_note,
+                   dscorer_note=f"**DSCORER** (shared k-grams): preset {settings.preset}, n = {settings.order}, "
+                                f"w0 = {settings.w0:g}")
+    if with_counter and cpair is None:
+        st.caption(counter_note)
+
+# COUNTER's variable mapping, located in both graphs; the variable chosen below (widget state of the
+# previous run) is ringed in both panes and its clauses are marked in the clause tables
+links = variable_links(pg, gg, cpair.mapping) if cpair else ()
+by_label = {link.label: link for link in links}
+var_choice = by_label.get(st.session_state.get("counter_var"))
 
 highlight = rows = comparison = None
 try:
@@ -151,8 +177,22 @@ else:
                           edge_counts=getattr(highlight, side).edge_counts if highlight else None,
                           focus_nodes=fn, focus_edges=fe, show_names=show_names,
                           forward_only=not st.session_state.get("show_reverse", True),
-                          height=pane_height)
-    aw.legend()
+                          height=pane_height,
+                          marked_nodes=getattr(var_choice, f"{side}_nodes") if var_choice else frozenset())
+    aw.legend(with_variable=bool(links))
+if links:
+    v_pick, v_note = st.columns([2, 3], vertical_alignment="bottom")
+    with v_pick:
+        var_choice = by_label.get(st.selectbox(
+            "Highlight a variable in both graphs (pred → gold)", list(by_label), index=None,
+            key="counter_var", placeholder="(none)",
+            help="The pred variable is ringed in the left graph and the gold variable COUNTER maps it to "
+                 "in the right one; their clauses are marked pink in the clause tables below."))
+    if var_choice is not None:
+        v_note.caption(
+            f"{aw.md_escape(var_choice.pred or '(none)')} (pred, {len(var_choice.pred_clauses)} clauses) is mapped to "
+            f"{aw.md_escape(var_choice.gold or '(none)')} (gold, {len(var_choice.gold_clauses)} clauses)"
+            + ("" if var_choice.pred and var_choice.gold else ": COUNTER's mapping leaves it without a partner"))
 
 # ---- n-gram table and choice
 st.markdown(f"#### The {k}-grams")
@@ -172,28 +212,41 @@ if rows is not None:
         st.caption(f"{len(shown)} of {len(rows)} distinct {k}-grams"
                    + (" (first 5000 listed)" if len(shown) > 5000 else ""))
 
+# ---- COUNTER's clause matching
+if cpair is not None:
+    st.markdown("#### Clause matching (COUNTER)")
+    st.caption(f"COUNTER maps pred variables to gold variables one to one and counts the clauses that become "
+               f"equal: {cpair.matched} matched, {cpair.pred_clauses - cpair.matched} pred and "
+               f"{cpair.gold_clauses - cpair.matched} gold clauses unmatched; redundant REF clauses are left out "
+               f"({len(cpair.dropped_pred)} pred, {len(cpair.dropped_gold)} gold). Select a row of the mapping to "
+               "highlight the variable in both graphs.")
+
+    def _var_from_table() -> None:
+        picked = st.session_state["counter_map_table"].selection.rows
+        if picked and picked[0] < len(links):
+            st.session_state["counter_var"] = links[picked[0]].label
+
+    m_col, p_col = st.columns([2, 3])
+    with m_col:
+        st.markdown("**Variable mapping**")
+        st.dataframe(pd.DataFrame([{"pred variable": link.pred or "–", "gold variable": link.gold or "–",
+                                    "pred clauses": len(link.pred_clauses), "gold clauses": len(link.gold_clauses)}
+                                   for link in links],
+                                  columns=["pred variable", "gold variable", "pred clauses", "gold clauses"]),
+                     hide_index=True, width="stretch", height=min(320, 38 + 35 * max(1, len(links))),
+                     key="counter_map_table", on_select=_var_from_table, selection_mode="single-row")
+    with p_col:
+        st.markdown(f"**Matched clause pairs** ({cpair.matched})")
+        st.dataframe(aw.clause_pairs_frame(cpair.matched_clauses).style.map(
+                         lambda _: aw.CLAUSE_MARK_CSS["✓"], subset=["pred clause", "gold clause"]),
+                     hide_index=True, width="stretch", height=min(320, 38 + 35 * max(1, cpair.matched)))
+
 # ---- clauses (and COUNTER's view of them)
 st.markdown("#### Clauses")
-cpair = None
-if st.toggle("Compare clauses with COUNTER too", value=True, key="with_counter",
-             help="COUNTER (van Noord et al. 2018): clause overlap under the best variable mapping."):
-    if max(len(pdrs.clauses), len(gdrs.clauses)) > COUNTER_MAX_CLAUSES:
-        st.caption(f"COUNTER is not run on DRSs of more than {COUNTER_MAX_CLAUSES} clauses here "
-                   "(use `dscorer counter` on the command line).")
-    else:
-        cpair = counter_pair(pdrs, gdrs)
-        c1, c2, c3, c4 = st.columns([1, 1, 1, 3])
-        c1.metric("COUNTER P", f"{cpair.P:.4f}")
-        c2.metric("COUNTER R", f"{cpair.R:.4f}")
-        c3.metric("COUNTER F", f"{cpair.F:.4f}")
-        with c4:
-            st.caption(f"{cpair.matched} of {cpair.pred_clauses} pred and {cpair.gold_clauses} gold clauses "
-                       f"match under the mapping below ({'optimal' if cpair.optimal else 'best found'}); "
-                       "redundant REF clauses are left out. " + aw.md_escape(cpair.signature))
-            if cpair.mapping:
-                st.dataframe(pd.DataFrame(sorted(cpair.mapping.items()), columns=["pred variable", "gold variable"]),
-                             hide_index=True, height=min(200, 38 + 35 * len(cpair.mapping)))
-st.caption(f"✗ in the k-grams column marks a clause with an edge that lies only on unmatched {k}-grams.")
+st.caption(f"✗ in the k-grams column marks a clause with an edge that lies only on unmatched {k}-grams"
+           + ("; the COUNTER column gives COUNTER's verdict under the mapping above" if cpair else "")
+           + ". Blue: matched, orange: unmatched, as in the graphs"
+           + ("; pink rows: clauses of the chosen variable." if var_choice else "."))
 left, right = st.columns(2)
 for col, side, drs in ((left, "pred", pdrs), (right, "gold", gdrs)):
     with col:
@@ -201,4 +254,6 @@ for col, side, drs in ((left, "pred", pdrs), (right, "gold", gdrs)):
                     + (f", {len(drs.duplicates)} duplicate(s) dropped" if drs.duplicates else "") + ")")
         statuses = getattr(highlight, side).clauses if highlight else None
         marks = counter_clause_marks(drs, cpair, side) if cpair else None
-        st.dataframe(aw.clause_frame(drs, statuses, marks), hide_index=True, width="stretch")
+        marked = getattr(var_choice, f"{side}_clauses") if var_choice else ()
+        st.dataframe(aw.styled_clauses(aw.clause_frame(drs, statuses, marks), marked), hide_index=True,
+                     width="stretch")

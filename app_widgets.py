@@ -13,6 +13,8 @@ import hashlib
 import json
 import os
 import re
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
@@ -20,7 +22,7 @@ from typing import Callable, Sequence
 import pandas as pd
 import streamlit as st
 
-from dscorer_core import Drs, Graph, ScoreSettings
+from dscorer_core import CounterResult, CounterSettings, Drs, Graph, ScoreSettings, counter_corpus
 from dscorer_core.clauses import check_pair, decode_clf_bytes, parse_clf
 from dscorer_core.errors import DscorerInputError
 from dscorer_core.ngrams import DEFAULT_MAX_NGRAMS
@@ -43,13 +45,17 @@ DEFAULT_SAMPLES = {"pred": "paper_pred.clf", "gold": "paper_gold.clf"}
 # Okabe-Ito colours (safe for colour-blind readers); each status also has its own dash/width.
 COLOURS = {MATCHED: "#0072B2", UNMATCHED: "#D55E00", "none": "#B0B0B0", "focus": "#CC79A7",
            "box": "#F6E8B1", "referent": "#DCEBF7", "constant": "#FFFFFF", "border": "#444444"}
+#: How a chosen variable's node is drawn (graph_html's ``marked_nodes``): border width and glow.
+MARK_BORDER = 7
+MARK_SHADOW = {"enabled": True, "color": COLOURS["focus"], "size": 22, "x": 0, "y": 0}
 EDGE_STYLE = {MATCHED: {"width": 3, "dashes": False}, UNMATCHED: {"width": 2, "dashes": [8, 5]},
               "none": {"width": 1, "dashes": [2, 4]}}
 
 #: Session keys of widgets whose value should survive a page switch.
 PERSISTENT_KEYS = ("src_pred", "src_gold", "sample_pred", "sample_gold", "path_pred", "path_gold",
                    "preset", "order", "w0", "show_names", "k", "show_reverse", "conv_preset", "conv_order",
-                   "conv_w0", "conv_show_names", "conv_show_reverse")
+                   "conv_w0", "conv_show_names", "conv_show_reverse", "with_counter", "corpus_counter",
+                   "corpus_disagree_by", "corpus_disagree_n")
 
 
 # ---------------------------------------------------------------- text safety
@@ -249,11 +255,13 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
                *, edge_status: Sequence[str] | None = None,
                edge_counts: Sequence[tuple[int, int]] | None = None, focus_nodes: frozenset[int] = frozenset(),
                focus_edges: frozenset[int] = frozenset(), show_names: bool = False,
-               names_only: bool = False, forward_only: bool = False, height: int = 520) -> str:
+               names_only: bool = False, forward_only: bool = False, height: int = 520,
+               marked_nodes: frozenset[int] = frozenset()) -> str:
     """Self-contained vis-network HTML of one graph at fixed positions (no CDN, physics off).
 
     ``edge_status`` (per edge: matched / unmatched / none) styles edges; ``focus_*`` draws one
-    n-gram's occurrences on top. ``names_only`` labels variables by name (the conversion view's
+    n-gram's occurrences on top; ``marked_nodes`` (a chosen variable) get a wide pink border and a
+    pink glow and are never faded. ``names_only`` labels variables by name (the conversion view's
     merged graph) and ``forward_only`` leaves reverse edges out. The view is moved to the shared
     bounding box ``box`` so two panes line up.
     """
@@ -267,15 +275,17 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
         disp = node_display(graph, node, show_names)
         label = node.name if names_only and not node.is_constant else disp.label
         on_focus = node.id in focus_nodes
+        marked = node.id in marked_nodes
         x, y = positions[node.id]
+        extra = {"shadow": dict(MARK_SHADOW)} if marked else {}
         net.add_node(node.id, label=label, title=defuse_title(disp.title), x=x, y=y,
                      shape="box" if node.is_box else "ellipse",
-                     color={"background": COLOURS[node.kind], "border": COLOURS["focus"] if on_focus
+                     color={"background": COLOURS[node.kind], "border": COLOURS["focus"] if on_focus or marked
                             else COLOURS["border"]},
-                     borderWidth=4 if on_focus else (2 if node.is_box else 1),
+                     borderWidth=MARK_BORDER if marked else 4 if on_focus else (2 if node.is_box else 1),
                      shapeProperties={"borderDashes": [3, 3] if node.is_constant else False},
                      font={"size": 24, "face": "monospace"},
-                     opacity=0.35 if focus and not on_focus else 1.0)
+                     opacity=0.35 if focus and not (on_focus or marked) else 1.0, **extra)
     ranks = edge_curves(graph, skip_reversed=forward_only)
     for edge, rank in zip(graph.edges, ranks):
         if forward_only and edge.reversed:
@@ -315,14 +325,16 @@ def graph_pane(title: str, graph: Graph, positions, box, height: int = 600, **kw
     st.iframe(graph_html(graph, positions, box, height=height, **kwargs), height=height)
 
 
-def legend(with_status: bool = True) -> None:
-    """What the colours and dashes mean."""
+def legend(with_status: bool = True, with_variable: bool = False) -> None:
+    """What the colours and dashes mean (``with_variable``: also the chosen variable's pink ring)."""
     parts = ["▭ box node (B)", "◯ referent (X, E, S, T, P)", "◌ dashed border: constant"]
     if with_status:
         parts += ["**━ blue, solid, thick**: on at least one matched k-gram",
                   "**┅ orange, dashed**: only on unmatched k-grams",
                   "┈ grey, dotted: on no k-gram of this order",
                   "**━ pink, widest**: the chosen n-gram"]
+    if with_variable:
+        parts.append("**◎ pink ring and glow**: the chosen variable (pred) and the gold variable COUNTER maps it to")
     parts.append("an edge label ending in `~` is a reverse edge")
     st.caption(" · ".join(parts))
 
@@ -335,17 +347,28 @@ def order_table(score: Score) -> pd.DataFrame:
                           "p": o.p, "r": o.r, "f": o.f, "weight": o.weight} for o in score.orders])
 
 
-def score_table(score: Score, signature: str) -> None:
-    """Combined P, R, F as metrics, the per-order table and the signature."""
-    c1, c2, c3 = st.columns(3)
-    c1.metric("P", f"{score.P:.4f}")
-    c2.metric("R", f"{score.R:.4f}")
-    c3.metric("F", f"{score.F:.4f}")
+def score_table(score: Score, signature: str, counter=None, counter_note: str = "",
+                dscorer_note: str = "") -> None:
+    """Combined P, R, F as metrics, the per-order table and the signature.
+
+    Given ``counter`` (a CounterPair or CounterResult), COUNTER's P, R, F follow as a second row
+    of metrics (labelled ``COUNTER P`` ...) right under DSCORER's, with ``counter_note`` beside
+    them, and its signature joins DSCORER's. ``*_note`` is Markdown (escape file text first).
+    """
+    rows = [("", score, dscorer_note)] + ([("COUNTER ", counter, counter_note)] if counter is not None else [])
+    for prefix, figures, note in rows:
+        c1, c2, c3, c4 = st.columns([2, 2, 2, 3], vertical_alignment="center")
+        c1.metric(prefix + "P", f"{figures.P:.4f}")
+        c2.metric(prefix + "R", f"{figures.R:.4f}")
+        c3.metric(prefix + "F", f"{figures.F:.4f}")
+        if note:
+            c4.caption(note)
     if score.orders:
         st.dataframe(order_table(score), hide_index=True, width="stretch",
                      column_config={c: st.column_config.NumberColumn(format="%.4f")
                                     for c in ("p", "r", "f", "weight")})
-    st.caption("signature: " + md_escape(signature))
+    sigs = [signature] + ([counter.signature] if counter is not None else [])
+    st.caption("signature: " + "  \n".join(md_escape(s) for s in sigs))
 
 
 def clause_frame(drs: Drs, statuses: Sequence[str] | None = None,
@@ -361,6 +384,74 @@ def clause_frame(drs: Drs, statuses: Sequence[str] | None = None,
             row["COUNTER"] = {"matched": "✓ matched", "unmatched": "✗ unmatched"}.get(counter[i], counter[i])
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+#: Text colour per clause verdict in the clause tables: the graph's edge colours (matched blue,
+#: unmatched orange); a clause of the chosen variable gets a light pink background.
+CLAUSE_MARK_CSS = {"✓": f"color: {COLOURS[MATCHED]}; font-weight: bold",
+                   "✗": f"color: {COLOURS[UNMATCHED]}; font-weight: bold"}
+VARIABLE_ROW_CSS = "background-color: #F3DCEA"
+
+
+def _verdict_css(value: object) -> str:
+    return CLAUSE_MARK_CSS.get(str(value)[:1], "")
+
+
+def styled_clauses(frame: pd.DataFrame, marked_rows: Sequence[int] = (),
+                   columns: Sequence[str] = ("k-grams", "COUNTER")):
+    """A clause table (e.g. clause_frame's) with its verdict columns coloured as the graphs colour
+    edges (✓ matched blue, ✗ unmatched orange) and ``marked_rows`` on a pink background."""
+    marked = set(marked_rows)
+    styler = frame.style
+    present = [c for c in columns if c in frame.columns]
+    if present:
+        styler = styler.map(_verdict_css, subset=present)
+    if marked:
+        styler = styler.apply(lambda row: [VARIABLE_ROW_CSS if row.name in marked else ""] * len(row), axis=1)
+    return styler
+
+
+def clause_pairs_frame(pairs: Sequence[tuple[object, object]]) -> pd.DataFrame:
+    """Matched clause pairs (pred Clause, gold Clause) as a table of their lines and texts."""
+    return pd.DataFrame([{"pred line": p.line, "pred clause": p.text(), "gold line": g.line, "gold clause": g.text()}
+                         for p, g in pairs], columns=["pred line", "pred clause", "gold line", "gold clause"])
+
+
+@st.cache_resource
+def _result_store() -> dict:
+    """Results shared by all sessions (see cached_run)."""
+    return {"results": OrderedDict(), "lock": threading.Lock()}
+
+
+#: How many results cached_run keeps (least recently used dropped first).
+MAX_STORED_RESULTS = 8
+
+
+def cached_run(key: tuple, label: str, fn: Callable[[Callable[[int, int], None]], object]):
+    """``run_with_progress(label, fn)`` the first time ``key`` is asked for, then the stored result.
+
+    A store held by st.cache_resource rather than st.cache_data: the progress bar is drawn
+    outside the cached call, which st.cache_data cannot replay. ``key`` must name the files'
+    contents (LoadedFile.key) and every setting the result depends on.
+    """
+    store = _result_store()
+    with store["lock"]:
+        if key in store["results"]:
+            store["results"].move_to_end(key)
+            return store["results"][key]
+    result = run_with_progress(label, fn)
+    with store["lock"]:
+        store["results"][key] = result
+        while len(store["results"]) > MAX_STORED_RESULTS:
+            store["results"].popitem(last=False)
+    return result
+
+
+def cached_counter_corpus(pred: LoadedFile, gold: LoadedFile, settings: CounterSettings) -> CounterResult:
+    """counter_corpus of a loaded pair of files, with a progress bar the first time (cached on the
+    files' contents and the COUNTER settings)."""
+    return cached_run(("counter", pred.key, gold.key, settings), f"COUNTER: matching {len(gold.drss)} documents...",
+                      lambda progress: counter_corpus(list(pred.drss), list(gold.drss), settings, progress=progress))
 
 
 def run_with_progress(label: str, fn: Callable[[Callable[[int, int], None]], object]):

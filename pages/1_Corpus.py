@@ -1,8 +1,10 @@
 """dscorer app, corpus view: score every document of the loaded pair of files.
 
 A sortable per-document table (worst first), micro and macro figures with the signature,
-a histogram of per-document F, the number of n-grams per graph by order (the paper's
-Figure 2), CSV and JSON downloads; choosing a row opens that document in the pair view.
+COUNTER's figures beside DSCORER's (unless turned off), per-document DSCORER F against COUNTER F
+with Pearson's r (the paper's Figure 3) and the documents on which the two disagree most, a
+histogram of per-document F, the number of n-grams per graph by order (the paper's Figure 2),
+CSV and JSON downloads; choosing a row opens that document in the pair view.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ import pandas as pd
 import streamlit as st
 
 import app_widgets as aw
-from dscorer_core import NgramExplosion, score_corpus
+from dscorer_core import CounterSettings, NgramExplosion, score_corpus
+from dscorer_core.agreement import correlation, disagreements, metric_pairs
 from dscorer_core.cli.score_command import document_rows
 
 st.set_page_config(page_title="dscorer · corpus view", page_icon="📊", layout="wide")
@@ -49,19 +52,41 @@ for col, (name, value) in zip(cols, [("micro P", m.P), ("micro R", m.R), ("micro
 with st.expander("Per-order micro figures"):
     st.dataframe(aw.order_table(m), hide_index=True)
 
+# ---- COUNTER on the same files (micro-averaged over clauses)
+st.session_state.setdefault("corpus_counter", True)
+with_counter = st.toggle("Score with COUNTER too", key="corpus_counter",
+                         help="COUNTER's clause matching for every document (cached per pair of files). "
+                              "Turn it off for very large files.")
+cres = pairs = None
+if with_counter:
+    counter_settings = CounterSettings()
+    cres = aw.cached_counter_corpus(pred, gold, counter_settings)
+    pairs = metric_pairs(result, cres)
+    c1, c2, c3, c4 = st.columns([1, 1, 1, 3], vertical_alignment="center")
+    c1.metric("COUNTER P", f"{cres.P:.4f}")
+    c2.metric("COUNTER R", f"{cres.R:.4f}")
+    c3.metric("COUNTER F", f"{cres.F:.4f}")
+    c4.caption(f"COUNTER, micro-averaged: {cres.matched} of {cres.pred_clauses} pred and {cres.gold_clauses} gold "
+               f"clauses match; mapping proven optimal on {cres.optimal_documents} of {len(cres.documents)} "
+               "documents.  \nsignature: " + aw.md_escape(cres.signature))
+
 # ---- the per-document table
 n = settings.order
+counter_docs = cres.documents if cres is not None else [None] * len(result.documents)
 rows = [{"index": d.index, "sentence": d.sentence or "", "P": d.score.P, "R": d.score.R, "F": d.score.F,
+         **({"COUNTER P": c.P, "COUNTER R": c.R, "COUNTER F": c.F} if c is not None else {}),
          **{f"f{o.k}": o.f for o in d.score.orders if o.k >= 1},
-         "pred clauses": d.pred_clauses, "gold clauses": d.gold_clauses} for d in result.documents]
+         "pred clauses": d.pred_clauses, "gold clauses": d.gold_clauses}
+        for d, c in zip(result.documents, counter_docs)]
 table = pd.DataFrame(rows).sort_values(["F", "index"], kind="stable").reset_index(drop=True)
+f_columns = ["P", "R", "F"] + (["COUNTER P", "COUNTER R", "COUNTER F"] if cres is not None else [])
 st.markdown("#### Documents (worst first)")
 st.caption("Click a column header to sort; select a row, or pick a document below, to open it in the pair view.")
 selection = st.dataframe(
     table, hide_index=True, width="stretch", height=min(380, 38 + 35 * len(table)), key="corpus_table", on_select="rerun",
     selection_mode="single-row",
     column_config={c: st.column_config.NumberColumn(format="%.4f")
-                   for c in ["P", "R", "F"] + [f"f{k}" for k in range(1, n + 1)]})
+                   for c in f_columns + [f"f{k}" for k in range(1, n + 1)]})
 
 
 def _open(index: int) -> None:
@@ -73,19 +98,97 @@ picked = selection.selection.rows if selection is not None and hasattr(selection
 if picked:
     _open(table.iloc[picked[0]]["index"])
 c_pick, c_go = st.columns([5, 1], vertical_alignment="bottom")
+
+
+def _doc_label(i: int) -> str:
+    counter_f = f" · COUNTER F = {cres.documents[i].F:.3f}" if cres is not None else ""
+    return f"{i}: F = {result.documents[i].score.F:.3f}{counter_f} · {result.documents[i].sentence or ''}"
+
+
 choice = c_pick.selectbox("Open a document in the pair view", list(table["index"]), key="corpus_open",
-                          format_func=lambda i: f"{i}: F = {result.documents[i].score.F:.3f} · "
-                                                f"{result.documents[i].sentence or ''}")
+                          format_func=_doc_label)
 if c_go.button("Open in pair view", key="corpus_open_button", width="stretch"):
     _open(choice)
+
+# ---- DSCORER against COUNTER (the paper's Figure 3) and where they disagree most
+if pairs is not None:
+    st.markdown("#### DSCORER against COUNTER")
+    agreement = correlation(pairs.dscorer, pairs.counter)
+    per_doc = pd.DataFrame({"index": pairs.indices, "sentence": [t or "" for t in pairs.sentences],
+                            "DSCORER F": pairs.dscorer, "COUNTER F": pairs.counter})
+    r_cols = st.columns([1, 1, 4], vertical_alignment="center")
+    r_cols[0].metric("Pearson's r", "–" if agreement.pearson is None else f"{agreement.pearson:.4f}")
+    r_cols[1].metric("Spearman's ρ", "–" if agreement.spearman is None else f"{agreement.spearman:.4f}")
+    r_cols[2].caption(
+        f"Per-document F under both metrics, over {agreement.n} documents"
+        + (f" (Pearson p = {agreement.pearson_p:.2g}, Spearman p = {agreement.spearman_p:.2g})"
+           if agreement.pearson_p is not None and agreement.spearman_p is not None else "")
+        + ("; undefined when a metric gives every document the same score" if agreement.pearson is None else "")
+        + ". Points on the dashed diagonal score the same under both.")
+    left, right = st.columns([4, 5])
+    with left:
+        diagonal = alt.Chart(pd.DataFrame({"x": [0.0, 1.0], "y": [0.0, 1.0]})).mark_line(
+            color="#999999", strokeDash=[4, 4]).encode(x="x:Q", y="y:Q")
+        points = alt.Chart(per_doc).mark_circle(size=50, opacity=0.5, color="#0072B2").encode(
+            alt.X("DSCORER F:Q", scale=alt.Scale(domain=[0, 1]), title="DSCORER F (per document)"),
+            alt.Y("COUNTER F:Q", scale=alt.Scale(domain=[0, 1]), title="COUNTER F (per document)"),
+            tooltip=["index:Q", "sentence:N", alt.Tooltip("DSCORER F:Q", format=".4f"),
+                     alt.Tooltip("COUNTER F:Q", format=".4f")])
+        st.altair_chart(alt.layer(diagonal, points).properties(height=400), width="stretch")
+    with right:
+        st.markdown("**Documents where the two metrics disagree most** (select a row to open it)")
+        st.session_state.setdefault("corpus_disagree_by", "difference")
+        by = st.radio("Disagreement", ["difference", "rank"], key="corpus_disagree_by", horizontal=True,
+                      format_func=lambda b: {"difference": "|DSCORER F − COUNTER F|",
+                                             "rank": "rank difference"}[b],
+                      help="rank difference: how far apart a document's places are when the corpus is "
+                           "sorted by each metric (as a fraction of the corpus).")
+        ranked = disagreements(pairs, by)
+        if not ranked:
+            st.caption("DSCORER and COUNTER score every document alike.")
+        else:
+            if len(ranked) > 1:
+                top_max = min(200, len(ranked))
+                st.session_state.setdefault("corpus_disagree_n", min(20, top_max))
+                if st.session_state["corpus_disagree_n"] > top_max:
+                    st.session_state["corpus_disagree_n"] = top_max
+                top = st.slider("Show the top N", 1, top_max, key="corpus_disagree_n")
+            else:
+                top = 1
+            shown = ranked[:top]
+            dis_frame = pd.DataFrame([{"index": d.index, "DSCORER F": d.dscorer, "COUNTER F": d.counter,
+                                       "DSCORER − COUNTER": d.difference, "rank difference": d.rank_difference,
+                                       "sentence": d.sentence or ""} for d in shown])
+            dis = st.dataframe(
+                dis_frame, hide_index=True, width="stretch", height=min(360, 38 + 35 * len(dis_frame)),
+                key="corpus_disagree_table", on_select="rerun", selection_mode="single-row",
+                column_config={"DSCORER F": st.column_config.NumberColumn(format="%.4f"),
+                               "COUNTER F": st.column_config.NumberColumn(format="%.4f"),
+                               "DSCORER − COUNTER": st.column_config.NumberColumn(format="%+.4f"),
+                               "rank difference": st.column_config.NumberColumn(format="%+.3f")})
+            st.caption(f"{len(ranked)} of {len(pairs.indices)} documents differ; the top {len(shown)} are listed.")
+            picked = dis.selection.rows if dis is not None and hasattr(dis, "selection") else []
+            if picked:
+                _open(dis_frame.iloc[picked[0]]["index"])
+            d_pick, d_go = st.columns([4, 1], vertical_alignment="bottom")
+            d_choice = d_pick.selectbox("Open one of these", [d.index for d in shown], key="corpus_disagree_open",
+                                        format_func=_doc_label)
+            if d_go.button("Open", key="corpus_disagree_button", width="stretch"):
+                _open(d_choice)
 
 # ---- plots
 left, right = st.columns(2)
 with left:
     st.markdown("#### Per-document F")
-    hist = alt.Chart(table).mark_bar().encode(
-        alt.X("F:Q", bin=alt.Bin(maxbins=20, extent=[0, 1]), title="combined F"),
-        alt.Y("count():Q", title="documents"))
+    long = table[["index", "F"]].assign(metric="DSCORER")
+    if cres is not None:
+        long = pd.concat([long, table[["index", "COUNTER F"]].rename(columns={"COUNTER F": "F"}).assign(
+            metric="COUNTER")], ignore_index=True)
+    hist = alt.Chart(long).mark_bar(opacity=0.6, binSpacing=0).encode(
+        alt.X("F:Q", bin=alt.Bin(maxbins=20, extent=[0, 1]), title="F"),
+        alt.Y("count():Q", title="documents", stack=None),
+        alt.Color("metric:N", scale=alt.Scale(domain=["DSCORER", "COUNTER"], range=["#0072B2", "#E69F00"])),
+        tooltip=["metric:N", alt.Tooltip("count():Q", title="documents")])
     st.altair_chart(hist, width="stretch")
 with right:
     st.markdown("#### n-grams per graph by order")
@@ -104,7 +207,10 @@ with right:
 # ---- downloads
 header, csv_rows = document_rows(result)
 csv = pd.DataFrame(csv_rows, columns=header).to_csv(index=False)
-d1, d2 = st.columns(2)
+d1, d2, d3 = st.columns(3)
 d1.download_button("Download the per-document table (CSV)", csv, "dscorer_documents.csv", "text/csv")
 d2.download_button("Download the full result (JSON)", aw.json_text(result.as_dict(per_doc=True)),
                    "dscorer_result.json", "application/json")
+if cres is not None:
+    d3.download_button("Download the COUNTER result (JSON)", aw.json_text(cres.as_dict(per_doc=True)),
+                       "counter_result.json", "application/json")

@@ -13,7 +13,8 @@ import streamlit as st
 import app_widgets as aw
 from dscorer_core import ClfError, induce_graph
 from dscorer_core.clauses import parse_clf
-from dscorer_core.render import conversion_steps, node_display, paths_from, shared_layout, too_large_to_draw
+from dscorer_core.render import (conversion_steps, counter_view, node_display, paths_from, shared_layout,
+                                 too_large_to_draw)
 
 st.set_page_config(page_title="dscorer · graph conversion", page_icon="🧩", layout="wide")
 aw.keep_widget_state()
@@ -101,3 +102,16 @@ if found:
                   height=480)
 else:
     st.info("No path of that length starts here (a k-gram never visits a node twice).")
+
+st.markdown("#### COUNTER's view of the same clauses")
+with st.expander("How COUNTER normalises this DRS before matching clauses"):
+    st.caption("COUNTER compares clauses, not graphs: it turns inverse roles round (AttributeOf x y becomes "
+               "Attribute y x), moves a quoted first argument of APX/NEQ/EQU/TAB to the second place, and "
+               "leaves out a b REF x clause when x occurs again in box b. A COUNTER score needs a second DRS "
+               "(see the pair view).")
+    view = counter_view(drs)
+    st.dataframe(pd.DataFrame([{"line": v.line, "clause": v.text, "COUNTER clause": v.normalised or "–",
+                                "COUNTER": v.verdict} for v in view]),
+                 hide_index=True, width="stretch")
+    st.caption(f"{sum(v.normalised is not None for v in view)} of {len(view)} clauses are compared; "
+               f"{sum(v.verdict == 'normalised' for v in view)} rewritten.")

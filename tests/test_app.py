@@ -281,13 +281,18 @@ def test_a_160_sentence_document_renders_with_a_notice():
 
 # ------------------------------------------------------------------ corpus view
 
+def documents_table(at: AppTest):
+    """The corpus view's per-document table (the one with per-order f1 columns)."""
+    return next(d.value for d in at.dataframe if {"index", "F", "f1"} <= set(d.value.columns))
+
+
 def test_corpus_view_scores_and_opens_a_document():
     at = new_app().run()
     at.switch_page("pages/1_Corpus.py").run()
     no_errors(at)
-    values = [m.value for m in at.metric]
-    assert len(values) == 6 and all(0 < float(v) < 1 for v in values)
-    table = at.dataframe[1].value if len(at.dataframe) > 1 else at.dataframe[0].value
+    dscorer = {m.label: m.value for m in at.metric if m.label.startswith(("micro", "macro"))}
+    assert len(dscorer) == 6 and all(0 < float(v) < 1 for v in dscorer.values())
+    table = documents_table(at)
     assert list(table["index"]) == [1, 0]  # worst first
     assert table["F"].iloc[1] == pytest.approx(1.0)
     assert {"f1", "f4", "pred clauses", "gold clauses", "sentence"} <= set(table.columns)
@@ -303,7 +308,10 @@ def test_corpus_view_downloads():
     at = new_app().run()
     at.switch_page("pages/1_Corpus.py").run()
     buttons = at.get("download_button")
-    assert len(buttons) == 2
+    assert [b.label for b in buttons] == ["Download the per-document table (CSV)", "Download the full result (JSON)",
+                                          "Download the COUNTER result (JSON)"]
+    at.toggle(key="corpus_counter").set_value(False).run()
+    assert len(at.get("download_button")) == 2  # no COUNTER run, no COUNTER download
 
 
 def test_corpus_view_on_pmb_boxer_dev():
@@ -318,7 +326,7 @@ def test_corpus_view_on_pmb_boxer_dev():
     no_errors(at)
     at.switch_page("pages/1_Corpus.py").run()
     no_errors(at)
-    table = at.dataframe[-1].value
+    table = documents_table(at)
     assert len(table) == 682
     assert list(table["F"]) == sorted(table["F"])
     worst = int(table["index"].iloc[0])

@@ -196,7 +196,7 @@ def test_corpus_view_lists_an_uploaded_pair_and_opens_a_row(page, app_url):
     assert_no_exception(page)
     assert page.get_by_text("2 documents", exact=False).count() >= 1
     # the worst document (Figure 4) is the first row: select it (the row-marker column)
-    table = page.locator("[data-testid='stDataFrame']").last
+    table = page.locator(".st-key-corpus_table [data-testid='stDataFrame']")
     table.wait_for()
     page.wait_for_timeout(500)
     box = table.bounding_box()
