@@ -20,12 +20,11 @@ from .graph import NODE_TYPES, REVERSE_MARK, Graph, induce_graph
 from .presets import Preset, get_preset
 from .signature import BOX_OPERATORS
 
-__all__ = ["GraphBatch", "label_id", "label_text", "arrays_from_graph", "arrays_from_drss"]
+__all__ = ["GraphBatch", "label_id", "label_text", "label_count", "arrays_from_graph", "arrays_from_drss"]
 
 _LABEL_IDS: dict[str, int] = {}
 _LABELS: list[str] = []
 _INTERN_LOCK = threading.Lock()
-
 
 
 def label_id(label: str) -> int:
@@ -105,6 +104,7 @@ def arrays_from_graph(graph: Graph) -> GraphBatch:
 
 
 def _understood(preset: Preset) -> bool:
+    """Whether arrays_from_drss knows the preset's knobs (other presets go through induce_graph)."""
     return (preset.node_types in ("name", "structure") and preset.reverse_edges in ("not-upper", "not-box-box"))
 
 

@@ -11,7 +11,6 @@ import importlib.util
 import os
 import subprocess
 import sys
-from collections import Counter
 from pathlib import Path
 
 import numpy as np
