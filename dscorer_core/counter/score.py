@@ -35,6 +35,25 @@ def prf(matched: int, pred: int, gold: int) -> tuple[float, float, float]:
     return p, r, (2 * p * r / (p + r) if p + r else 0.0)
 
 
+class _ClauseScores:
+    """P, R and F (see prf) of the clause counts that ``_counts`` gives: (matched, pred, gold)."""
+
+    def _counts(self) -> tuple[int, int, int]:
+        return self.matched, self.pred_clauses, self.gold_clauses
+
+    @property
+    def P(self) -> float:
+        return prf(*self._counts())[0]
+
+    @property
+    def R(self) -> float:
+        return prf(*self._counts())[1]
+
+    @property
+    def F(self) -> float:
+        return prf(*self._counts())[2]
+
+
 def clause_kinds(clause: CounterClause | Clause) -> tuple[str, ...]:
     """The breakdown rows a clause counts in (e.g. ``concepts``, ``verbs``, ``events``)."""
     kind = clause.kind
@@ -48,7 +67,7 @@ def clause_kinds(clause: CounterClause | Clause) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
-class KindScore:
+class KindScore(_ClauseScores):
     """Matched, predicted and gold clauses of one kind, with P/R/F."""
 
     kind: str
@@ -56,17 +75,8 @@ class KindScore:
     pred: int
     gold: int
 
-    @property
-    def P(self) -> float:
-        return prf(self.matched, self.pred, self.gold)[0]
-
-    @property
-    def R(self) -> float:
-        return prf(self.matched, self.pred, self.gold)[1]
-
-    @property
-    def F(self) -> float:
-        return prf(self.matched, self.pred, self.gold)[2]
+    def _counts(self) -> tuple[int, int, int]:
+        return self.matched, self.pred, self.gold
 
     def as_dict(self) -> dict:
         return {"kind": self.kind, "matched": self.matched, "pred": self.pred, "gold": self.gold,
@@ -95,7 +105,7 @@ def _sum_breakdowns(rows: Sequence[tuple[KindScore, ...]]) -> tuple[KindScore, .
 
 
 @dataclass(frozen=True)
-class CounterPair:
+class CounterPair(_ClauseScores):
     """COUNTER's comparison of one DRS pair: counts, P/R/F, the mapping and the clauses on each side.
 
     ``mapping`` holds the variable pairs the matched clauses use (pred -> gold); clause lists hold
@@ -120,18 +130,6 @@ class CounterPair:
     signature: str
     sentence: str | None = None
 
-    @property
-    def P(self) -> float:
-        return prf(self.matched, self.pred_clauses, self.gold_clauses)[0]
-
-    @property
-    def R(self) -> float:
-        return prf(self.matched, self.pred_clauses, self.gold_clauses)[1]
-
-    @property
-    def F(self) -> float:
-        return prf(self.matched, self.pred_clauses, self.gold_clauses)[2]
-
     def as_dict(self, clauses: bool = False) -> dict:
         """The figures as plain data; with ``clauses`` also the mapping and clause lists (as text)."""
         data = {"index": self.index, "P": self.P, "R": self.R, "F": self.F, "matched": self.matched,
@@ -146,7 +144,7 @@ class CounterPair:
 
 
 @dataclass(frozen=True)
-class CounterResult:
+class CounterResult(_ClauseScores):
     """Micro-averaged COUNTER scores of a corpus, its documents and its breakdown by clause kind."""
 
     documents: tuple[CounterPair, ...]
@@ -159,18 +157,6 @@ class CounterResult:
     @property
     def signature(self) -> str:
         return self.settings.signature()
-
-    @property
-    def P(self) -> float:
-        return prf(self.matched, self.pred_clauses, self.gold_clauses)[0]
-
-    @property
-    def R(self) -> float:
-        return prf(self.matched, self.pred_clauses, self.gold_clauses)[1]
-
-    @property
-    def F(self) -> float:
-        return prf(self.matched, self.pred_clauses, self.gold_clauses)[2]
 
     @property
     def optimal_documents(self) -> int:
