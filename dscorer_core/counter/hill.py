@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from typing import Sequence
 
 from .problem import MatchProblem
 
@@ -203,22 +204,34 @@ def smart_start(problem: MatchProblem, concepts_only: bool = False) -> dict[str,
     return forward
 
 
-def random_start(problem: MatchProblem, rng: random.Random) -> dict[str, str]:
-    """A random one-to-one mapping along candidate pairs."""
+def _targets(problem: MatchProblem) -> dict[str, list[str]]:
+    """The gold variables each predicted variable may map to (its candidate pairs), in pair order."""
     targets: dict[str, list[str]] = defaultdict(list)
     for pv, gv in problem.pairs:
         targets[pv].append(gv)
-    order = sorted(targets)
-    rng.shuffle(order)
-    taken: set[str] = set()
-    mapping: dict[str, str] = {}
-    for pv in order:
+    return targets
+
+
+def _assign_free(variables: Sequence[str], targets: dict[str, list[str]], mapping: dict[str, str],
+                 rng: random.Random) -> dict[str, str]:
+    """Send each of ``variables`` in turn to a random one of its ``targets`` that ``mapping`` does not
+    use yet (a variable with none free stays out); updates and returns ``mapping``."""
+    taken = set(mapping.values())
+    for pv in variables:
         free = [g for g in targets[pv] if g not in taken]
         if free:
             gv = rng.choice(free)
             mapping[pv] = gv
             taken.add(gv)
     return mapping
+
+
+def random_start(problem: MatchProblem, rng: random.Random) -> dict[str, str]:
+    """A random one-to-one mapping along candidate pairs."""
+    targets = _targets(problem)
+    order = sorted(targets)
+    rng.shuffle(order)
+    return _assign_free(order, targets, {}, rng)
 
 
 def perturbed(problem: MatchProblem, mapping: dict[str, str], rng: random.Random,
@@ -228,19 +241,9 @@ def perturbed(problem: MatchProblem, mapping: dict[str, str], rng: random.Random
     Restarting from a perturbed good mapping (iterated local search) finds better optima on large
     documents than restarting from scratch, at a fraction of the cost.
     """
-    targets: dict[str, list[str]] = defaultdict(list)
-    for pv, gv in problem.pairs:
-        targets[pv].append(gv)
+    targets = _targets(problem)
     names = sorted(targets)
     if not names:
         return dict(mapping)
     chosen = rng.sample(names, min(len(names), max(2, round(share * len(names)))))
-    result = {pv: gv for pv, gv in mapping.items() if pv not in chosen}
-    taken = set(result.values())
-    for pv in chosen:
-        free = [g for g in targets[pv] if g not in taken]
-        if free:
-            gv = rng.choice(free)
-            result[pv] = gv
-            taken.add(gv)
-    return result
+    return _assign_free(chosen, targets, {pv: gv for pv, gv in mapping.items() if pv not in chosen}, rng)
