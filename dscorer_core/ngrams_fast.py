@@ -164,9 +164,16 @@ def _csr(rows: np.ndarray, count: int) -> np.ndarray:
 
 def _chunks(starts: np.ndarray, rows: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """``_expand`` in chunks of about CHUNK_STEPS entries (bounds the temporary arrays)."""
-    degree = starts.take(rows + 1) - starts.take(rows)
+    begin = starts.take(rows)
+    degree = starts.take(rows + 1) - begin
     ends = np.cumsum(degree)
     total = int(ends[-1]) if len(ends) else 0
+    if total <= CHUNK_STEPS:
+        parent = np.repeat(np.arange(len(rows), dtype=np.intp), degree)
+        entry = np.arange(total, dtype=np.intp)
+        entry += (begin - (ends - degree)).take(parent)
+        yield parent, entry
+        return
     cuts = np.searchsorted(ends, np.arange(CHUNK_STEPS, total, CHUNK_STEPS), side="right")
     bounds = [0] + sorted(set(cuts.tolist()) - {0, len(rows)}) + [len(rows)]
     for lo, hi in zip(bounds[:-1], bounds[1:]):

@@ -351,3 +351,12 @@ def test_a_big_pair_counted_in_parts_gives_the_same_counts(dev, preset, monkeypa
     monkeypatch.setattr(ngrams_fast, "CHUNK_PATHS", 3000)
     assert score_documents(preds, golds, settings_) == whole
     assert merged and max(merged) > 5  # the pairs were really counted in several parts
+
+
+def test_steps_expanded_in_small_chunks_give_the_same_counts(dev, monkeypatch):
+    monkeypatch.setattr(ngrams_fast, "CHUNK_STEPS", 50)  # many chunks per level
+    for preset in PRESETS:
+        for i in (3, 17, 250):
+            assert_same_counts(induce_graph(dev[0][i], preset))
+        docs = score_documents(dev[0][:20], dev[1][:20], ScoreSettings(preset=preset))
+        assert [d.counts for d in docs] == expected_documents(dev[0][:20], dev[1][:20], preset)
