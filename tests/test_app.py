@@ -6,8 +6,6 @@ vis-network HTML, so the tests read that (the real-browser tests are in test_bro
 
 from __future__ import annotations
 
-import json
-import re
 from pathlib import Path
 
 import pytest
@@ -15,53 +13,8 @@ import pytest
 pytest.importorskip("streamlit")
 pytest.importorskip("pyvis")
 from streamlit.testing.v1 import AppTest  # noqa: E402
-from streamlit.testing.v1.element_tree import UnknownElement  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
-APP = str(ROOT / "app.py")
-SHARED = ROOT.parent / "shared" / "data"
-
-HOSTILE = ('%%% <img src=x onerror=alert(1)> said </script><script>alert(2)</script>\n'
-           'b1 REF x1\n'
-           'b1 <img_src=x_onerror=alert(1)> "n.01" x1\n'
-           'b1 Name x1 "<img src=x onerror=alert(1)>"\n'
-           'b1 </script><script>alert(3)</script> x1 "javascript:alert(4)"\n'
-           'b1 javascript:alert(5) x1 "href=javascript:alert(6)"\n')
-
-
-def new_app() -> AppTest:
-    return AppTest.from_file(APP, default_timeout=60)
-
-
-def iframes(at: AppTest) -> list[str]:
-    """The srcdoc of every iframe on the page, in order."""
-    found: list[str] = []
-
-    def walk(node) -> None:
-        if isinstance(node, UnknownElement) and node.type == "iframe":
-            found.append(node.proto.srcdoc)
-        for child in getattr(node, "children", {}).values():
-            walk(child)
-
-    walk(at._tree)
-    return found
-
-
-def vis_nodes(srcdoc: str) -> list[dict]:
-    """The node list pyvis wrote into the page."""
-    m = re.search(r"nodes = new vis\.DataSet\((\[.*?\])\);", srcdoc, re.S)
-    assert m, "no node data in the graph HTML"
-    return json.loads(m.group(1))
-
-
-def vis_edges(srcdoc: str) -> list[dict]:
-    m = re.search(r"edges = new vis\.DataSet\((\[.*?\])\);", srcdoc, re.S)
-    assert m, "no edge data in the graph HTML"
-    return json.loads(m.group(1))
-
-
-def no_errors(at: AppTest) -> None:
-    assert not at.exception, [e.value for e in at.exception]
+from app_helpers import HOSTILE, ROOT, SHARED, iframes, new_app, no_errors, vis_edges, vis_nodes  # noqa: E402
 
 
 def upload(at: AppTest, side: str, name: str, data: bytes) -> AppTest:

@@ -15,14 +15,11 @@ import pytest
 pytest.importorskip("streamlit")
 pytest.importorskip("pyvis")
 
-from test_app import iframes, new_app, no_errors, vis_nodes  # noqa: E402
+from app_helpers import PMB, SAMPLES, iframes, new_app, no_errors, vis_nodes  # noqa: E402
 
 from dscorer_core import counter_corpus, counter_pair, read_clf, score_corpus  # noqa: E402
 from dscorer_core.agreement import correlation, disagreements, metric_pairs  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = ROOT / "sample_data"
-PMB = ROOT.parent / "shared" / "data" / "pmb-2.2.0"
 PINK = "#CC79A7"
 
 

@@ -19,58 +19,23 @@ import pytest
 pytest.importorskip("streamlit")
 pytest.importorskip("pyvis")
 from streamlit.testing.v1 import AppTest  # noqa: E402
-from streamlit.testing.v1.element_tree import UnknownElement  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
-APP = str(ROOT / "app.py")
+from app_helpers import (HOSTILE, PMB, ROOT, SAMPLES, elements, new_app, no_errors,  # noqa: E402
+                         vis_edges, vis_nodes)
+
 PAGE = "pages/3_Compare_systems.py"
-SAMPLES = ROOT / "sample_data"
-PMB = ROOT.parent / "shared" / "data" / "pmb-2.2.0"
-
 HOSTILE_NAME = "<img src=x onerror=alert(1)>.clf"
-HOSTILE = ('%%% <img src=x onerror=alert(1)> said </script><script>alert(2)</script>\n'
-           'b1 REF x1\n'
-           'b1 <img_src=x_onerror=alert(1)> "n.01" x1\n'
-           'b1 Name x1 "<img src=x onerror=alert(1)>"\n'
-           'b1 </script><script>alert(3)</script> x1 "javascript:alert(4)"\n'
-           'b1 javascript:alert(5) x1 "href=javascript:alert(6)"\n')
 
 
 def open_page() -> AppTest:
     """The app, switched to the compare page and run once."""
-    at = AppTest.from_file(APP, default_timeout=180)
+    at = new_app(timeout=180)
     at.switch_page(PAGE).run()
     return at
 
 
-def elements(at: AppTest, kind: str) -> list:
-    """The protos of every element of one type the page shows (iframe, vega_lite_chart), in order."""
-    found: list = []
-
-    def walk(node) -> None:
-        if isinstance(node, UnknownElement) and node.type == kind:
-            found.append(node.proto)
-        for child in getattr(node, "children", {}).values():
-            walk(child)
-
-    walk(at._tree)
-    return found
-
-
-def vis_nodes(srcdoc: str) -> list[dict]:
-    m = re.search(r"nodes = new vis\.DataSet\((\[.*?\])\);", srcdoc, re.S)
-    assert m, "no node data in the graph HTML"
-    return json.loads(m.group(1))
-
-
-def vis_edges(srcdoc: str) -> list[dict]:
-    m = re.search(r"edges = new vis\.DataSet\((\[.*?\])\);", srcdoc, re.S)
-    assert m, "no edge data in the graph HTML"
-    return json.loads(m.group(1))
-
-
 def ok(at: AppTest) -> None:
-    assert not at.exception, [e.value for e in at.exception]
+    no_errors(at)
     assert not at.error, [e.value for e in at.error]
 
 

@@ -1,0 +1,81 @@
+"""Helpers shared by the app's tests: paths, hostile clause files, and what AppTest shows.
+
+AppTest runs no JavaScript: a graph pane is an iframe element whose ``srcdoc`` holds the
+vis-network HTML, and an altair plot is a vega-lite spec; ``elements`` finds those. Test
+modules that use AppTest call ``pytest.importorskip("streamlit")`` first; streamlit is imported
+only when a helper needs it, so the real-browser tests can import the constants.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = str(ROOT / "app.py")
+SAMPLES = ROOT / "sample_data"
+SHARED = ROOT.parent / "shared" / "data"
+PMB = SHARED / "pmb-2.2.0"
+
+_HOSTILE_HEAD = ('%%% <img src=x onerror=alert(1)> said </script><script>alert(2)</script>\n'
+                 'b1 REF x1\n'
+                 'b1 <img_src=x_onerror=alert(1)> "n.01" x1\n'
+                 'b1 Name x1 "<img src=x onerror=alert(1)>"\n'
+                 'b1 </script><script>alert(3)</script> x1 "javascript:alert(4)"\n')
+#: A clause file whose comment, names and relations are markup and scripts (the last constant
+#: holds ``href``, which pyvis would turn into an innerHTML popup if a tooltip kept it).
+HOSTILE = _HOSTILE_HEAD + 'b1 javascript:alert(5) x1 "href=javascript:alert(6)"\n'
+#: The same with a whole link as the last constant (the real-browser tests hover it).
+HOSTILE_LINK = _HOSTILE_HEAD + 'b1 javascript:alert(5) x1 "<a href=javascript:alert(6)>x</a>"\n'
+
+
+def new_app(timeout: float = 60) -> AppTest:
+    """The app (its pair view), not run yet."""
+    from streamlit.testing.v1 import AppTest
+
+    return AppTest.from_file(APP, default_timeout=timeout)
+
+
+def elements(at: AppTest, kind: str) -> list:
+    """The protos of every element of one type the page shows (iframe, vega_lite_chart), in order."""
+    from streamlit.testing.v1.element_tree import UnknownElement
+
+    found: list = []
+
+    def walk(node) -> None:
+        if isinstance(node, UnknownElement) and node.type == kind:
+            found.append(node.proto)
+        for child in getattr(node, "children", {}).values():
+            walk(child)
+
+    walk(at._tree)
+    return found
+
+
+def iframes(at: AppTest) -> list[str]:
+    """The srcdoc of every iframe on the page, in order."""
+    return [proto.srcdoc for proto in elements(at, "iframe")]
+
+
+def vis_nodes(srcdoc: str) -> list[dict]:
+    """The node list pyvis wrote into the page."""
+    m = re.search(r"nodes = new vis\.DataSet\((\[.*?\])\);", srcdoc, re.S)
+    assert m, "no node data in the graph HTML"
+    return json.loads(m.group(1))
+
+
+def vis_edges(srcdoc: str) -> list[dict]:
+    """The edge list pyvis wrote into the page."""
+    m = re.search(r"edges = new vis\.DataSet\((\[.*?\])\);", srcdoc, re.S)
+    assert m, "no edge data in the graph HTML"
+    return json.loads(m.group(1))
+
+
+def no_errors(at: AppTest) -> None:
+    """The run raised no exception."""
+    assert not at.exception, [e.value for e in at.exception]
