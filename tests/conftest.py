@@ -2,10 +2,18 @@
 
 The shared data lives outside the repository (``../shared/data`` from the repo
 root) and is never copied in; tests that need it skip with a reason when absent.
+The real-browser tests share one app server and one Chromium for the session (``app_url``,
+``browser``, ``new_page``, ``page``); their page helpers are in browser_helpers.py.
 """
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -38,3 +46,97 @@ def shared_path(shared_data: Path):
             pytest.skip(f"shared data file {path} not found")
         return path
     return find
+
+
+# ---------------------------------------------------------------- the app in a real browser
+
+#: Chromium flags for a headless run with no network chatter (see docs: no browser is downloaded).
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def app_url():
+    """The app (``streamlit run app.py``) served on a free localhost port for the whole session;
+    yields its base URL. Every test opens its own browser context, so its own Streamlit session:
+    the server shares only caches between tests (results are the same, only faster)."""
+    port = _free_port()
+    cache = REPO_ROOT / ".pytest_cache"
+    log = open(cache / f"streamlit_{port}.log", "w") if cache.is_dir() else subprocess.DEVNULL
+    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(REPO_ROOT / "app.py"),
+                             "--server.port", str(port), "--server.address", "127.0.0.1",
+                             "--server.headless", "true", "--browser.gatherUsageStats", "false",
+                             "--server.fileWatcherType", "none"],
+                            cwd=REPO_ROOT, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
+                    if r.read().strip() == b"ok":
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.time() > deadline:
+                pytest.fail("the Streamlit app did not start")
+            time.sleep(0.3)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        if log is not subprocess.DEVNULL:
+            log.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium through Playwright (skips without Playwright or Chromium)."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (Python package) is not installed")
+    chromium = Path(os.environ.get("DSCORER_CHROMIUM", "/usr/bin/chromium"))
+    if not chromium.is_file():
+        pytest.skip(f"no Chromium at {chromium} (apt-get install chromium)")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(chromium), headless=True, args=CHROMIUM_FLAGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def new_page(browser):
+    """A function: (viewport height, default timeout in ms, Streamlit-idle timeout in ms) -> a fresh
+    page in its own browser context, closed after the test. The page records alert texts in
+    ``page.dialogs`` (dismissing them) and console messages in ``page.console_lines``; helpers
+    read ``page.idle_timeout`` (see browser_helpers.wait_idle)."""
+    contexts = []
+
+    def make(height: int = 1300, timeout: int = 60_000, idle_timeout: int = 120_000):
+        context = browser.new_context(viewport={"width": 1500, "height": height})
+        contexts.append(context)
+        pg = context.new_page()
+        pg.set_default_timeout(timeout)
+        pg.idle_timeout = idle_timeout
+        pg.dialogs = []
+        pg.console_lines = []
+        pg.on("dialog", lambda d: (pg.dialogs.append(d.message), d.dismiss()))
+        pg.on("console", lambda m: pg.console_lines.append(m.text))
+        return pg
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_page):
+    """A fresh page with new_page's defaults (test_compare_browser.py has its own)."""
+    return new_page()

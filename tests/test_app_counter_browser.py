@@ -2,15 +2,16 @@
 the chosen variable is ringed in both drawn graphs, a mapping-table row chooses it too, and the
 corpus view draws the DSCORER/COUNTER scatter and opens a document from the disagreement table.
 
-Uses the app server and helpers of test_browser.py (same skips: no Playwright, no Chromium).
+Uses conftest's session app server and browser (same skips as test_browser.py: no Playwright,
+no Chromium).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from test_browser import (app_url, assert_no_exception, browser, frame_where, graph_frames, page,  # noqa: F401
-                          upload, wait_idle, ROOT)
+from browser_helpers import (assert_no_exception, click_table_row, frame_where, graph_frames,
+                             open_corpus_on_samples, wait_idle)
 
 pytestmark = pytest.mark.browser
 
@@ -20,12 +21,7 @@ RINGED = ("JSON.stringify(network.body.data.nodes.get().filter(n => n.borderWidt
 
 def _table_row(page, key: str, row: int) -> None:
     """Click the row-marker cell of row ``row`` of the st.dataframe with widget key ``key``."""
-    table = page.locator(f".st-key-{key} [data-testid='stDataFrame']")
-    table.scroll_into_view_if_needed()
-    page.wait_for_timeout(500)
-    box = table.bounding_box()
-    page.mouse.click(box["x"] + 18, box["y"] + 36 + 17 + 35 * row)
-    wait_idle(page)
+    click_table_row(page, page.locator(f".st-key-{key} [data-testid='stDataFrame']"), row)
 
 
 def test_choosing_a_variable_rings_it_in_both_drawn_graphs(page, app_url):
@@ -52,10 +48,7 @@ def test_choosing_a_variable_rings_it_in_both_drawn_graphs(page, app_url):
 
 
 def test_corpus_view_scatter_and_disagreement_table(page, app_url):
-    page.goto(app_url + "/Corpus")
-    wait_idle(page)
-    upload(page, "pred", "pred.clf", (ROOT / "sample_data" / "paper_pred.clf").read_bytes())
-    upload(page, "gold", "gold.clf", (ROOT / "sample_data" / "paper_gold.clf").read_bytes())
+    open_corpus_on_samples(page, app_url)
     page.get_by_text("Pearson's r", exact=True).wait_for()
     assert page.get_by_text("COUNTER F", exact=True).count() >= 1
     # the scatter is drawn (vega-embed renders a canvas or an svg)

@@ -1,154 +1,19 @@
 """Real-browser tests: the app on localhost, driven by headless Debian Chromium through Playwright.
 
-Start: a module fixture runs ``streamlit run app.py`` on a free port; every test opens a
-fresh page. No browser is downloaded: Playwright uses /usr/bin/chromium.
+Start: conftest's session fixture ``app_url`` runs ``streamlit run app.py`` on a free port;
+every test opens a fresh page (its own browser context). No browser is downloaded: Playwright
+uses /usr/bin/chromium (the tests skip without it or without Playwright).
 """
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from pathlib import Path
-
 import pytest
 
+from app_helpers import HOSTILE_LINK
+from browser_helpers import (assert_no_exception, click_table_row, frame_where, graph_frames,
+                             open_corpus_on_samples, upload_side, wait_idle)
+
 pytestmark = pytest.mark.browser
-
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path(os.environ.get("DSCORER_CHROMIUM", "/usr/bin/chromium"))
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-READY = "typeof network !== 'undefined' && network.body.nodeIndices.length > 0"
-
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (Python package) is not installed")
-if not CHROMIUM.is_file():
-    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
-
-HOSTILE = ('%%% <img src=x onerror=alert(1)> said </script><script>alert(2)</script>\n'
-           'b1 REF x1\n'
-           'b1 <img_src=x_onerror=alert(1)> "n.01" x1\n'
-           'b1 Name x1 "<img src=x onerror=alert(1)>"\n'
-           'b1 </script><script>alert(3)</script> x1 "javascript:alert(4)"\n'
-           'b1 javascript:alert(5) x1 "<a href=javascript:alert(6)>x</a>"\n')
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def app_url():
-    """The app served on a free localhost port for the tests of this module."""
-    port = _free_port()
-    log = open(ROOT / ".pytest_cache" / f"streamlit_{port}.log", "w") if (ROOT / ".pytest_cache").is_dir() \
-        else subprocess.DEVNULL
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
-                             "--server.port", str(port), "--server.address", "127.0.0.1",
-                             "--server.headless", "true", "--browser.gatherUsageStats", "false",
-                             "--server.fileWatcherType", "none"],
-                            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.time() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
-                    if r.read().strip() == b"ok":
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.time() > deadline:
-                pytest.fail("the Streamlit app did not start")
-            time.sleep(0.3)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        if log is not subprocess.DEVNULL:
-            log.close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=FLAGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1500, "height": 1300})
-    pg = context.new_page()
-    pg.set_default_timeout(60_000)
-    pg.dialogs = []
-    pg.console_lines = []
-    pg.on("dialog", lambda d: (pg.dialogs.append(d.message), d.dismiss()))
-    pg.on("console", lambda m: pg.console_lines.append(m.text))
-    yield pg
-    context.close()
-
-
-def graph_frames(page, count: int = 2):
-    """The graph iframes once vis-network has drawn nodes in each."""
-    page.wait_for_function(f"document.querySelectorAll('iframe').length >= {count}")
-    frames = []
-    for handle in page.query_selector_all("iframe")[:count]:
-        frame = handle.content_frame()
-        frame.wait_for_function(READY)
-        frames.append(frame)
-    return frames
-
-
-def frame_where(page, index: int, condition: str, timeout: float = 60.0):
-    """The index-th graph iframe once vis-network has drawn it and the JS ``condition`` holds
-    (polls, since Streamlit replaces iframes when a rerun redraws them)."""
-    deadline = time.time() + timeout
-    last = None
-    while time.time() < deadline:
-        try:
-            handles = page.query_selector_all("iframe")
-            if len(handles) > index:
-                frame = handles[index].content_frame()
-                if frame and frame.evaluate(f"(() => {{ try {{ return ({READY}) && ({condition}); }}"
-                                            " catch (e) { return false; } })()"):
-                    return frame
-        except Exception as exc:  # a frame replaced while we looked at it
-            last = exc
-        page.wait_for_timeout(250)
-    raise AssertionError(f"graph {index} never satisfied {condition!r} ({last})")
-
-
-def wait_idle(page) -> None:
-    """Wait until Streamlit has finished the current run."""
-    page.wait_for_timeout(300)
-    page.wait_for_function("!document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=120_000)
-    page.wait_for_timeout(300)
-
-
-def assert_no_exception(page) -> None:
-    assert page.locator("[data-testid='stException']").count() == 0
-    body = page.inner_text("body")
-    assert "Traceback" not in body and "Error:" not in body.replace("NgramExplosion", "")
-
-
-def upload(page, side: str, name: str, data: bytes) -> None:
-    """Choose 'Upload' for one side in the sidebar and upload ``data``."""
-    label = "Predicted (pred) file" if side == "pred" else "Gold file"
-    block = page.locator("[data-testid='stVerticalBlock']", has=page.get_by_text(label, exact=True)).last
-    block.get_by_text("Upload", exact=True).click()
-    wait_idle(page)
-    block.locator("input[type=file]").set_input_files({"name": name, "mimeType": "text/plain", "buffer": data})
-    wait_idle(page)
 
 
 def test_pair_view_draws_both_graphs(page, app_url, tmp_path):
@@ -188,20 +53,12 @@ def test_changing_the_order_updates_the_highlighting(page, app_url):
 
 
 def test_corpus_view_lists_an_uploaded_pair_and_opens_a_row(page, app_url):
-    page.goto(app_url + "/Corpus")
-    wait_idle(page)
-    upload(page, "pred", "pred.clf", (ROOT / "sample_data" / "paper_pred.clf").read_bytes())
-    upload(page, "gold", "gold.clf", (ROOT / "sample_data" / "paper_gold.clf").read_bytes())
+    open_corpus_on_samples(page, app_url)
     page.get_by_text("micro F").first.wait_for()
     assert_no_exception(page)
     assert page.get_by_text("2 documents", exact=False).count() >= 1
     # the worst document (Figure 4) is the first row: select it (the row-marker column)
-    table = page.locator(".st-key-corpus_table [data-testid='stDataFrame']")
-    table.wait_for()
-    page.wait_for_timeout(500)
-    box = table.bounding_box()
-    page.mouse.click(box["x"] + 18, box["y"] + 36 + 17)
-    wait_idle(page)
+    click_table_row(page, page.locator(".st-key-corpus_table [data-testid='stDataFrame']"), 0)
     page.get_by_role("heading", name="Document 1").wait_for()
     frame_where(page, 0, "network.body.nodeIndices.length === 6")
     frame_where(page, 1, "network.body.nodeIndices.length === 11")
@@ -212,8 +69,8 @@ def test_corpus_view_lists_an_uploaded_pair_and_opens_a_row(page, app_url):
 def test_hostile_clause_file_runs_nothing(page, app_url):
     page.goto(app_url)
     graph_frames(page)
-    upload(page, "pred", "hostile.clf", HOSTILE.encode())
-    upload(page, "gold", "hostile.clf", HOSTILE.encode())
+    upload_side(page, "pred", "hostile.clf", HOSTILE_LINK.encode())
+    upload_side(page, "gold", "hostile.clf", HOSTILE_LINK.encode())
     page.get_by_text("<img src=x onerror=alert(1)> said", exact=False).first.wait_for()
     wait_idle(page)
     payload_drawn = "network.body.data.nodes.get().some(n => n.label === '\"<img src=x onerror=alert(1)>\"')"

@@ -1,0 +1,110 @@
+"""Page helpers of the real-browser tests (Playwright pages from conftest's ``new_page``).
+
+Streamlit replaces a graph's iframe whenever a rerun redraws it, so the helpers that read a graph
+wait inside the iframe until vis-network has drawn nodes (``READY``) and look again when a frame
+went away meanwhile.
+"""
+
+from __future__ import annotations
+
+import time
+
+from app_helpers import SAMPLES
+
+#: True inside a graph iframe once vis-network has drawn at least one node.
+READY = "typeof network !== 'undefined' && network.body.nodeIndices.length > 0"
+
+
+def wait_idle(page) -> None:
+    """Wait until Streamlit has finished the current run (at most ``page.idle_timeout`` ms)."""
+    page.wait_for_timeout(300)
+    page.wait_for_function("!document.querySelector('[data-testid=\"stStatusWidget\"]')",
+                           timeout=page.idle_timeout)
+    page.wait_for_timeout(300)
+
+
+def assert_no_exception(page) -> None:
+    """The page shows no exception, traceback or error."""
+    assert page.locator("[data-testid='stException']").count() == 0
+    body = page.inner_text("body")
+    assert "Traceback" not in body and "Error:" not in body.replace("NgramExplosion", "")
+
+
+def graph_frames(page, count: int = 2):
+    """The graph iframes once vis-network has drawn nodes in each."""
+    page.wait_for_function(f"document.querySelectorAll('iframe').length >= {count}")
+    frames = []
+    for handle in page.query_selector_all("iframe")[:count]:
+        frame = handle.content_frame()
+        frame.wait_for_function(READY)
+        frames.append(frame)
+    return frames
+
+
+def frame_where(page, index: int, condition: str, timeout: float = 60.0):
+    """The index-th graph iframe once vis-network has drawn it and the JS ``condition`` holds
+    (polls, since Streamlit replaces iframes when a rerun redraws them)."""
+    deadline = time.time() + timeout
+    last = None
+    while time.time() < deadline:
+        try:
+            handles = page.query_selector_all("iframe")
+            if len(handles) > index:
+                frame = handles[index].content_frame()
+                if frame and frame.evaluate(f"(() => {{ try {{ return ({READY}) && ({condition}); }}"
+                                            " catch (e) { return false; } })()"):
+                    return frame
+        except Exception as exc:  # a frame replaced while we looked at it
+            last = exc
+        page.wait_for_timeout(250)
+    raise AssertionError(f"graph {index} never satisfied {condition!r} ({last})")
+
+
+def node_counts(page, count: int = 2) -> list[int]:
+    """Nodes drawn in the first ``count`` graph panes, once vis-network has drawn them (looks
+    again for up to a minute when a rerun replaces a pane meanwhile)."""
+    deadline = time.time() + 60
+    while True:
+        page.wait_for_function(f"document.querySelectorAll('iframe').length >= {count}")
+        try:
+            counts = []
+            for handle in page.query_selector_all("iframe")[:count]:
+                frame = handle.content_frame()
+                if frame is None:  # replaced by a rerun meanwhile
+                    raise RuntimeError("iframe detached")
+                frame.wait_for_function(READY, timeout=20_000)
+                counts.append(frame.evaluate("network.body.nodeIndices.length"))
+            return counts
+        except Exception:
+            if time.time() > deadline:
+                raise
+            page.wait_for_timeout(500)
+
+
+def upload_side(page, side: str, name: str, data: bytes) -> None:
+    """Pair and corpus view: choose 'Upload' for one side in the sidebar and upload ``data``."""
+    label = "Predicted (pred) file" if side == "pred" else "Gold file"
+    block = page.locator("[data-testid='stVerticalBlock']", has=page.get_by_text(label, exact=True)).last
+    block.get_by_text("Upload", exact=True).click()
+    wait_idle(page)
+    block.locator("input[type=file]").set_input_files({"name": name, "mimeType": "text/plain", "buffer": data})
+    wait_idle(page)
+
+
+def open_corpus_on_samples(page, app_url: str) -> None:
+    """Open the corpus view and upload the bundled sample pair (paper_pred.clf, paper_gold.clf)."""
+    page.goto(app_url + "/Corpus")
+    wait_idle(page)
+    upload_side(page, "pred", "pred.clf", (SAMPLES / "paper_pred.clf").read_bytes())
+    upload_side(page, "gold", "gold.clf", (SAMPLES / "paper_gold.clf").read_bytes())
+
+
+def click_table_row(page, table, row: int) -> None:
+    """Select row ``row`` (from 0) of the st.dataframe ``table`` (a locator) by clicking its
+    row-marker cell, then wait for the rerun."""
+    table.wait_for()
+    table.scroll_into_view_if_needed()
+    page.wait_for_timeout(500)
+    box = table.bounding_box()
+    page.mouse.click(box["x"] + 18, box["y"] + 36 + 17 + 35 * row)
+    wait_idle(page)
