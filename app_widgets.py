@@ -40,6 +40,8 @@ MAX_UPLOAD_MB = 50
 APP_MAX_NGRAMS = DEFAULT_MAX_NGRAMS
 
 SIDES = ("pred", "gold")
+#: Where a clause file can come from (file_widgets).
+SOURCES = ("Sample", "Upload", "Local path")
 DEFAULT_SAMPLES = {"pred": "paper_pred.clf", "gold": "paper_gold.clf"}
 
 # Okabe-Ito colours (safe for colour-blind readers); each status also has its own dash/width.
@@ -132,63 +134,88 @@ def show_input_error(what: str, exc: Exception) -> None:
     st.error(f"**Cannot use the {md_escape(what)}.**  \n" + md_escape(str(exc)), icon="⚠️")
 
 
-def _load_side(side: str, container) -> LoadedFile | None:
-    """The file widgets of one side; returns the loaded file or None (after showing an error)."""
-    try:
-        loaded = _load_side_widgets(side, container)
-    except DscorerInputError as exc:
-        with container:
-            show_input_error(f"{side} file", exc)
-        return None
-    if loaded is not None and not loaded.drss:
-        with container:
-            show_input_error(f"{side} file", DscorerInputError(
-                f"{loaded.name}: no DRS in this file (it is empty or holds only comments)"))
-        return None
-    return loaded
+def file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str = "", compact: bool = False,
+                 placeholder: str = "../shared/data/pmb-2.2.0/gold_dev.clf") -> LoadedFile | None:
+    """Source choice (sample, upload or local path) and file widget of one file slot; the loaded
+    file, or None while none is chosen (unreadable or malformed files raise DscorerInputError).
 
-
-def _load_side_widgets(side: str, container) -> LoadedFile | None:
-    """Draw one side's file widgets and load the chosen file (errors propagate)."""
-    label = "Predicted (pred)" if side == "pred" else "Gold"
-    with container:
+    Widget keys are ``{key_prefix}src_{slot}``, ``{key_prefix}sample_{slot}``,
+    ``{key_prefix}upload_{slot}`` and ``{key_prefix}path_{slot}``; the last upload is kept in
+    ``_{key_prefix}uploaded_{slot}``. By default the slot is headed ``**{label} file**`` and says
+    what to do while no file is chosen; ``compact`` labels the source radio with ``label``,
+    collapses the other labels and shows no hints.
+    """
+    key = {what: f"{key_prefix}{what}_{slot}" for what in ("src", "sample", "upload", "path")}
+    stored_key = f"_{key_prefix}uploaded_{slot}"
+    if compact:
+        st.session_state.setdefault(key["src"], "Sample")
+        src = st.radio(label, SOURCES, key=key["src"], horizontal=True)
+        labels = (f"{label}: sample file", f"{label}: clause file", f"{label}: path of a local clause file")
+    else:
         st.markdown(f"**{label} file**")
-        src = st.radio("Source", ["Sample", "Upload", "Local path"], key=f"src_{side}",
-                       horizontal=True, label_visibility="collapsed")
-        try:
-            if src == "Sample":
-                names = sample_files()
-                if f"sample_{side}" not in st.session_state:
-                    st.session_state[f"sample_{side}"] = DEFAULT_SAMPLES[side]
-                name = st.selectbox("Sample file", names, key=f"sample_{side}")
-                p = SAMPLE_DIR / name
-                stat = p.stat()
-                return LoadedFile(name, parse_local(str(p), stat.st_mtime_ns, stat.st_size),
-                                  f"sample:{name}:{stat.st_mtime_ns}")
-            if src == "Upload":
-                up = st.file_uploader(f"{label} clause file", key=f"upload_{side}",
-                                      help=f"Up to {MAX_UPLOAD_MB} MB; use 'Local path' for larger files.")
-                if up is not None:
-                    st.session_state[f"_uploaded_{side}"] = (up.name, up.getvalue())
-                elif f"_uploaded_{side}" in st.session_state:
-                    st.caption("Using the earlier upload: " + md_escape(st.session_state[f"_uploaded_{side}"][0]))
-                stored = st.session_state.get(f"_uploaded_{side}")
-                if stored is None:
-                    st.info("Upload a clause file.")
-                    return None
-                name, data = stored
-                return LoadedFile(name, parse_upload(name, data), f"upload:{name}:{hashlib.sha1(data).hexdigest()}")
-            text = st.text_input("Path of a local clause file", key=f"path_{side}",
-                                 placeholder="../shared/data/pmb-2.2.0/gold_dev.clf")
-            if not text.strip():
-                st.info("Type the path of a clause file on this machine.")
-                return None
-            p = check_local_path(text)
+        src = st.radio("Source", SOURCES, key=key["src"], horizontal=True, label_visibility="collapsed")
+        labels = ("Sample file", f"{label} clause file", "Path of a local clause file")
+    visibility = "collapsed" if compact else "visible"
+    try:
+        if src == "Sample":
+            st.session_state.setdefault(key["sample"], default_sample)
+            name = st.selectbox(labels[0], sample_files(), key=key["sample"], label_visibility=visibility)
+            p = SAMPLE_DIR / name
             stat = p.stat()
-            return LoadedFile(str(p), parse_local(str(p), stat.st_mtime_ns, stat.st_size),
-                              f"path:{p}:{stat.st_mtime_ns}:{stat.st_size}")
-        except OSError as exc:
-            raise DscorerInputError(f"cannot read the file: {exc.strerror or exc}") from None
+            return LoadedFile(name, parse_local(str(p), stat.st_mtime_ns, stat.st_size),
+                              f"sample:{name}:{stat.st_mtime_ns}")
+        if src == "Upload":
+            up = st.file_uploader(labels[1], key=key["upload"], label_visibility=visibility,
+                                  help=f"Up to {MAX_UPLOAD_MB} MB; use 'Local path' for larger files.")
+            if up is not None:
+                st.session_state[stored_key] = (up.name, up.getvalue())
+            elif stored_key in st.session_state:
+                st.caption("Using the earlier upload: " + md_escape(st.session_state[stored_key][0]))
+            stored = st.session_state.get(stored_key)
+            if stored is None:
+                if not compact:
+                    st.info("Upload a clause file.")
+                return None
+            name, data = stored
+            return LoadedFile(name, parse_upload(name, data), f"upload:{name}:{hashlib.sha1(data).hexdigest()}")
+        text = st.text_input(labels[2], key=key["path"], label_visibility=visibility, placeholder=placeholder)
+        if not text.strip():
+            if not compact:
+                st.info("Type the path of a clause file on this machine.")
+            return None
+        p = check_local_path(text)
+        stat = p.stat()
+        return LoadedFile(str(p), parse_local(str(p), stat.st_mtime_ns, stat.st_size),
+                          f"path:{p}:{stat.st_mtime_ns}:{stat.st_size}")
+    except OSError as exc:
+        raise DscorerInputError(f"cannot read the file: {exc.strerror or exc}") from None
+
+
+def load_file(slot: str, label: str, default_sample: str, *, what: str | None = None,
+              **options) -> tuple[LoadedFile | None, bool]:
+    """file_widgets (``options`` are its keyword arguments) plus error display: (the file or None,
+    whether an error was shown). A file that cannot be used, or holds no DRS, is an st.error
+    naming ``what`` (default: ``label``)."""
+    what = what or label
+    try:
+        loaded = file_widgets(slot, label, default_sample, **options)
+    except DscorerInputError as exc:
+        show_input_error(what, exc)
+        return None, True
+    if loaded is not None and not loaded.drss:
+        show_input_error(what, DscorerInputError(
+            f"{loaded.name}: no DRS in this file (it is empty or holds only comments)"))
+        return None, True
+    return loaded, False
+
+
+def _load_side(side: str, container) -> LoadedFile | None:
+    """The file widgets of one side of the pair in ``container``; the loaded file or None (after
+    showing an error, if any)."""
+    with container:
+        loaded, _ = load_file(side, "Predicted (pred)" if side == "pred" else "Gold", DEFAULT_SAMPLES[side],
+                              what=f"{side} file")
+    return loaded
 
 
 def load_pair(container=None) -> tuple[LoadedFile | None, LoadedFile | None, bool]:
@@ -418,32 +445,34 @@ def clause_pairs_frame(pairs: Sequence[tuple[object, object]]) -> pd.DataFrame:
 
 
 @st.cache_resource
-def _result_store() -> dict:
-    """Results shared by all sessions (see cached_run)."""
+def _result_store(name: str = "results") -> dict:
+    """A store of results shared by all sessions, one per ``name`` (see cached_run)."""
     return {"results": OrderedDict(), "lock": threading.Lock()}
 
 
-#: How many results cached_run keeps (least recently used dropped first).
+#: How many results cached_run keeps by default (least recently used dropped first).
 MAX_STORED_RESULTS = 8
 
 
-def cached_run(key: tuple, label: str, fn: Callable[[Callable[[int, int], None]], object]):
+def cached_run(key: tuple, label: str, fn: Callable[[Callable[[int, int], None]], object], *,
+               store: str = "results", max_results: int = MAX_STORED_RESULTS):
     """``run_with_progress(label, fn)`` the first time ``key`` is asked for, then the stored result.
 
     A store held by st.cache_resource rather than st.cache_data: the progress bar is drawn
     outside the cached call, which st.cache_data cannot replay. ``key`` must name the files'
-    contents (LoadedFile.key) and every setting the result depends on.
+    contents (LoadedFile.key) and every setting the result depends on. Each ``store`` (a name)
+    keeps its own ``max_results`` latest results, so one page's results do not push out another's.
     """
-    store = _result_store()
-    with store["lock"]:
-        if key in store["results"]:
-            store["results"].move_to_end(key)
-            return store["results"][key]
+    shelf = _result_store(store)
+    with shelf["lock"]:
+        if key in shelf["results"]:
+            shelf["results"].move_to_end(key)
+            return shelf["results"][key]
     result = run_with_progress(label, fn)
-    with store["lock"]:
-        store["results"][key] = result
-        while len(store["results"]) > MAX_STORED_RESULTS:
-            store["results"].popitem(last=False)
+    with shelf["lock"]:
+        shelf["results"][key] = result
+        while len(shelf["results"]) > max_results:
+            shelf["results"].popitem(last=False)
     return result
 
 

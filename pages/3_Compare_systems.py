@@ -12,10 +12,6 @@ only loads files, caches results and lays them out.
 
 from __future__ import annotations
 
-import hashlib
-import threading
-from collections import OrderedDict
-
 import altair as alt
 import numpy as np
 import pandas as pd
@@ -33,7 +29,6 @@ from dscorer_core.stats import (Comparison, CountTable, compare_tables, counter_
 
 #: At most this many system files.
 MAX_SYSTEMS = 8
-SOURCES = ("Sample", "Upload", "Local path")
 #: The PMB 2.2.0 dev example (SPAR baseline first, then Boxer), when ../shared/data is there.
 SHARED_DATA = aw.APP_DIR.parent / "shared" / "data"
 PMB_EXAMPLE = {"gold": SHARED_DATA / "pmb-2.2.0" / "gold_dev.clf",
@@ -91,56 +86,11 @@ def load_pmb_example() -> None:
 
 # ---------------------------------------------------------------- loading files
 
-def file_widgets(slot: str, label: str, default_sample: str) -> aw.LoadedFile | None:
-    """Source choice and file widget of one file slot; the parsed file, or None when none is
-    chosen yet. Unreadable or malformed files raise DscorerInputError."""
-    st.session_state.setdefault(f"cmp_src_{slot}", "Sample")
-    src = st.radio(label, SOURCES, key=f"cmp_src_{slot}", horizontal=True)
-    try:
-        if src == "Sample":
-            st.session_state.setdefault(f"cmp_sample_{slot}", default_sample)
-            name = st.selectbox(f"{label}: sample file", aw.sample_files(), key=f"cmp_sample_{slot}",
-                                label_visibility="collapsed")
-            p = aw.SAMPLE_DIR / name
-            stat = p.stat()
-            return aw.LoadedFile(name, aw.parse_local(str(p), stat.st_mtime_ns, stat.st_size),
-                                 f"sample:{name}:{stat.st_mtime_ns}")
-        if src == "Upload":
-            up = st.file_uploader(f"{label}: clause file", key=f"cmp_upload_{slot}", label_visibility="collapsed",
-                                  help=f"Up to {aw.MAX_UPLOAD_MB} MB; use 'Local path' for larger files.")
-            if up is not None:
-                st.session_state[f"_cmp_uploaded_{slot}"] = (up.name, up.getvalue())
-            elif f"_cmp_uploaded_{slot}" in st.session_state:
-                st.caption("Using the earlier upload: " + aw.md_escape(st.session_state[f"_cmp_uploaded_{slot}"][0]))
-            stored = st.session_state.get(f"_cmp_uploaded_{slot}")
-            if stored is None:
-                return None
-            name, data = stored
-            return aw.LoadedFile(name, aw.parse_upload(name, data), f"upload:{name}:{hashlib.sha1(data).hexdigest()}")
-        text = st.text_input(f"{label}: path of a local clause file", key=f"cmp_path_{slot}",
-                             label_visibility="collapsed", placeholder="../shared/data/pmb-2.2.0/boxer_dev.clf")
-        if not text.strip():
-            return None
-        p = aw.check_local_path(text)
-        stat = p.stat()
-        return aw.LoadedFile(str(p), aw.parse_local(str(p), stat.st_mtime_ns, stat.st_size),
-                             f"path:{p}:{stat.st_mtime_ns}:{stat.st_size}")
-    except OSError as exc:
-        raise DscorerInputError(f"cannot read the file: {exc.strerror or exc}") from None
-
-
 def load_slot(slot: str, label: str, default_sample: str) -> tuple[aw.LoadedFile | None, bool]:
-    """file_widgets plus error display: (file or None, whether an error was shown)."""
-    try:
-        loaded = file_widgets(slot, label, default_sample)
-    except DscorerInputError as exc:
-        aw.show_input_error(label, exc)
-        return None, True
-    if loaded is not None and not loaded.drss:
-        aw.show_input_error(label, DscorerInputError(
-            f"{loaded.name}: no DRS in this file (it is empty or holds only comments)"))
-        return None, True
-    return loaded, False
+    """The compact file widgets of one file slot (keys ``cmp_*_{slot}``) and their errors: (file or
+    None, whether an error was shown)."""
+    return aw.load_file(slot, label, default_sample, key_prefix="cmp_", compact=True,
+                        placeholder="../shared/data/pmb-2.2.0/boxer_dev.clf")
 
 
 def align_systems(gold: aw.LoadedFile, files: list[aw.LoadedFile], baseline: bool):
@@ -168,27 +118,12 @@ def align_systems(gold: aw.LoadedFile, files: list[aw.LoadedFile], baseline: boo
 MAX_TABLES = 32
 
 
-@st.cache_resource
-def table_store() -> dict:
-    """The shared store of count tables, keyed on file contents and settings (see system_table).
-
-    A plain dict held by st.cache_resource rather than st.cache_data: scoring reports progress
-    to a bar drawn outside the function, which st.cache_data would try to replay on a hit.
-    """
-    return {"tables": OrderedDict(), "lock": threading.Lock()}
-
-
 def system_table(metric: str, key: tuple, golds, preds, label: str) -> CountTable:
     """The count table of one system on the gold (``dscorer_table``/``macro_table`` of a DSCORER
     run, or ``counter_table`` of a COUNTER run, as ``dscorer compare`` builds them), scored with
-    a progress bar the first time and then taken from the store. ``key`` names the files'
-    contents and the settings that ``metric`` depends on; ``key[-1]`` holds the settings."""
-    store = table_store()
-    with store["lock"]:
-        table = store["tables"].get(key)
-        if table is not None:
-            store["tables"].move_to_end(key)
-            return table
+    a progress bar the first time and then taken from the page's store (aw.cached_run). ``key``
+    names the files' contents and the settings that ``metric`` depends on; ``key[-1]`` holds the
+    settings."""
     settings = key[-1]
 
     def run(progress):
@@ -198,12 +133,7 @@ def system_table(metric: str, key: tuple, golds, preds, label: str) -> CountTabl
         result = score_corpus(list(preds), list(golds), settings, progress=progress)
         return macro_table(result) if settings.average == "macro" else dscorer_table(result)
 
-    table = aw.run_with_progress(label, run)
-    with store["lock"]:
-        store["tables"][key] = table
-        while len(store["tables"]) > MAX_TABLES:
-            store["tables"].popitem(last=False)
-    return table
+    return aw.cached_run(key, label, run, store="compare_tables", max_results=MAX_TABLES)
 
 
 @st.cache_data(max_entries=16, show_spinner="Resampling (bootstrap and approximate randomisation)...")
