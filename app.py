@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 import app_widgets as aw
-from dscorer_core import NgramExplosion, counter_pair, score_pair
+from dscorer_core import NgramExplosion
 from dscorer_core.render import (MAX_LAYOUT_NODES, counter_clause_marks, filter_rows, too_large_to_draw,
                                  variable_links)
 
@@ -93,7 +93,7 @@ else:
     st.text(gdrs.sentence or pdrs.sentence or "(no sentence in the files)")
 
 try:
-    result = score_pair(pdrs, gdrs, settings)
+    result = aw.cached_pair_score(pdrs, gdrs, settings)
 except NgramExplosion as exc:
     aw.show_input_error("document", exc)
     st.dataframe(aw.clause_frame(gdrs), hide_index=True)
@@ -126,7 +126,7 @@ if with_counter:
         counter_note = (f"COUNTER is not run on DRSs of more than {COUNTER_MAX_CLAUSES} clauses here "
                         "(use `dscorer counter` on the command line).")
     else:
-        cpair = counter_pair(pdrs, gdrs)
+        cpair = aw.cached_counter_pair(pdrs, gdrs)
         counter_note = (f"**COUNTER** (clause overlap): {cpair.matched} of {cpair.pred_clauses} pred and "
                         f"{cpair.gold_clauses} gold clauses match under the best variable mapping "
                         f"({'optimal' if cpair.optimal else 'best found'}); see *Clause matching* below.")

@@ -22,7 +22,8 @@ from typing import Callable, Sequence
 import pandas as pd
 import streamlit as st
 
-from dscorer_core import CounterResult, CounterSettings, Drs, Graph, ScoreSettings, counter_corpus
+from dscorer_core import (CounterPair, CounterResult, CounterSettings, Drs, Graph, PairResult, ScoreSettings,
+                          counter_corpus, counter_pair, score_pair)
 from dscorer_core.clauses import check_pair, decode_clf_bytes, parse_clf
 from dscorer_core.errors import DscorerInputError
 from dscorer_core.ngrams import DEFAULT_MAX_NGRAMS
@@ -39,7 +40,6 @@ MAX_UPLOAD_MB = 50
 #: listing and highlighting k-grams has its own, lower cap (render.MAX_DISPLAY_PATHS).
 APP_MAX_NGRAMS = DEFAULT_MAX_NGRAMS
 
-SIDES = ("pred", "gold")
 #: Where a clause file can come from (file_widgets).
 SOURCES = ("Sample", "Upload", "Local path")
 DEFAULT_SAMPLES = {"pred": "paper_pred.clf", "gold": "paper_gold.clf"}
@@ -262,6 +262,19 @@ def settings_sidebar(default_preset: str = "released", key_prefix: str = "") -> 
 
 
 # ---------------------------------------------------------------- graphs
+
+@functools.lru_cache(maxsize=8)
+def cached_pair_score(pred: Drs, gold: Drs, settings: ScoreSettings) -> PairResult:
+    """score_pair, remembered per pair and settings, so a widget change does not rescore."""
+    return score_pair(pred, gold, settings)
+
+
+@functools.lru_cache(maxsize=8)
+def cached_counter_pair(pred: Drs, gold: Drs, settings: CounterSettings | None = None,
+                        index: int | None = None) -> CounterPair:
+    """counter_pair, remembered per pair and settings (its search can take seconds on big DRSs)."""
+    return counter_pair(pred, gold, settings, index=index)
+
 
 @functools.lru_cache(maxsize=32)
 def cached_layout(pred: Graph, gold: Graph) -> Layout:

@@ -143,16 +143,6 @@ def _token_spans(line: str) -> tuple[list[tuple[int, str]], str | None, tuple[st
     return tokens, None, None
 
 
-def _split_tokens(line: str) -> tuple[list[str], str | None, str | None]:
-    """Split a clause line into tokens and a trailing comment.
-
-    Returns (tokens, comment, problem); a token that opens a double quote is
-    joined with the following ones up to the token that closes it.
-    """
-    tokens, comment, problem = _token_spans(line)
-    return [t for _, t in tokens], comment, problem[0] if problem else None
-
-
 def _parse_line(line: str, lineno: int = 0) -> tuple[Clause | None, str | None, int | None]:
     """Parse one non-comment line: (clause, None, None) or (None, problem, column)."""
     spans, comment, problem = _token_spans(line)

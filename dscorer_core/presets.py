@@ -7,7 +7,7 @@ can mix them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 __all__ = ["Preset", "PRESETS", "get_preset"]
 
@@ -27,9 +27,6 @@ class Preset:
     #: "released": drop orders the predicted side lacks, add the mean left-out weight
     #: to each kept order; "renormalise": drop orders neither side has, rescale to sum 1.
     missing_orders: str
-
-    def with_name(self, name: str) -> "Preset":
-        return replace(self, name=name)
 
 
 PRESETS: dict[str, Preset] = {

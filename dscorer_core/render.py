@@ -25,9 +25,8 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .clauses import Drs
-from .errors import NgramExplosion
 from .graph import Edge, Graph, Node, clause_edges
-from .ngrams import Path, enumerate_paths, ngram_occurrences, path_text, walk_bound
+from .ngrams import Path, check_explosion, enumerate_paths, ngram_occurrences, path_text
 from .presets import Preset
 
 __all__ = [
@@ -133,17 +132,10 @@ class ClauseStep:
     edges: tuple[tuple[str, str, str], ...]
 
 
-def _guard(graph: Graph, k: int, cap: int | None, side: str) -> None:
-    if cap is not None:
-        bound = walk_bound(graph, k)
-        if bound > cap:
-            raise NgramExplosion(f"{side} graph of DRS {graph.drs.index}", k, bound, cap)
-
-
 def occurrences(graph: Graph, k: int, cap: int | None = MAX_DISPLAY_PATHS,
                 side: str = "the") -> dict[str, list[Path]]:
-    """Every distinct k-gram text of a graph with its paths; NgramExplosion above ``cap`` walks."""
-    _guard(graph, k, cap, side)
+    """Every distinct k-gram text of a graph with its paths; NgramExplosion above ``cap`` paths."""
+    check_explosion(graph, k, cap, where=f"{side} graph of DRS {graph.drs.index}")
     return ngram_occurrences(graph, k)
 
 
@@ -167,7 +159,7 @@ _STATUS_ORDER = {"matched": 0, "only-pred": 1, "only-gold": 2}
 
 
 def compare_ngrams(pred: Graph, gold: Graph, k: int, cap: int | None = MAX_DISPLAY_PATHS) -> NgramComparison:
-    """The k-gram table and the highlight data of a pair (NgramExplosion above ``cap`` walks).
+    """The k-gram table and the highlight data of a pair (NgramExplosion above ``cap`` paths).
 
     Rows are sorted: matched first (most matched first), then only-pred, then only-gold, then by text.
     """

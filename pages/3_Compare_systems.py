@@ -18,8 +18,7 @@ import pandas as pd
 import streamlit as st
 
 import app_widgets as aw
-from dscorer_core import (CounterSettings, NgramExplosion, check_pair, counter_corpus, counter_pair, score_corpus,
-                          score_pair)
+from dscorer_core import CounterSettings, NgramExplosion, check_pair, counter_corpus, score_corpus
 from dscorer_core.cli.compare_command import METRICS, system_names
 from dscorer_core.counter import SEARCHES
 from dscorer_core.errors import DscorerInputError
@@ -398,7 +397,7 @@ st.session_state.setdefault("cmp_k", 1)
 k = c_k.slider("Highlight order k", 1, settings.order, key="cmp_k",
                help="Edges on at least one k-gram that both graphs have are drawn as matched.")
 try:
-    result = score_pair(pdrs, gdrs, settings)
+    result = aw.cached_pair_score(pdrs, gdrs, settings)
 except NgramExplosion as exc:
     aw.show_input_error("document", exc)
     st.stop()
@@ -432,7 +431,7 @@ if "counter" in metrics:
     if max(len(pdrs.clauses), len(gdrs.clauses)) > COUNTER_MAX_CLAUSES:
         st.caption(f"COUNTER's clause verdicts are not shown for DRSs of more than {COUNTER_MAX_CLAUSES} clauses.")
     else:
-        cpair = counter_pair(pdrs, gdrs, counter_settings, index=i)
+        cpair = aw.cached_counter_pair(pdrs, gdrs, counter_settings, index=i)
         st.caption(f"COUNTER: {cpair.matched} of {cpair.pred_clauses} clauses of {side} and {cpair.gold_clauses} "
                    f"of gold match under the {'optimal' if cpair.optimal else 'best found'} variable mapping "
                    f"(F = {cpair.F:.4f}); redundant REF clauses are left out.")
