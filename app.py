@@ -11,8 +11,13 @@ import streamlit as st
 
 import app_widgets as aw
 from dscorer_core import NgramExplosion
-from dscorer_core.render import (MAX_LAYOUT_NODES, counter_clause_marks, filter_rows, too_large_to_draw,
-                                 variable_links)
+from dscorer_core.render import (
+    MAX_LAYOUT_NODES,
+    counter_clause_marks,
+    filter_rows,
+    too_large_to_draw,
+    variable_links,
+)
 
 #: COUNTER is run on a pair only up to this many clauses per side (its search can take seconds).
 COUNTER_MAX_CLAUSES = 300

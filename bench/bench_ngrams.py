@@ -27,11 +27,13 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from dscorer_core.clauses import Drs, read_clf  # noqa: E402
-from dscorer_core.graph_arrays import arrays_from_drss  # noqa: E402
-from dscorer_core.scoring import CorpusResult, score_corpus  # noqa: E402
-from dscorer_core.settings import ScoreSettings  # noqa: E402
 from make_documents import SIZES, document_pairs  # noqa: E402
+
+from dscorer_core.clauses import Drs, read_clf  # noqa: E402
+from dscorer_core.dscorer.arrays import arrays_from_drss  # noqa: E402
+from dscorer_core.dscorer.corpus import score_corpus  # noqa: E402
+from dscorer_core.dscorer.scoring import CorpusResult  # noqa: E402
+from dscorer_core.dscorer.settings import ScoreSettings  # noqa: E402
 
 DATA = HERE.parent.parent / "shared" / "data" / "pmb-2.2.0"
 

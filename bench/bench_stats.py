@@ -24,8 +24,15 @@ import numpy as np  # noqa: E402
 from dscorer_core import read_pair, score_corpus  # noqa: E402
 from dscorer_core.cli.output import format_table  # noqa: E402
 from dscorer_core.counter import counter_corpus  # noqa: E402
-from dscorer_core.stats import (CountTable, approximate_randomisation, compare_tables,  # noqa: E402
-                                confidence_intervals, counter_table, dscorer_table, paired_bootstrap)
+from dscorer_core.stats import (  # noqa: E402
+    CountTable,
+    approximate_randomisation,
+    compare_tables,
+    confidence_intervals,
+    counter_table,
+    dscorer_table,
+    paired_bootstrap,
+)
 
 DATA = REPO.parent / "shared" / "data" / "pmb-2.2.0"
 

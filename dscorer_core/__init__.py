@@ -6,15 +6,48 @@
 """
 
 from .clauses import Clause, Drs, check_pair, parse_clf, read_clf, read_pair
-from .counter import CounterPair, CounterResult, CounterSettings, KindScore, counter_corpus, counter_pair
-from .errors import (ClfError, ClfErrors, ClfProblem, DrsCountMismatch, DscorerInputError, NgramExplosion,
-                     NoDrsError)
-from .graph import Edge, Graph, Node, induce_graph
-from .ngrams import NgramCounts, Path, count_ngrams, enumerate_paths, ngram_occurrences, path_text
-from .presets import PRESETS, Preset, get_preset
-from .scoring import (CorpusResult, DocumentScore, OrderCounts, OrderScore, PairResult, Score,
-                      score_corpus, score_graphs, score_pair)
-from .settings import ScoreSettings
+from .counter import (
+                     CounterPair,
+                     CounterResult,
+                     CounterSettings,
+                     KindScore,
+                     counter_corpus,
+                     counter_pair,
+)
+from .dscorer import (
+                     PRESETS,
+                     CorpusResult,
+                     DocumentScore,
+                     Edge,
+                     Graph,
+                     NgramCounts,
+                     Node,
+                     OrderCounts,
+                     OrderScore,
+                     PairResult,
+                     Path,
+                     Preset,
+                     Score,
+                     ScoreSettings,
+                     count_ngrams,
+                     enumerate_paths,
+                     get_preset,
+                     induce_graph,
+                     ngram_occurrences,
+                     path_text,
+                     score_corpus,
+                     score_graphs,
+                     score_pair,
+)
+from .errors import (
+                     ClfError,
+                     ClfErrors,
+                     ClfProblem,
+                     DrsCountMismatch,
+                     DscorerInputError,
+                     NgramExplosion,
+                     NoDrsError,
+)
 from .version import __version__
 
 __all__ = [

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
+from .clause_format import BOX_OPERATORS, is_operator_name
 from .errors import ClfError, ClfErrors, ClfProblem, DrsCountMismatch, NoDrsError
-from .signature import BOX_OPERATORS, is_operator_name
 
 __all__ = [
     "Clause",
@@ -29,7 +29,7 @@ __all__ = [
 #: How many bad lines an error lists before it only counts the rest.
 MAX_PROBLEMS = 20
 
-_SENSE = re.compile(r'^"[a-z]\.\d+"$')
+SENSE_PATTERN = re.compile(r'^"[a-z]\.\d+"$')
 _TOKEN = re.compile(r"\S+")
 
 
@@ -106,7 +106,7 @@ def is_constant(token: str) -> bool:
 def clause_kind(tokens: tuple[str, ...]) -> str:
     """Classify a clause by its second token: concept, operator or role."""
     rel = tokens[1]
-    if len(tokens) == 4 and _SENSE.match(tokens[2]) and not is_operator_name(rel):
+    if len(tokens) == 4 and SENSE_PATTERN.match(tokens[2]) and not is_operator_name(rel):
         return "concept"
     if is_operator_name(rel):
         return "operator"

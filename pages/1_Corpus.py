@@ -15,8 +15,8 @@ import streamlit as st
 
 import app_widgets as aw
 from dscorer_core import CounterSettings, NgramExplosion, score_corpus
-from dscorer_core.agreement import correlation, disagreements, metric_pairs
-from dscorer_core.cli.score_command import document_rows
+from dscorer_core.dscorer.corpus import document_table
+from dscorer_core.stats.metric_agreement import correlation, disagreements, metric_pairs
 
 st.set_page_config(page_title="dscorer · corpus view", page_icon="📊", layout="wide")
 aw.keep_widget_state()
@@ -205,7 +205,7 @@ with right:
     st.caption("Mean number of k-grams per graph (the DSCORER paper's Figure 2).")
 
 # ---- downloads
-header, csv_rows = document_rows(result)
+header, csv_rows = document_table(result)
 csv = pd.DataFrame(csv_rows, columns=header).to_csv(index=False)
 d1, d2, d3 = st.columns(3)
 d1.download_button("Download the per-document table (CSV)", csv, "dscorer_documents.csv", "text/csv")

@@ -13,8 +13,14 @@ import streamlit as st
 import app_widgets as aw
 from dscorer_core import ClfError, induce_graph
 from dscorer_core.clauses import parse_clf
-from dscorer_core.render import (conversion_steps, counter_view, node_display, paths_from, shared_layout,
-                                 too_large_to_draw)
+from dscorer_core.render import (
+    conversion_steps,
+    counter_view,
+    node_display,
+    paths_from,
+    shared_layout,
+    too_large_to_draw,
+)
 
 st.set_page_config(page_title="dscorer · graph conversion", page_icon="🧩", layout="wide")
 aw.keep_widget_state()

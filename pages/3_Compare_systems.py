@@ -18,13 +18,28 @@ import pandas as pd
 import streamlit as st
 
 import app_widgets as aw
-from dscorer_core import CounterSettings, NgramExplosion, check_pair, counter_corpus, score_corpus
-from dscorer_core.cli.compare_command import METRICS, system_names
+from dscorer_core import CounterSettings, Drs, NgramExplosion
 from dscorer_core.counter import SEARCHES
 from dscorer_core.errors import DscorerInputError
-from dscorer_core.render import MAX_LAYOUT_NODES, counter_clause_marks, too_large_to_draw
-from dscorer_core.stats import (Comparison, CountTable, compare_tables, counter_table, document_differences,
-                                dscorer_table, macro_table)
+from dscorer_core.render import (
+    MAX_LAYOUT_NODES,
+    counter_clause_marks,
+    too_large_to_draw,
+)
+from dscorer_core.stats import (
+    Comparison,
+    CountTable,
+    compare_tables,
+    document_differences,
+)
+from dscorer_core.stats.systems import (
+    METRICS,
+    Metric,
+    System,
+    align_system,
+    system_names,
+    system_table,
+)
 
 #: At most this many system files.
 MAX_SYSTEMS = 8
@@ -92,23 +107,11 @@ def load_slot(slot: str, label: str, default_sample: str) -> tuple[aw.LoadedFile
                         placeholder="../shared/data/pmb-2.2.0/boxer_dev.clf")
 
 
-def align_systems(gold: aw.LoadedFile, files: list[aw.LoadedFile], baseline: bool):
-    """Pair every system file with the gold DRSs, as ``dscorer compare`` does: a file with one
-    DRS is compared with every gold DRS when ``baseline`` is on. Returns (names, aligned DRS
-    lists, single-DRS flags); DscorerInputError names the first file that does not fit."""
+def align_systems(gold: aw.LoadedFile, files: list[aw.LoadedFile], baseline: bool) -> list[System]:
+    """Pair every system file with the gold DRSs by the core's baseline rule (as ``dscorer compare``)."""
     names = system_names([f.name for f in files])
-    aligned, singles = [], []
-    for name, f in zip(names, files):
-        single = len(f.drss) == 1 and len(gold.drss) > 1
-        if single and not baseline:
-            raise DscorerInputError(
-                f"{f.name} holds 1 DRS but the gold file holds {len(gold.drss)}: if it is a single-DRS "
-                "baseline (like the SPAR baseline) to compare with every gold DRS, switch on "
-                "'Single-DRS files are baselines'")
-        preds, _ = check_pair(list(f.drss), list(gold.drss), f.name, gold.name, baseline=single)
-        aligned.append(tuple(preds))
-        singles.append(single)
-    return names, aligned, singles
+    return [align_system(name, f.name, f.drss, gold.drss, gold.name, baseline,
+                         hint="switch on 'Single-DRS files are baselines'") for name, f in zip(names, files)]
 
 
 # ---------------------------------------------------------------- cached core calls
@@ -117,22 +120,16 @@ def align_systems(gold: aw.LoadedFile, files: list[aw.LoadedFile], baseline: boo
 MAX_TABLES = 32
 
 
-def system_table(metric: str, key: tuple, golds, preds, label: str) -> CountTable:
-    """The count table of one system on the gold (``dscorer_table``/``macro_table`` of a DSCORER
-    run, or ``counter_table`` of a COUNTER run, as ``dscorer compare`` builds them), scored with
-    a progress bar the first time and then taken from the page's store (aw.cached_run). ``key``
-    names the files' contents and the settings that ``metric`` depends on; ``key[-1]`` holds the
-    settings."""
+def cached_system_table(metric: Metric, key: tuple, golds: tuple[Drs, ...], system: System,
+                        label: str) -> CountTable:
+    """The core's ``system_table`` of one system, scored with a progress bar the first time and then
+    taken from the page's store (aw.cached_run). ``key`` names the files' contents and the settings
+    that ``metric`` depends on; ``key[-1]`` holds the settings."""
     settings = key[-1]
-
-    def run(progress):
-        if metric == "counter":
-            result = counter_corpus(list(preds), list(golds), settings, progress=progress)
-            return counter_table(result, [g.sentence for g in golds])
-        result = score_corpus(list(preds), list(golds), settings, progress=progress)
-        return macro_table(result) if settings.average == "macro" else dscorer_table(result)
-
-    return aw.cached_run(key, label, run, store="compare_tables", max_results=MAX_TABLES)
+    options = {"counter": settings} if metric == "counter" else {"dscorer": settings}
+    return aw.cached_run(key, label, lambda progress: system_table(metric, golds, system, progress=progress,
+                                                                   **options),
+                         store="compare_tables", max_results=MAX_TABLES)
 
 
 @st.cache_data(max_entries=16, show_spinner="Resampling (bootstrap and approximate randomisation)...")
@@ -253,19 +250,21 @@ if gold is None or bad or missing:
     st.stop()
 files = [f for f in loaded if f is not None]
 try:
-    names, aligned, singles = align_systems(gold, files, baseline)
+    systems = align_systems(gold, files, baseline)
 except DscorerInputError as exc:
     aw.show_input_error("system files", exc)
     st.stop()
 
 settings = settings.replace(average=average)
+names = [s.name for s in systems]
+aligned = [s.preds for s in systems]
 counter_settings = CounterSettings(restarts=restarts, seed=counter_seed, keep_ref=keep_ref, search=search)
 metrics = ("dscorer", "counter") if metric == "both" else (metric,)
 n_docs = len(gold.drss)
 golds = gold.drss
 st.caption(f"Gold: {aw.md_escape(gold.name)} · {n_docs} document{'s' if n_docs != 1 else ''} · " + " · ".join(
     f"{i + 1}. {aw.md_escape(n)}" + (" (one DRS, compared with every gold DRS)" if s else "")
-    for i, (n, s) in enumerate(zip(names, singles))))
+    for i, (n, s) in enumerate((s.name, s.single_drs) for s in systems)))
 
 # ---- score every system (cached) and compare
 tables: dict[str, list[CountTable]] = {}
@@ -273,12 +272,13 @@ comparisons: dict[str, Comparison] = {}
 for m in metrics:
     keys = []
     tables[m] = []
-    for f, name, preds, single in zip(files, names, aligned, singles):
-        key = (m, gold.key, f.key, single, settings if m == "dscorer" else counter_settings)
+    for f, system in zip(files, systems):
+        key = (m, gold.key, f.key, system.single_drs, settings if m == "dscorer" else counter_settings)
         try:
-            table = system_table(m, key, golds, preds, f"{METRIC_TITLES[m]}: scoring {name} on {n_docs} documents...")
+            table = cached_system_table(m, key, golds, system,
+                                        f"{METRIC_TITLES[m]}: scoring {system.name} on {n_docs} documents...")
         except NgramExplosion as exc:
-            aw.show_input_error(f"system {name}", exc)
+            aw.show_input_error(f"system {system.name}", exc)
             st.stop()
         tables[m].append(table)
         keys.append(key)
@@ -291,7 +291,7 @@ st.caption(f"Each system against the first ({aw.md_escape(names[0])}). Intervals
 for m in metrics:
     show_comparison(comparisons[m])
 report = {"gold": gold.name, "n_documents": n_docs,
-          "systems": [{"name": n, "file": f.name, "single_drs_baseline": s} for n, f, s in zip(names, files, singles)],
+          "systems": [{"name": n, "file": f.name, "single_drs_baseline": s} for n, f, s in zip(names, files, (s.single_drs for s in systems))],
           "bootstrap": bootstrap, "ar": ar, "seed": seed,
           "metrics": {m: comparisons[m].as_dict() for m in metrics}}
 st.download_button("Download the comparison (JSON)", aw.json_text(report), "dscorer_compare.json",

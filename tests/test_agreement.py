@@ -1,4 +1,4 @@
-"""DSCORER against COUNTER per document (dscorer_core.agreement) and COUNTER's mapping located in
+"""DSCORER against COUNTER per document (dscorer_core.stats.metric_agreement) and COUNTER's mapping located in
 both graphs (render.variable_links), on the sample files and on PMB 2.2.0 dev."""
 
 from __future__ import annotations
@@ -7,9 +7,15 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from dscorer_core import counter_corpus, counter_pair, read_clf, score_corpus, score_pair
-from dscorer_core.agreement import correlation, disagreements, metric_pairs
+from dscorer_core import (
+    counter_corpus,
+    counter_pair,
+    read_clf,
+    score_corpus,
+    score_pair,
+)
 from dscorer_core.render import variable_links
+from dscorer_core.stats.metric_agreement import correlation, disagreements, metric_pairs
 
 
 @pytest.fixture(scope="module")

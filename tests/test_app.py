@@ -12,9 +12,17 @@ import pytest
 
 pytest.importorskip("streamlit")
 pytest.importorskip("pyvis")
+from app_helpers import (  # noqa: E402
+    HOSTILE,
+    ROOT,
+    SHARED,
+    iframes,
+    new_app,
+    no_errors,
+    vis_edges,
+    vis_nodes,
+)
 from streamlit.testing.v1 import AppTest  # noqa: E402
-
-from app_helpers import HOSTILE, ROOT, SHARED, iframes, new_app, no_errors, vis_edges, vis_nodes  # noqa: E402
 
 
 def upload(at: AppTest, side: str, name: str, data: bytes) -> AppTest:

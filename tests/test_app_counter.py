@@ -1,7 +1,7 @@
 """COUNTER beside DSCORER in the app (AppTest): the pair view's figures, clause matching panel and
 variable highlighting, and the corpus view's COUNTER columns, Pearson's r and disagreement filter.
 
-Expected values come from the core (counter_pair, counter_corpus, dscorer_core.agreement) on the
+Expected values come from the core (counter_pair, counter_corpus, dscorer_core.stats.metric_agreement) on the
 same files, so the page must show what the core computes.
 """
 
@@ -18,7 +18,7 @@ pytest.importorskip("pyvis")
 from app_helpers import PMB, SAMPLES, iframes, new_app, no_errors, vis_nodes  # noqa: E402
 
 from dscorer_core import counter_corpus, counter_pair, read_clf, score_corpus  # noqa: E402
-from dscorer_core.agreement import correlation, disagreements, metric_pairs  # noqa: E402
+from dscorer_core.stats.metric_agreement import correlation, disagreements, metric_pairs  # noqa: E402
 
 PINK = "#CC79A7"
 

@@ -9,9 +9,14 @@ no Chromium).
 from __future__ import annotations
 
 import pytest
-
-from browser_helpers import (assert_no_exception, click_table_row, frame_where, graph_frames,
-                             open_corpus_on_samples, wait_idle)
+from browser_helpers import (
+    assert_no_exception,
+    click_table_row,
+    frame_where,
+    graph_frames,
+    open_corpus_on_samples,
+    wait_idle,
+)
 
 pytestmark = pytest.mark.browser
 

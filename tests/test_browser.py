@@ -8,10 +8,16 @@ uses /usr/bin/chromium (the tests skip without it or without Playwright).
 from __future__ import annotations
 
 import pytest
-
 from app_helpers import HOSTILE_LINK
-from browser_helpers import (assert_no_exception, click_table_row, frame_where, graph_frames,
-                             open_corpus_on_samples, upload_side, wait_idle)
+from browser_helpers import (
+    assert_no_exception,
+    click_table_row,
+    frame_where,
+    graph_frames,
+    open_corpus_on_samples,
+    upload_side,
+    wait_idle,
+)
 
 pytestmark = pytest.mark.browser
 

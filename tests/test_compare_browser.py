@@ -8,7 +8,6 @@ document, and a hostile clause file runs no script. No browser is downloaded.
 from __future__ import annotations
 
 import pytest
-
 from app_helpers import HOSTILE_LINK, PMB
 from browser_helpers import assert_no_exception, click_table_row, node_counts, wait_idle
 

@@ -18,10 +18,18 @@ import pytest
 
 pytest.importorskip("streamlit")
 pytest.importorskip("pyvis")
+from app_helpers import (  # noqa: E402
+    HOSTILE,
+    PMB,
+    ROOT,
+    SAMPLES,
+    elements,
+    new_app,
+    no_errors,
+    vis_edges,
+    vis_nodes,
+)
 from streamlit.testing.v1 import AppTest  # noqa: E402
-
-from app_helpers import (HOSTILE, PMB, ROOT, SAMPLES, elements, new_app, no_errors,  # noqa: E402
-                         vis_edges, vis_nodes)
 
 PAGE = "pages/3_Compare_systems.py"
 HOSTILE_NAME = "<img src=x onerror=alert(1)>.clf"

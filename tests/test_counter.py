@@ -7,9 +7,17 @@ import itertools
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings as hyp_settings, strategies as st
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hyp_settings
+from hypothesis import strategies as st
 
-from dscorer_core import CounterSettings, counter_corpus, counter_pair, parse_clf, read_pair
+from dscorer_core import (
+    CounterSettings,
+    counter_corpus,
+    counter_pair,
+    parse_clf,
+    read_pair,
+)
 from dscorer_core.cli import main
 from dscorer_core.counter import KINDS, build_problem, prepare_drs
 from dscorer_core.counter.branch import branch_and_bound

@@ -15,19 +15,27 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from dscorer_core import ngrams_fast
-from dscorer_core.batch_scoring import score_documents
 from dscorer_core.clauses import parse_clf, read_clf
+from dscorer_core.dscorer import fast_engine as ngrams_fast
+from dscorer_core.dscorer.arrays import arrays_from_drss, arrays_from_graph
+from dscorer_core.dscorer.batch import score_documents
+from dscorer_core.dscorer.corpus import score_corpus
+from dscorer_core.dscorer.engines import count_ngrams, path_bound
+from dscorer_core.dscorer.fast_engine import HashedTable, count_fast
+from dscorer_core.dscorer.induction import induce_graph
+from dscorer_core.dscorer.parallel import chunk_ranges
+from dscorer_core.dscorer.paths import count_reference, enumerate_paths
+from dscorer_core.dscorer.scoring import (
+    pair_counts,
+    score_counts,
+    score_pair,
+    zero_gram_ratio,
+)
+from dscorer_core.dscorer.settings import ScoreSettings
 from dscorer_core.errors import NgramExplosion
-from dscorer_core.graph import induce_graph
-from dscorer_core.graph_arrays import arrays_from_drss, arrays_from_graph
-from dscorer_core.ngrams import _count_reference, count_ngrams, enumerate_paths, path_bound
-from dscorer_core.ngrams_fast import HashedTable, count_fast
-from dscorer_core.parallel import chunk_ranges
-from dscorer_core.scoring import _zero_gram_ratio, pair_counts, score_corpus, score_counts, score_pair
-from dscorer_core.settings import ScoreSettings
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 PRESETS = ("released", "typed")
@@ -52,7 +60,7 @@ def dev(shared_path):
 
 def assert_same_counts(graph, order=ORDER):
     """count_fast and the reference engine give the same multiset of k-grams, order by order."""
-    fast, ref = count_fast(graph, order), _count_reference(graph, order)
+    fast, ref = count_fast(graph, order), count_reference(graph, order)
     assert fast.engine == "fast" and fast.node_count == ref.node_count
     for k in range(order):
         assert fast.tables[k].total == ref.tables[k].total, f"k={k + 1}"
@@ -64,7 +72,7 @@ def expected_documents(preds, golds, preset, order=ORDER):
     """Per-pair OrderCounts from the reference engine."""
     rows = []
     for p, g in zip(preds, golds):
-        rp, rg = (_count_reference(induce_graph(d, preset), order) for d in (p, g))
+        rp, rg = (count_reference(induce_graph(d, preset), order) for d in (p, g))
         rows.append(pair_counts(rp, rg))
     return rows
 
@@ -85,7 +93,7 @@ def test_fast_equals_reference_on_every_pmb_dev_pair(dev, preset):
         expected = pair_counts(rp, rg)
         assert pair_counts(fp, fg) == expected, f"pair {i}"  # per-graph tables, HashedTable.matched
         assert docs[i].counts == expected, f"pair {i}"        # the batch engine of score_corpus
-        assert docs[i].score == score_counts(expected, _zero_gram_ratio(expected[0]), settings)
+        assert docs[i].score == score_counts(expected, zero_gram_ratio(expected[0]), settings)
         assert (docs[i].index, docs[i].pred_clauses, docs[i].gold_clauses) == (i, len(p.clauses), len(g.clauses))
 
 
@@ -129,6 +137,8 @@ def test_generated_documents_rename_variables_apart_and_keep_constants(dev):
 @pytest.mark.parametrize("preset", PRESETS)
 def test_array_induction_equals_induce_graph_on_every_pmb_file(shared_data, preset):
     for path in sorted(shared_data.glob("pmb-*/*.clf")):
+        if path.relative_to(shared_data).as_posix() == "pmb-3.0.0/boxer_dev.clf":
+            continue  # ill-formed real output the strict reader refuses (docs/ill-formed.md)
         drss = read_clf(path)
         batch = arrays_from_drss(drss, preset)
         for i, drs in enumerate(drss):
@@ -140,7 +150,7 @@ def test_array_induction_equals_induce_graph_on_every_pmb_file(shared_data, pres
 
 
 def test_path_bound_is_an_upper_bound_and_far_below_the_walk_count(dev):
-    from dscorer_core.ngrams import walk_bound
+    from dscorer_core.dscorer.paths import walk_bound
 
     for preset in PRESETS:
         for drs in dev[1][:60]:
@@ -215,7 +225,7 @@ def test_fast_equals_reference_on_random_drss(pred_text, gold_text, preset, orde
 
 def test_a_hash_collision_is_answered_exactly(dev, monkeypatch):
     pred, gold = induce_graph(dev[0][3], "typed"), induce_graph(dev[1][3], "typed")
-    expected = pair_counts(_count_reference(pred, ORDER), _count_reference(gold, ORDER))
+    expected = pair_counts(count_reference(pred, ORDER), count_reference(gold, ORDER))
     monkeypatch.setattr(ngrams_fast, "_mix", lambda h, x: np.zeros_like(h))  # every k-gram collides
     fp, fg = count_fast(pred, ORDER), count_fast(gold, ORDER)
     assert not fp.tables[1].collision_free
@@ -234,7 +244,7 @@ def test_equal_hashes_of_different_k_grams_do_not_match():
 def test_the_engines_do_not_mix(dev):
     graph = induce_graph(dev[1][0])
     with pytest.raises(TypeError):
-        count_fast(graph, 2).tables[0].matched(_count_reference(graph, 2).tables[0])
+        count_fast(graph, 2).tables[0].matched(count_reference(graph, 2).tables[0])
 
 
 # --- explosion guard ----------------------------------------------------------------------

@@ -9,7 +9,8 @@ from __future__ import annotations
 import math
 import os
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dscorer_core import ClfError, DscorerInputError, parse_clf, score_corpus
 from dscorer_core.clauses import check_pair, decode_clf_bytes

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from dscorer_core import ClfError, DrsCountMismatch, NoDrsError, parse_clf, read_clf, read_pair
+from dscorer_core import (
+    ClfError,
+    DrsCountMismatch,
+    NoDrsError,
+    parse_clf,
+    read_clf,
+    read_pair,
+)
 from dscorer_core.clauses import MAX_PROBLEMS, check_pair, parse_clause_line
 
 FIGURE4_GOLD = """\

@@ -6,11 +6,31 @@ from pathlib import Path
 
 import pytest
 
-from dscorer_core import NgramExplosion, ScoreSettings, induce_graph, read_clf, score_pair
+from dscorer_core import (
+    NgramExplosion,
+    ScoreSettings,
+    induce_graph,
+    read_clf,
+    score_pair,
+)
 from dscorer_core.clauses import parse_clf
-from dscorer_core.render import (MATCHED, UNMATCHED, UNUSED, conversion_steps, edge_curves, edge_display,
-                                 filter_rows, highlight_pair, ngram_table, node_display, node_key,
-                                 path_elements, paths_from, shared_layout, too_large_to_draw)
+from dscorer_core.render import (
+    MATCHED,
+    UNMATCHED,
+    UNUSED,
+    conversion_steps,
+    edge_curves,
+    edge_display,
+    filter_rows,
+    highlight_pair,
+    ngram_table,
+    node_display,
+    node_key,
+    path_elements,
+    paths_from,
+    shared_layout,
+    too_large_to_draw,
+)
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
 

@@ -5,10 +5,19 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from dscorer_core import Clause, Drs, ScoreSettings, __version__, parse_clf, score_corpus, score_pair
-from dscorer_core.scoring import order_weights
+from dscorer_core import (
+    Clause,
+    Drs,
+    ScoreSettings,
+    __version__,
+    parse_clf,
+    score_corpus,
+    score_pair,
+)
+from dscorer_core.dscorer.scoring import order_weights
 
 LN_FLOOR = math.log(1e-3)  # a zero inside a log is replaced by 1e-3
 

@@ -7,14 +7,31 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dscorer_core import ScoreSettings, read_clf, read_pair, score_corpus
 from dscorer_core.counter import CounterSettings, counter_corpus
-from dscorer_core.scoring import DocumentScore, OrderCounts, _zero_gram_ratio, corpus_from_documents, score_counts
-from dscorer_core.stats import (approximate_randomisation, bootstrap_weights, clause_table, compare_results,
-                                confidence_intervals, counter_table, document_differences,
-                                dscorer_table, macro_table, paired_bootstrap, swap_masks)
+from dscorer_core.dscorer.corpus import corpus_from_documents
+from dscorer_core.dscorer.scoring import (
+    DocumentScore,
+    OrderCounts,
+    score_counts,
+    zero_gram_ratio,
+)
+from dscorer_core.stats import (
+    approximate_randomisation,
+    bootstrap_weights,
+    clause_table,
+    compare_results,
+    confidence_intervals,
+    counter_table,
+    document_differences,
+    dscorer_table,
+    macro_table,
+    paired_bootstrap,
+    swap_masks,
+)
 
 pytestmark = pytest.mark.slow  # scores Boxer and the SPAR baseline on all of PMB 2.2.0 dev once
 
@@ -244,7 +261,7 @@ def test_vectorised_scores_equal_score_counts(docs, preset, multiplicities):
     documents = []
     for i, rows in enumerate(docs):
         counts = tuple(OrderCounts(k, min(m, p, g), p, g) for k, (m, p, g) in enumerate(rows))
-        documents.append(DocumentScore(i, None, score_counts(counts, _zero_gram_ratio(counts[0]), cfg),
+        documents.append(DocumentScore(i, None, score_counts(counts, zero_gram_ratio(counts[0]), cfg),
                                        counts, 1, 1))
     weights = np.array(multiplicities[: len(documents)], dtype=float)
     if weights.sum() == 0:

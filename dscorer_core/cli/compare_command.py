@@ -3,31 +3,26 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from dataclasses import dataclass
+from typing import cast
 
-from ..clauses import Drs, check_pair, read_clf
-from ..counter import SEARCHES, CounterSettings, counter_corpus
+from ..clauses import Drs, read_clf
+from ..counter import SEARCHES, CounterSettings
 from ..errors import DscorerInputError
-from ..scoring import score_corpus
-from ..stats import Comparison, compare_tables, counter_table, document_differences, dscorer_table, macro_table
+from ..stats import Comparison, CountTable, document_differences
+from ..stats.systems import (
+    METRICS,
+    Metric,
+    System,
+    align_system,
+    compare_systems,
+    system_names,
+)
 from .output import format_table, write_json
 from .score_command import add_dscorer_options, settings_from_args
 
-__all__ = ["register", "run", "System", "read_systems", "system_names", "format_comparison"]
-
-METRICS = ("dscorer", "counter", "both")
-
-
-@dataclass(frozen=True)
-class System:
-    """One system's output, aligned with the gold DRSs."""
-
-    name: str
-    path: str
-    preds: tuple[Drs, ...]
-    single_drs: bool
+__all__ = ["register", "run", "read_systems", "format_comparison"]
 
 
 def register(sub) -> None:
@@ -68,50 +63,22 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def system_names(paths: list[str]) -> list[str]:
-    """Short, distinct names: the file name, the path as given when two files share a
-    file name, and a numbered suffix when the same file is given twice."""
-    base = [os.path.basename(p) or p for p in paths]
-    names = [p if any(b == b2 and p != p2 for b2, p2 in zip(base, paths)) else b for b, p in zip(base, paths)]
-    seen: dict[str, int] = {}
-    out = []
-    for n in names:
-        seen[n] = seen.get(n, 0) + 1
-        out.append(n if seen[n] == 1 else f"{n} ({seen[n]})")
-    return out
-
-
 def read_systems(gold_path: str, paths: list[str], baseline: bool) -> tuple[list[Drs], list[System]]:
-    """Read GOLD once and every system file; with ``baseline`` a single-DRS file is compared
-    with every gold DRS (the SPAR baseline set-up), other files are paired as usual."""
+    """Read GOLD once and every system file, paired by the core's baseline rule (align_system)."""
     golds = read_clf(gold_path)
-    systems = []
-    for name, path in zip(system_names(paths), paths):
-        preds = read_clf(path)
-        single = len(preds) == 1 and len(golds) > 1
-        if single and not baseline:
-            raise DscorerInputError(
-                f"{path} holds 1 DRS but {gold_path} holds {len(golds)}: if it is a single-DRS baseline "
-                f"(like the SPAR baseline) to compare with every gold DRS, add --baseline")
-        preds, _ = check_pair(preds, golds, path, gold_path, baseline=single)
-        systems.append(System(name, path, tuple(preds), single))
+    systems = [align_system(name, path, read_clf(path), golds, gold_path, baseline)
+               for name, path in zip(system_names(paths), paths)]
     return golds, systems
 
 
-def compare_metric(metric: str, golds: list[Drs], systems: list[System], args: argparse.Namespace):
+def compare_metric(metric: Metric, golds: list[Drs], systems: list[System],
+                   args: argparse.Namespace) -> tuple[Comparison, list[CountTable]]:
     """The comparison of one metric and the count tables behind it."""
-    if metric == "counter":
-        settings = CounterSettings(restarts=args.restarts, seed=args.counter_seed, keep_ref=args.keep_ref,
-                                   search=args.search)
-        sentences = [g.sentence for g in golds]
-        tables = [counter_table(counter_corpus(s.preds, golds, settings), sentences) for s in systems]
-    else:
-        settings = settings_from_args(args)
-        make_table = macro_table if args.average == "macro" else dscorer_table
-        tables = [make_table(score_corpus(s.preds, golds, settings, jobs=args.jobs)) for s in systems]
-    comparison = compare_tables(tables, [s.name for s in systems], bootstrap=args.bootstrap, ar=args.ar,
-                                seed=args.seed)
-    return comparison, tables
+    counter = CounterSettings(restarts=args.restarts, seed=args.counter_seed, keep_ref=args.keep_ref,
+                              search=args.search)
+    dscorer = settings_from_args(args).replace(average=args.average)
+    return compare_systems(metric, golds, systems, dscorer=dscorer, counter=counter, bootstrap=args.bootstrap,
+                           ar=args.ar, seed=args.seed, jobs=args.jobs)
 
 
 @dataclass(frozen=True)
@@ -169,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
         if s.single_drs:
             print(f"dscorer compare: {s.path} holds one DRS: comparing it with each of the {len(golds)} "
                   f"gold DRSs (--baseline)", file=sys.stderr)
-    metrics = ("dscorer", "counter") if args.metric == "both" else (args.metric,)
+    metrics: tuple[Metric, ...] = ("dscorer", "counter") if args.metric == "both" else (cast(Metric, args.metric),)
     results = {m: compare_metric(m, golds, systems, args) for m in metrics}
     if args.json:
         data = {"gold": args.gold, "n_documents": len(golds),

@@ -7,11 +7,16 @@ from pathlib import Path
 
 from ..clauses import read_pair
 from ..counter import counter_corpus
-from ..ngrams import DEFAULT_MAX_NGRAMS, ENGINES
-from ..presets import PRESETS
-from ..scoring import CorpusResult, score_corpus
-from ..settings import ScoreSettings
-from .counter_command import add_counter_options, counter_settings_from_args, format_counter
+from ..dscorer.corpus import document_table, score_corpus
+from ..dscorer.engines import DEFAULT_MAX_NGRAMS, ENGINES
+from ..dscorer.presets import PRESETS
+from ..dscorer.scoring import CorpusResult
+from ..dscorer.settings import ScoreSettings
+from .counter_command import (
+    add_counter_options,
+    counter_settings_from_args,
+    format_counter,
+)
 from .output import format_table, write_csv, write_json
 
 
@@ -61,16 +66,6 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def document_rows(result: CorpusResult) -> tuple[list[str], list[list[object]]]:
-    """Header and rows of the per-document table (shared by --per-doc and --csv)."""
-    n = result.settings.order
-    header = ["index", "P", "R", "F"] + [f"f{k}" for k in range(0, n + 1)] + \
-             ["pred_clauses", "gold_clauses", "sentence"]
-    rows = [[d.index, d.score.P, d.score.R, d.score.F] + [o.f for o in d.score.orders] +
-            [d.pred_clauses, d.gold_clauses, d.sentence or ""] for d in result.documents]
-    return header, rows
-
-
 def format_result(result: CorpusResult) -> str:
     """The text report: signature, micro and macro P/R/F and the per-order table."""
     m, M = result.micro, result.macro
@@ -96,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     preds, golds = read_pair(args.pred, args.gold, baseline=args.baseline)
     result = score_corpus(preds, golds, settings, jobs=args.jobs)
     if args.csv:
-        write_csv(args.csv, *document_rows(result))
+        write_csv(args.csv, *document_table(result))
     counter = None
     if getattr(args, "with_counter", False):
         counter = counter_corpus(preds, golds, counter_settings_from_args(args))
@@ -112,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         print("COUNTER (clause matching):")
         print(format_counter(counter))
     if args.per_doc:
-        header, rows = document_rows(result)
+        header, rows = document_table(result)
         print()
         print(format_table(header, rows))
     return 0

@@ -2,7 +2,14 @@
 
 from .normalise import CounterClause, CounterDrs, normalise_clause, prepare_drs
 from .problem import Candidate, MatchProblem, build_problem
-from .score import KINDS, CounterPair, CounterResult, KindScore, counter_corpus, counter_pair
+from .score import (
+           KINDS,
+           CounterPair,
+           CounterResult,
+           KindScore,
+           counter_corpus,
+           counter_pair,
+)
 from .search import SearchOutcome, find_mapping
 from .settings import SEARCHES, CounterSettings
 

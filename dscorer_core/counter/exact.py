@@ -71,7 +71,11 @@ def _add_problem(problem: MatchProblem, x0: int, y0: int, rows: _Rows) -> None:
 def solve_exact_batch(problems: Sequence[MatchProblem], time_limit: float = 20.0,
                       node_limit: int | None = 20_000) -> list[ExactOutcome]:
     """Solve several documents' matchings in one program; each outcome is optimal only if the whole is."""
-    from scipy.optimize import Bounds, LinearConstraint, milp  # slow to import: only when needed
+    from scipy.optimize import (  # slow to import: only when needed
+        Bounds,
+        LinearConstraint,
+        milp,
+    )
     from scipy.sparse import coo_matrix
 
     rows = _Rows()

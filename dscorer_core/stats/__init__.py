@@ -6,13 +6,27 @@ and per-document differences, all recomputed from per-document counts (no rescor
     >>> comparison.systems[1].difference, comparison.systems[1].p_value
 """
 
-from .bootstrap import ConfidenceIntervals, Interval, bootstrap_distribution, confidence_intervals
+from .bootstrap import (
+                     ConfidenceIntervals,
+                     Interval,
+                     bootstrap_distribution,
+                     confidence_intervals,
+)
 from .compare import Comparison, SystemComparison, compare_results, compare_tables
 from .differences import DocumentDifference, document_differences
 from .paired import PairedTest, approximate_randomisation, paired_bootstrap
 from .resampling import bootstrap_weights, stats_signature, swap_masks
-from .tables import (FIGURES, CountTable, clause_scores, clause_table, counter_table, dscorer_scores,
-                     dscorer_table, macro_table, mean_scores)
+from .tables import (
+                     FIGURES,
+                     CountTable,
+                     clause_scores,
+                     clause_table,
+                     counter_table,
+                     dscorer_scores,
+                     dscorer_table,
+                     macro_table,
+                     mean_scores,
+)
 
 __all__ = [
     "FIGURES", "CountTable", "dscorer_table", "macro_table", "clause_table", "counter_table",

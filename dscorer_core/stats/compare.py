@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..scoring import CorpusResult
+from ..dscorer.scoring import CorpusResult
 from .bootstrap import ConfidenceIntervals, confidence_intervals
 from .paired import PairedTest, approximate_randomisation, paired_bootstrap
 from .resampling import bootstrap_weights, stats_signature

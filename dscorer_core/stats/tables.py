@@ -13,9 +13,9 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from ..presets import get_preset
-from ..scoring import LOG_FLOOR, CorpusResult, _zero_gram_ratio, order_weights
-from ..settings import ScoreSettings
+from ..dscorer.presets import get_preset
+from ..dscorer.scoring import LOG_FLOOR, CorpusResult, order_weights, zero_gram_ratio
+from ..dscorer.settings import ScoreSettings
 
 __all__ = ["FIGURES", "CountTable", "dscorer_table", "macro_table", "clause_table", "counter_table",
            "dscorer_scores", "mean_scores", "clause_scores"]
@@ -135,7 +135,7 @@ def dscorer_table(result: CorpusResult) -> CountTable:
     """The count table of a DSCORER corpus run: per order k = 0..n (matched, pred, gold),
     then the document's 0-gram ratio and a 1 (so summing gives the mean ratio)."""
     n = result.settings.order
-    rows = [[x for c in d.counts for x in (c.matched, c.pred, c.gold)] + [_zero_gram_ratio(d.counts[0]), 1.0]
+    rows = [[x for c in d.counts for x in (c.matched, c.pred, c.gold)] + [zero_gram_ratio(d.counts[0]), 1.0]
             for d in result.documents]
     features = np.array(rows, dtype=float).reshape(len(rows), 3 * (n + 1) + 2)
     scores = np.array([[d.score.P, d.score.R, d.score.F] for d in result.documents], dtype=float).reshape(-1, 3)

@@ -1,6 +1,6 @@
 """The default n-gram engine: simple paths grown level by level as numpy arrays (spec section 3).
 
-A graph becomes integer arrays (``graph_arrays``).  Paths grow one edge at a
+A graph becomes integer arrays (``arrays``).  Paths grow one edge at a
 time over CSR tables of which edge may follow which (never straight back, no
 self-loops) and, from the third edge on, which pair of edges may follow which
 (never closing a triangle); a step onto an older node is rejected by comparing
@@ -25,9 +25,9 @@ from typing import Iterator
 
 import numpy as np
 
-from .graph import Graph
-from .graph_arrays import GraphBatch, arrays_from_graph, label_count, label_text
-from .ngrams import NgramCounts
+from .arrays import GraphBatch, arrays_from_graph, label_count, label_text
+from .induction import Graph
+from .ngram_counts import NgramCounts
 
 __all__ = ["count_fast", "count_batch", "path_bounds", "HashedTable", "BatchCounts"]
 
@@ -271,7 +271,7 @@ def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: in
             yield from [_EMPTY_LEVEL] * (order - k)
             return
         if k < order:
-            ids, side, distinct, id_bits = codes >> 1, codes & 1, grams, id_bits + shift
+            ids, side, distinct, id_bits = codes >> 1, codes & 1, grams, id_bits + shift  # noqa: F841 - read by the next level
         del codes
 
 

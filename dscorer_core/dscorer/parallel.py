@@ -1,7 +1,7 @@
 """Scoring a corpus in several processes, with exactly the results of one process.
 
 The corpus is cut into consecutive chunks of about equal size (in clauses);
-each worker scores its chunks with ``batch_scoring.score_documents`` and the
+each worker scores its chunks with ``batch.score_documents`` and the
 document scores come back in corpus order, so the corpus figures built from them
 are the same to the last bit.
 """
@@ -11,9 +11,9 @@ from __future__ import annotations
 from concurrent.futures import ProcessPoolExecutor
 from typing import Callable, Sequence
 
-from .batch_scoring import score_documents
-from .clauses import Drs
-from .errors import NgramExplosion
+from ..clauses import Drs
+from ..errors import NgramExplosion
+from .batch import score_documents
 from .scoring import DocumentScore
 from .settings import ScoreSettings
 

@@ -12,12 +12,18 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from .clauses import Drs
-from .errors import NgramExplosion
-from .graph_arrays import arrays_from_drss
-from .ngrams import drs_name
-from .ngrams_fast import BatchCounts, count_batch, path_bounds
-from .scoring import DocumentScore, OrderCounts, _zero_gram_ratio, score_counts, score_document
+from ..clauses import Drs
+from ..errors import NgramExplosion
+from .arrays import arrays_from_drss
+from .engines import drs_name
+from .fast_engine import BatchCounts, count_batch, path_bounds
+from .scoring import (
+    DocumentScore,
+    OrderCounts,
+    score_counts,
+    score_document,
+    zero_gram_ratio,
+)
 from .settings import ScoreSettings
 
 __all__ = ["score_documents", "BATCH_PATHS"]
@@ -83,5 +89,5 @@ def _document(counts: BatchCounts, i: int, pred: Drs, gold: Drs, settings: Score
     gold_totals = counts.totals[:, 2 * i + 1].tolist()
     rows = (OrderCounts(0, min(n_pred, n_gold), n_pred, n_gold),) + tuple(
         OrderCounts(k + 1, matched[k], pred_totals[k], gold_totals[k]) for k in range(settings.order))
-    score = score_counts(rows, _zero_gram_ratio(rows[0]), settings)
+    score = score_counts(rows, zero_gram_ratio(rows[0]), settings)
     return DocumentScore(index, gold.sentence or pred.sentence, score, rows, len(pred.clauses), len(gold.clauses))

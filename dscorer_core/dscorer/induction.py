@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from .clauses import Clause, Drs, box_arguments, is_constant
+from ..clauses import Clause, Drs, box_arguments, is_constant
 from .presets import Preset, get_preset
 
 __all__ = ["Node", "Edge", "Graph", "induce_graph", "clause_edges", "NODE_TYPES"]

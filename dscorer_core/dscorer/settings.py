@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .ngrams import DEFAULT_MAX_NGRAMS
+from ..version import __version__
+from .engines import DEFAULT_MAX_NGRAMS
 from .presets import PRESETS
-from .version import __version__
 
 __all__ = ["ScoreSettings"]
 

@@ -1,4 +1,4 @@
-"""DSCORER scores: per-order precision/recall/F and their weighted geometric mean (spec section 3)."""
+"""DSCORER scores of one pair: per-order precision/recall/F and their weighted geometric mean (spec section 3)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ import math
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from .clauses import Drs
-from .graph import Graph, induce_graph
-from .ngrams import NgramCounts, count_ngrams
+from ..clauses import Drs
+from .engines import count_ngrams
+from .induction import Graph, induce_graph
+from .ngram_counts import NgramCounts
 from .presets import get_preset
 from .settings import ScoreSettings
 
@@ -23,8 +24,9 @@ __all__ = [
     "score_pair",
     "score_graphs",
     "score_counts",
-    "score_corpus",
-    "pair_counts",
+        "pair_counts",
+    "score_document",
+    "zero_gram_ratio",
     "LOG_FLOOR",
 ]
 
@@ -207,7 +209,7 @@ def pair_counts(pred: NgramCounts, gold: NgramCounts) -> tuple[OrderCounts, ...]
     return (zero,) + rest
 
 
-def _zero_gram_ratio(c: OrderCounts) -> float:
+def zero_gram_ratio(c: OrderCounts) -> float:
     return c.matched / max(c.pred, c.gold) if max(c.pred, c.gold) else 1.0
 
 
@@ -217,7 +219,7 @@ def score_graphs(pred: Graph, gold: Graph, settings: ScoreSettings | None = None
     pn = count_ngrams(pred, settings.order, settings.engine, settings.max_ngrams)
     gn = count_ngrams(gold, settings.order, settings.engine, settings.max_ngrams)
     counts = pair_counts(pn, gn)
-    score = score_counts(counts, _zero_gram_ratio(counts[0]), settings)
+    score = score_counts(counts, zero_gram_ratio(counts[0]), settings)
     return PairResult(score, counts, pred, gold, pn, gn, settings)
 
 
@@ -230,46 +232,8 @@ def score_pair(pred: Drs, gold: Drs, settings: ScoreSettings | None = None, **kw
     return score_graphs(induce_graph(pred, settings.preset), induce_graph(gold, settings.preset), settings)
 
 
-def score_corpus(preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreSettings | None = None,
-                 progress=None, jobs: int = 1, **kwargs) -> CorpusResult:
-    """Score aligned lists of DRSs: micro (summed counts) and macro (mean of documents).
-
-    ``progress``, if given, is called as progress(done, total) after each document.
-    """
-    settings = (settings or ScoreSettings()).replace(**kwargs) if kwargs else (settings or ScoreSettings())
-    if len(preds) != len(golds):
-        from .errors import DrsCountMismatch
-
-        raise DrsCountMismatch("pred", "gold", len(preds), len(golds))
-    if jobs and jobs > 1 and len(preds) > 1:
-        from .parallel import score_documents_parallel
-
-        docs = score_documents_parallel(preds, golds, settings, jobs, progress)
-    else:
-        from .batch_scoring import score_documents
-
-        docs = score_documents(preds, golds, settings, progress=progress)
-    return corpus_from_documents(docs, settings)
-
-
 def score_document(pred: Drs, gold: Drs, settings: ScoreSettings, index: int) -> DocumentScore:
     """Score one pair for a corpus run, keeping only what the corpus figures need."""
     res = score_pair(pred, gold, settings)
     return DocumentScore(index, gold.sentence or pred.sentence, res.score, res.counts,
                          len(pred.clauses), len(gold.clauses))
-
-
-def corpus_from_documents(docs: Sequence[DocumentScore], settings: ScoreSettings) -> CorpusResult:
-    """Micro figures from summed per-document counts; macro as the mean of documents."""
-    n = settings.order
-    if not docs:
-        empty = Score(0.0, 0.0, 0.0)
-        return CorpusResult(empty, empty, (), settings)
-    summed = [OrderCounts(k, sum(d.counts[k].matched for d in docs), sum(d.counts[k].pred for d in docs),
-                          sum(d.counts[k].gold for d in docs)) for k in range(0, n + 1)]
-    zero = sum(_zero_gram_ratio(d.counts[0]) for d in docs) / len(docs)
-    micro = score_counts(summed, zero, settings)
-    m = len(docs)
-    macro = Score(sum(d.score.P for d in docs) / m, sum(d.score.R for d in docs) / m,
-                  sum(d.score.F for d in docs) / m)
-    return CorpusResult(micro, macro, tuple(docs), settings)

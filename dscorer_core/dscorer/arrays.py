@@ -15,10 +15,10 @@ from typing import Sequence
 
 import numpy as np
 
-from .clauses import _SENSE, Drs
-from .graph import NODE_TYPES, REVERSE_MARK, Graph, induce_graph
+from ..clause_format import BOX_OPERATORS
+from ..clauses import SENSE_PATTERN, Drs
+from .induction import NODE_TYPES, REVERSE_MARK, Graph, induce_graph
 from .presets import Preset, get_preset
-from .signature import BOX_OPERATORS
 
 __all__ = ["GraphBatch", "label_id", "label_text", "label_count", "arrays_from_graph", "arrays_from_drss"]
 
@@ -176,7 +176,7 @@ def arrays_from_drss(drss: Sequence[Drs], preset: "str | Preset" = "released") -
             toks = clause.tokens
             box, rel = toks[0], toks[1]
             b = node(box, ci, 0)
-            if len(toks) == 4 and not rel.isupper() and _SENSE.match(toks[2]):
+            if len(toks) == 4 and not rel.isupper() and SENSE_PATTERN.match(toks[2]):
                 sense = toks[2][1:-1]
                 ref = toks[3]
                 sources.append(b)

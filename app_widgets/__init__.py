@@ -1,0 +1,56 @@
+"""Shared Streamlit widgets of the dscorer app, one module per job: ``files`` (loading), ``controls``
+(settings), ``state`` (session state and caching), ``drawing`` (pyvis graphs), ``tables``, ``text``
+(escaping).
+
+Pages ``import app_widgets as aw``; this package lays out what ``dscorer_core`` computes and holds
+no scoring logic. Everything that comes from a clause file is shown as text.
+"""
+
+from .controls import APP_MAX_NGRAMS, settings_sidebar  # noqa: F401
+from .drawing import (  # noqa: F401
+    COLOURS,
+    EDGE_STYLE,
+    MARK_BORDER,
+    MARK_SHADOW,
+    graph_html,
+    graph_pane,
+    legend,
+)
+from .files import (  # noqa: F401
+    APP_DIR,
+    DEFAULT_SAMPLES,
+    MAX_UPLOAD_MB,
+    SAMPLE_DIR,
+    SOURCES,
+    LoadedFile,
+    check_local_path,
+    file_widgets,
+    load_file,
+    load_pair,
+    parse_local,
+    parse_upload,
+    sample_files,
+    show_input_error,
+)
+from .state import (  # noqa: F401
+    MAX_STORED_RESULTS,
+    PERSISTENT_KEYS,
+    cached_comparison,
+    cached_counter_corpus,
+    cached_counter_pair,
+    cached_layout,
+    cached_pair_score,
+    cached_run,
+    keep_widget_state,
+    run_with_progress,
+)
+from .tables import (  # noqa: F401
+    CLAUSE_MARK_CSS,
+    VARIABLE_ROW_CSS,
+    clause_frame,
+    clause_pairs_frame,
+    order_table,
+    score_table,
+    styled_clauses,
+)
+from .text import defuse_title, json_text, md_escape  # noqa: F401

@@ -1,0 +1,183 @@
+"""Loading clause files in the app: sample, upload or local path, parsed once and cached."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import streamlit as st
+
+from dscorer_core import Drs
+from dscorer_core.clauses import check_pair, decode_clf_bytes, parse_clf
+from dscorer_core.errors import DscorerInputError
+
+from .text import md_escape
+
+__all__ = ["APP_DIR", "SAMPLE_DIR", "MAX_UPLOAD_MB", "SOURCES", "DEFAULT_SAMPLES", "LoadedFile", "parse_upload", "parse_local",
+           "check_local_path", "sample_files", "show_input_error", "file_widgets", "load_file", "load_pair"]
+
+#: The app's folder (the parent of this package).
+APP_DIR = Path(__file__).resolve().parent.parent
+SAMPLE_DIR = APP_DIR / "sample_data"
+#: Upload cap in MB; keep in step with server.maxUploadSize in .streamlit/config.toml.
+MAX_UPLOAD_MB = 50
+
+#: Where a clause file can come from (file_widgets).
+SOURCES = ("Sample", "Upload", "Local path")
+DEFAULT_SAMPLES = {"pred": "paper_pred.clf", "gold": "paper_gold.clf"}
+
+
+@dataclass(frozen=True)
+class LoadedFile:
+    """A parsed clause file and the name it is shown under."""
+
+    name: str
+    drss: tuple[Drs, ...]
+    key: str  # identifies the content (for caching derived results)
+
+
+@st.cache_data(max_entries=16, show_spinner="Reading clause file...")
+def parse_upload(name: str, data: bytes) -> tuple[Drs, ...]:
+    """Parse uploaded bytes once (cached on name and content)."""
+    return tuple(parse_clf(decode_clf_bytes(data, name), name))
+
+
+@st.cache_data(max_entries=16, show_spinner="Reading clause file...")
+def parse_local(path: str, mtime_ns: int, size: int) -> tuple[Drs, ...]:
+    """Parse a local file once per (path, modification time, size)."""
+    data = Path(path).read_bytes()
+    return tuple(parse_clf(decode_clf_bytes(data, path), path))
+
+
+def check_local_path(text: str) -> Path:
+    """The resolved path if ``text`` names a readable regular file; DscorerInputError otherwise."""
+    text = text.strip()
+    if not text:
+        raise DscorerInputError("no path given")
+    p = Path(os.path.expanduser(text))
+    if not p.is_absolute():
+        p = (Path.cwd() / p)
+    if not p.exists():
+        raise DscorerInputError(f"{text}: no such file")
+    if not p.is_file():
+        raise DscorerInputError(f"{text}: not a regular file")
+    if not os.access(p, os.R_OK):
+        raise DscorerInputError(f"{text}: not readable")
+    return p.resolve()
+
+
+def sample_files() -> list[str]:
+    """Names of the bundled sample clause files."""
+    return sorted(p.name for p in SAMPLE_DIR.glob("*.clf"))
+
+
+def show_input_error(what: str, exc: Exception) -> None:
+    """An st.error that names the file and lists the bad lines, as escaped text."""
+    st.error(f"**Cannot use the {md_escape(what)}.**  \n" + md_escape(str(exc)), icon="⚠️")
+
+
+def file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str = "", compact: bool = False,
+                 placeholder: str = "../shared/data/pmb-2.2.0/gold_dev.clf") -> LoadedFile | None:
+    """Source choice (sample, upload or local path) and file widget of one file slot; the loaded
+    file, or None while none is chosen (unreadable or malformed files raise DscorerInputError).
+
+    Widget keys are ``{key_prefix}src_{slot}``, ``{key_prefix}sample_{slot}``,
+    ``{key_prefix}upload_{slot}`` and ``{key_prefix}path_{slot}``; the last upload is kept in
+    ``_{key_prefix}uploaded_{slot}``. By default the slot is headed ``**{label} file**`` and says
+    what to do while no file is chosen; ``compact`` labels the source radio with ``label``,
+    collapses the other labels and shows no hints.
+    """
+    key = {what: f"{key_prefix}{what}_{slot}" for what in ("src", "sample", "upload", "path")}
+    stored_key = f"_{key_prefix}uploaded_{slot}"
+    if compact:
+        st.session_state.setdefault(key["src"], "Sample")
+        src = st.radio(label, SOURCES, key=key["src"], horizontal=True)
+        labels = (f"{label}: sample file", f"{label}: clause file", f"{label}: path of a local clause file")
+    else:
+        st.markdown(f"**{label} file**")
+        src = st.radio("Source", SOURCES, key=key["src"], horizontal=True, label_visibility="collapsed")
+        labels = ("Sample file", f"{label} clause file", "Path of a local clause file")
+    visibility = "collapsed" if compact else "visible"
+    try:
+        if src == "Sample":
+            st.session_state.setdefault(key["sample"], default_sample)
+            name = st.selectbox(labels[0], sample_files(), key=key["sample"], label_visibility=visibility)
+            p = SAMPLE_DIR / name
+            stat = p.stat()
+            return LoadedFile(name, parse_local(str(p), stat.st_mtime_ns, stat.st_size),
+                              f"sample:{name}:{stat.st_mtime_ns}")
+        if src == "Upload":
+            up = st.file_uploader(labels[1], key=key["upload"], label_visibility=visibility,
+                                  help=f"Up to {MAX_UPLOAD_MB} MB; use 'Local path' for larger files.")
+            if up is not None:
+                st.session_state[stored_key] = (up.name, up.getvalue())
+            elif stored_key in st.session_state:
+                st.caption("Using the earlier upload: " + md_escape(st.session_state[stored_key][0]))
+            stored = st.session_state.get(stored_key)
+            if stored is None:
+                if not compact:
+                    st.info("Upload a clause file.")
+                return None
+            name, data = stored
+            return LoadedFile(name, parse_upload(name, data), f"upload:{name}:{hashlib.sha1(data).hexdigest()}")
+        text = st.text_input(labels[2], key=key["path"], label_visibility=visibility, placeholder=placeholder)
+        if not text.strip():
+            if not compact:
+                st.info("Type the path of a clause file on this machine.")
+            return None
+        p = check_local_path(text)
+        stat = p.stat()
+        return LoadedFile(str(p), parse_local(str(p), stat.st_mtime_ns, stat.st_size),
+                          f"path:{p}:{stat.st_mtime_ns}:{stat.st_size}")
+    except OSError as exc:
+        raise DscorerInputError(f"cannot read the file: {exc.strerror or exc}") from None
+
+
+def load_file(slot: str, label: str, default_sample: str, *, what: str | None = None,
+              **options) -> tuple[LoadedFile | None, bool]:
+    """file_widgets (``options`` are its keyword arguments) plus error display: (the file or None,
+    whether an error was shown). A file that cannot be used, or holds no DRS, is an st.error
+    naming ``what`` (default: ``label``)."""
+    what = what or label
+    try:
+        loaded = file_widgets(slot, label, default_sample, **options)
+    except DscorerInputError as exc:
+        show_input_error(what, exc)
+        return None, True
+    if loaded is not None and not loaded.drss:
+        show_input_error(what, DscorerInputError(
+            f"{loaded.name}: no DRS in this file (it is empty or holds only comments)"))
+        return None, True
+    return loaded, False
+
+
+def _load_side(side: str, container) -> LoadedFile | None:
+    """The file widgets of one side of the pair in ``container``; the loaded file or None (after
+    showing an error, if any)."""
+    with container:
+        loaded, _ = load_file(side, "Predicted (pred)" if side == "pred" else "Gold", DEFAULT_SAMPLES[side],
+                              what=f"{side} file")
+    return loaded
+
+
+def load_pair(container=None) -> tuple[LoadedFile | None, LoadedFile | None, bool]:
+    """File widgets for both sides (in the sidebar by default).
+
+    Returns (pred, gold, paired): ``paired`` is True when both loaded and hold as many DRSs.
+    A bad file shows an error and leaves the other side and the rest of the page working.
+    """
+    container = container or st.sidebar
+    with container:
+        with st.expander("Clause files", expanded=True):
+            pred = _load_side("pred", st.container())
+            gold = _load_side("gold", st.container())
+    paired = False
+    if pred and gold:
+        try:
+            check_pair(list(pred.drss), list(gold.drss), pred.name, gold.name)
+            paired = True
+        except DscorerInputError as exc:
+            show_input_error("pair of files", exc)
+    return pred, gold, paired

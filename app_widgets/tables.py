@@ -1,0 +1,94 @@
+"""Score, order and clause tables of the app (pandas frames and Streamlit metrics)."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import pandas as pd
+import streamlit as st
+
+from dscorer_core import Drs
+from dscorer_core.dscorer.scoring import Score
+from dscorer_core.render import MATCHED, UNMATCHED
+
+from .drawing import COLOURS
+from .text import md_escape
+
+__all__ = ["order_table", "score_table", "clause_frame", "CLAUSE_MARK_CSS", "VARIABLE_ROW_CSS", "styled_clauses",
+           "clause_pairs_frame"]
+
+
+def order_table(score: Score) -> pd.DataFrame:
+    """The per-order p/r/f table of a Score (k = 0 compares node counts)."""
+    return pd.DataFrame([{"k": o.k, "matched": o.matched, "pred": o.pred, "gold": o.gold,
+                          "p": o.p, "r": o.r, "f": o.f, "weight": o.weight} for o in score.orders])
+
+
+def score_table(score: Score, signature: str, counter=None, counter_note: str = "",
+                dscorer_note: str = "") -> None:
+    """Combined P, R, F as metrics, the per-order table and the signature.
+
+    Given ``counter`` (a CounterPair or CounterResult), COUNTER's P, R, F follow as a second row
+    of metrics (labelled ``COUNTER P`` ...) right under DSCORER's, with ``counter_note`` beside
+    them, and its signature joins DSCORER's. ``*_note`` is Markdown (escape file text first).
+    """
+    rows = [("", score, dscorer_note)] + ([("COUNTER ", counter, counter_note)] if counter is not None else [])
+    for prefix, figures, note in rows:
+        c1, c2, c3, c4 = st.columns([2, 2, 2, 3], vertical_alignment="center")
+        c1.metric(prefix + "P", f"{figures.P:.4f}")
+        c2.metric(prefix + "R", f"{figures.R:.4f}")
+        c3.metric(prefix + "F", f"{figures.F:.4f}")
+        if note:
+            c4.caption(note)
+    if score.orders:
+        st.dataframe(order_table(score), hide_index=True, width="stretch",
+                     column_config={c: st.column_config.NumberColumn(format="%.4f")
+                                    for c in ("p", "r", "f", "weight")})
+    sigs = [signature] + ([counter.signature] if counter is not None else [])
+    st.caption("signature: " + "  \n".join(md_escape(s) for s in sigs))
+
+
+def clause_frame(drs: Drs, statuses: Sequence[str] | None = None,
+                 counter: Sequence[str] | None = None) -> pd.DataFrame:
+    """The clauses of a DRS as a table, marking the ones behind unmatched k-grams (and, given
+    ``counter``, COUNTER's verdict on each clause)."""
+    rows = []
+    for i, c in enumerate(drs.clauses):
+        row = {"line": c.line, "clause": c.text(), "kind": c.kind}
+        if statuses is not None:
+            row["k-grams"] = {"unmatched": "✗ behind unmatched", "matched": "✓ matched"}.get(statuses[i], "–")
+        if counter is not None:
+            row["COUNTER"] = {"matched": "✓ matched", "unmatched": "✗ unmatched"}.get(counter[i], counter[i])
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+#: Text colour per clause verdict in the clause tables: the graph's edge colours (matched blue,
+#: unmatched orange); a clause of the chosen variable gets a light pink background.
+CLAUSE_MARK_CSS = {"✓": f"color: {COLOURS[MATCHED]}; font-weight: bold",
+                   "✗": f"color: {COLOURS[UNMATCHED]}; font-weight: bold"}
+VARIABLE_ROW_CSS = "background-color: #F3DCEA"
+
+
+def _verdict_css(value: object) -> str:
+    return CLAUSE_MARK_CSS.get(str(value)[:1], "")
+
+
+def styled_clauses(frame: pd.DataFrame, marked_rows: Sequence[int] = (),
+                   columns: Sequence[str] = ("k-grams", "COUNTER")):
+    """A clause table (e.g. clause_frame's) with its verdict columns coloured as the graphs colour
+    edges (✓ matched blue, ✗ unmatched orange) and ``marked_rows`` on a pink background."""
+    marked = set(marked_rows)
+    styler = frame.style
+    present = [c for c in columns if c in frame.columns]
+    if present:
+        styler = styler.map(_verdict_css, subset=present)
+    if marked:
+        styler = styler.apply(lambda row: [VARIABLE_ROW_CSS if row.name in marked else ""] * len(row), axis=1)
+    return styler
+
+
+def clause_pairs_frame(pairs: Sequence[tuple[object, object]]) -> pd.DataFrame:
+    """Matched clause pairs (pred Clause, gold Clause) as a table of their lines and texts."""
+    return pd.DataFrame([{"pred line": p.line, "pred clause": p.text(), "gold line": g.line, "gold clause": g.text()}
+                         for p, g in pairs], columns=["pred line", "pred clause", "gold line", "gold clause"])
