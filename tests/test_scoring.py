@@ -17,7 +17,7 @@ from dscorer_core import (
     score_corpus,
     score_pair,
 )
-from dscorer_core.dscorer.scoring import order_weights
+from dscorer_core.formula import order_weights
 
 LN_FLOOR = math.log(1e-3)  # a zero inside a log is replaced by 1e-3
 

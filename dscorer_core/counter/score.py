@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from ..clauses import Clause, Drs
+from .. import formula
 from ..errors import DrsCountMismatch
 from .normalise import CounterClause, prepare_drs
 from .problem import MatchProblem, build_problem, matched_candidates
@@ -30,9 +31,8 @@ _POS_KIND = {"n": "nouns", "v": "verbs", "a": "adjectives", "s": "adjectives", "
 
 def prf(matched: int, pred: int, gold: int) -> tuple[float, float, float]:
     """Precision, recall and F of clause counts (0 where undefined)."""
-    p = matched / pred if pred else 0.0
-    r = matched / gold if gold else 0.0
-    return p, r, (2 * p * r / (p + r) if p + r else 0.0)
+    p, r, f = formula.prf(matched, pred, gold)
+    return float(p), float(r), float(f)
 
 
 class _ClauseScores:

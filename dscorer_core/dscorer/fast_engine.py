@@ -25,7 +25,8 @@ from typing import Iterator
 
 import numpy as np
 
-from .arrays import GraphBatch, arrays_from_graph, label_count, label_text
+from .arrays import GraphBatch, arrays_from_graph
+from .labels import label_count, label_text
 from .induction import Graph
 from .ngram_counts import NgramCounts
 

@@ -13,9 +13,9 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from ..dscorer.presets import get_preset
-from ..dscorer.scoring import LOG_FLOOR, CorpusResult, order_weights, zero_gram_ratio
+from ..dscorer.scoring import CorpusResult, zero_gram_ratio
 from ..dscorer.settings import ScoreSettings
+from ..formula import dscorer_rows, prf
 
 __all__ = ["FIGURES", "CountTable", "dscorer_table", "macro_table", "clause_table", "counter_table",
            "dscorer_scores", "mean_scores", "clause_scores"]
@@ -82,53 +82,18 @@ def _readonly(a: np.ndarray) -> np.ndarray:
     return a
 
 
-def _ratio(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    return np.divide(a, b, out=np.zeros_like(a, dtype=float), where=b != 0)
-
-
-def _f(p: np.ndarray, r: np.ndarray) -> np.ndarray:
-    s = p + r
-    return np.divide(2 * p * r, s, out=np.zeros_like(s), where=s != 0)
-
-
-def _combine_rows(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """Row-wise ``scoring.combine``: exp(sum_k w_k log v_k) over weighted orders, zeros as LOG_FLOOR."""
-    logs = np.log(np.where(values > 0, values, LOG_FLOOR))
-    total = np.zeros(values.shape[0])
-    for k in range(values.shape[1]):  # same summation order as scoring.combine
-        total += np.where(weights[:, k] != 0, weights[:, k] * logs[:, k], 0.0)
-    return np.exp(total)
-
-
-def _weight_rows(pred: np.ndarray, gold: np.ndarray, settings: ScoreSettings) -> np.ndarray:
-    """Order weights per sample from ``scoring.order_weights``, called once per distinct
-    pattern of present/absent orders (nearly always a single pattern for a corpus)."""
-    rule = get_preset(settings.preset).missing_orders
-    present = np.hstack([pred > 0, gold > 0]).astype(int)
-    n = settings.order
-    if (present == present[0]).all():  # the usual case: one pattern for every sample
-        patterns, which = present[:1], np.zeros(len(present), dtype=int)
-    else:
-        patterns, which = np.unique(present, axis=0, return_inverse=True)
-    table = np.array([order_weights(n, settings.w0, list(p[:n]), list(p[n:]), rule) for p in patterns])
-    return table[np.asarray(which).reshape(-1)]
-
-
 def dscorer_scores(sums: np.ndarray, settings: ScoreSettings) -> np.ndarray:
     """DSCORER P, R, F from summed ``dscorer_table`` features, vectorised over samples.
 
-    Same formulas as ``scoring.score_counts``: per-order ratios from summed counts,
-    the 0-gram term as the (weighted) mean of per-document ratios, the preset's rule
-    for orders that cannot be compared, and the weighted geometric mean.
+    ``formula.dscorer_rows`` on the summed per-order counts, with the 0-gram term as the
+    (weighted) mean of the per-document ratios, exactly as a corpus is scored.
     """
     n = settings.order
     grams = sums[:, : 3 * (n + 1)].reshape(-1, n + 1, 3)[:, 1:, :]
-    matched, pred, gold = grams[..., 0], grams[..., 1], grams[..., 2]
-    zero = (sums[:, -2] / sums[:, -1])[:, None]
-    weights = _weight_rows(pred, gold, settings)
-    p, r = _ratio(matched, pred), _ratio(matched, gold)
-    f = _f(p, r)
-    return np.column_stack([_combine_rows(np.hstack([zero, v]), weights) for v in (p, r, f)])
+    zero = sums[:, -2] / sums[:, -1]
+    found = dscorer_rows(grams[..., 0], grams[..., 1], grams[..., 2], zero, settings.w0,
+                         settings.preset_spec.missing_orders)
+    return np.column_stack([found.P, found.R, found.F])
 
 
 def dscorer_table(result: CorpusResult) -> CountTable:
@@ -145,8 +110,7 @@ def dscorer_table(result: CorpusResult) -> CountTable:
 
 def clause_scores(sums: np.ndarray) -> np.ndarray:
     """Micro P, R, F from summed (matched, pred, gold) clause counts (COUNTER)."""
-    p, r = _ratio(sums[:, 0], sums[:, 1]), _ratio(sums[:, 0], sums[:, 2])
-    return np.column_stack([p, r, _f(p, r)])
+    return np.column_stack(prf(sums[:, 0], sums[:, 1], sums[:, 2]))
 
 
 def clause_table(matched: Sequence[float], pred: Sequence[int], gold: Sequence[int], signature: str,
