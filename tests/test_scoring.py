@@ -1,8 +1,9 @@
-"""DSCORER scores (spec sections 3, 5 and 6): test vectors, weights, 0-gram, micro/macro, properties."""
+"""DSCORER scores (docs/metric.md; the spec vectors): test vectors, weights, 0-gram, micro/macro, properties."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,9 +15,11 @@ from dscorer_core import (
     ScoreSettings,
     __version__,
     parse_clf,
+    read_clf,
     score_corpus,
     score_pair,
 )
+from dscorer_core.dscorer.presets import PRESETS, Preset
 from dscorer_core.formula import order_weights
 
 LN_FLOOR = math.log(1e-3)  # a zero inside a log is replaced by 1e-3
@@ -183,10 +186,35 @@ def test_signature_format():
     assert score_pair(G, G, preset="typed").signature.startswith("dscorer|preset:typed|n:4|")
 
 
-@pytest.mark.parametrize("bad", [dict(order=0), dict(w0=1.0), dict(w0=-0.1), dict(preset="paper")])
+@pytest.mark.parametrize("bad", [dict(order=0), dict(w0=1.0), dict(w0=-0.1), dict(preset="paper"),
+                                 dict(average="median"), dict(engine="turbo"), dict(order=True),
+                                 dict(max_ngrams=0)])
 def test_bad_settings_are_refused(bad):
     with pytest.raises(ValueError):
         ScoreSettings(**bad)
+
+
+@pytest.mark.parametrize("knob, value", [("node_types", "names"), ("reverse_edges", "all"),
+                                         ("missing_orders", "drop"), ("concepts", "upper"),
+                                         ("merge_constants", "yes")])
+def test_an_unknown_preset_knob_is_refused_not_taken_as_the_else_branch(knob, value):
+    knobs = dict(name="mine", node_types="structure", reverse_edges="not-box-box", merge_constants=False,
+                 missing_orders="renormalise", concepts="any")
+    knobs[knob] = value
+    with pytest.raises(ValueError, match=knob):
+        Preset(**knobs)
+
+
+def test_a_preset_object_works_wherever_a_preset_name_does():
+    assert ScoreSettings(preset=PRESETS["typed"]).preset == "typed"  # a named preset keeps its name
+    assert score_pair(P4, G, preset=PRESETS["typed"]).score == score_pair(P4, G, preset="typed").score
+    mine = Preset("mine", "structure", "not-box-box", True, "renormalise", "any")  # typed, constants merged
+    settings = ScoreSettings(preset=mine)
+    assert settings.signature().startswith("dscorer|preset:custom(node_types=structure,reverse_edges=not-box-box,"
+                                           "merge_constants=True,missing_orders=renormalise,concepts=any)|n:4|")
+    drs_with_two_nows = drs('b1 TPR t1 "now"\nb1 TPR t2 "now"\nb1 REF t1\nb1 REF t2\n')
+    assert score_pair(drs_with_two_nows, drs_with_two_nows, settings).pred_graph.node_count == 4
+    assert score_pair(drs_with_two_nows, drs_with_two_nows, preset="typed").pred_graph.node_count == 5
 
 
 # --- properties on random small DRSs ------------------------------------------------------------
@@ -280,3 +308,27 @@ def test_released_does_read_names_which_typed_does_not():
     k0 = rename(P4, lambda v: "k0" if v == "b1" else v)
     assert score_pair(k0, P4, preset="typed").score.F == 1.0
     assert score_pair(k0, P4, preset="released").score.F < 1.0
+
+
+# --- published figures, whichever way the concept clauses are written ---------------------------
+
+
+def merged_concepts(drss):
+    """PMB DRSs with their concept clauses written merged, as the released code's input form has them."""
+    out = []
+    for d in drss:
+        clauses = tuple(Clause((c.box, c.concept_label, c.args[1]), c.line, c.comment)
+                        if c.is_concept and not c.relation[:1].isupper() else c for c in d.clauses)
+        out.append(replace(d, clauses=clauses))
+    return out
+
+
+@pytest.mark.slow
+def test_pmb_dev_published_figures_hold_with_merged_concepts(shared_path):
+    pred = read_clf(shared_path("pmb-2.2.0/boxer_dev.clf"))
+    gold = read_clf(shared_path("pmb-2.2.0/gold_dev.clf"))
+    for preds, golds in ((pred, gold), (merged_concepts(pred), merged_concepts(gold))):
+        released = score_corpus(preds, golds, preset="released").micro
+        assert round(released.F, 4) == 0.5215
+        assert [round(o.f, 4) for o in released.orders[1:]] == [0.7774, 0.5869, 0.4191, 0.2975]
+        assert round(score_corpus(preds, golds, preset="typed").micro.F, 4) == 0.5440
