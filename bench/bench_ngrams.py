@@ -17,9 +17,9 @@ import platform
 import sys
 import time
 import tracemalloc
+from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, Sequence
 
 import numpy as np
 
@@ -27,13 +27,13 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from make_documents import SIZES, document_pairs  # noqa: E402
+from make_documents import SIZES, document_pairs
 
-from dscorer_core.clauses import Drs, read_clf  # noqa: E402
-from dscorer_core.dscorer.arrays import arrays_from_drss  # noqa: E402
-from dscorer_core.dscorer.corpus import score_corpus  # noqa: E402
-from dscorer_core.dscorer.scoring import CorpusResult  # noqa: E402
-from dscorer_core.dscorer.settings import ScoreSettings  # noqa: E402
+from dscorer_core.clauses import Drs, read_clf
+from dscorer_core.dscorer.arrays import arrays_from_drss
+from dscorer_core.dscorer.corpus import score_corpus
+from dscorer_core.dscorer.scoring import CorpusResult
+from dscorer_core.dscorer.settings import ScoreSettings
 
 DATA = HERE.parent.parent / "shared" / "data" / "pmb-2.2.0"
 

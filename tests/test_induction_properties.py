@@ -92,7 +92,7 @@ def test_both_engines_and_the_batch_path_give_identical_counts(pred, gold, prese
 def test_a_drs_written_merged_scores_exactly_like_its_pmb_form(drs, other, preset):
     written = merged(drs, preset)
     assert figures(written, drs, preset) == figures(drs, drs, preset)
-    assert figures(written, drs, preset)[1].F == pytest.approx(1.0)
+    assert pytest.approx(1.0) == figures(written, drs, preset)[1].F
     assert figures(written, other, preset) == figures(drs, other, preset)
     assert figures(other, written, preset) == figures(other, drs, preset)
     assert figures(written, other, preset, "reference") == figures(drs, other, preset, "reference")

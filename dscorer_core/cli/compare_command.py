@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from ..clauses import Drs, read_clf
-from ..counter import SEARCHES, CounterSettings
+from ..counter import SEARCHES
 from ..errors import DscorerInputError
 from ..stats import Comparison, CountTable, document_differences
 from ..stats.systems import (
@@ -19,6 +19,7 @@ from ..stats.systems import (
     compare_systems,
     system_names,
 )
+from .counter_command import counter_settings_from_args
 from .output import format_table, write_json
 from .score_command import add_dscorer_options, settings_from_args
 
@@ -74,8 +75,7 @@ def read_systems(gold_path: str, paths: list[str], baseline: bool) -> tuple[list
 def compare_metric(metric: Metric, golds: list[Drs], systems: list[System],
                    args: argparse.Namespace) -> tuple[Comparison, list[CountTable]]:
     """The comparison of one metric and the count tables behind it."""
-    counter = CounterSettings(restarts=args.restarts, seed=args.counter_seed, keep_ref=args.keep_ref,
-                              search=args.search)
+    counter = counter_settings_from_args(args, seed="counter_seed")
     dscorer = settings_from_args(args).replace(average=args.average)
     return compare_systems(metric, golds, systems, dscorer=dscorer, counter=counter, bootstrap=args.bootstrap,
                            ar=args.ar, seed=args.seed, jobs=args.jobs)

@@ -22,9 +22,11 @@ def add_counter_options(p: argparse.ArgumentParser) -> None:
                         "affordable; 'hill': hill climbing only, like the released COUNTER")
 
 
-def counter_settings_from_args(args: argparse.Namespace) -> CounterSettings:
-    """CounterSettings from parsed command-line options."""
-    return CounterSettings(restarts=args.restarts, seed=args.seed, keep_ref=args.keep_ref, search=args.search)
+def counter_settings_from_args(args: argparse.Namespace, seed: str = "seed") -> CounterSettings:
+    """CounterSettings from parsed command-line options (the one place the CLI builds them);
+    ``seed`` names the option that holds COUNTER's seed (``counter_seed`` in ``compare``)."""
+    return CounterSettings(restarts=args.restarts, seed=getattr(args, seed), keep_ref=args.keep_ref,
+                           search=args.search)
 
 
 def register(sub) -> None:

@@ -6,11 +6,11 @@ sum the counts over all pairs; breakdowns by clause kind as COUNTER's detailed o
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
-from ..clauses import Clause, Drs
 from .. import formula
+from ..clauses import Clause, Drs
 from ..errors import DrsCountMismatch
 from .normalise import CounterClause, prepare_drs
 from .problem import MatchProblem, build_problem, matched_candidates

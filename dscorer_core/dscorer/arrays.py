@@ -50,7 +50,7 @@ class GraphBatch:
     def graph_of_edge(self) -> np.ndarray:
         return np.repeat(np.arange(self.graph_count), np.diff(self.edge_offsets))
 
-    def select(self, first: int, stop: int) -> "GraphBatch":
+    def select(self, first: int, stop: int) -> GraphBatch:
         """Graphs first..stop-1 as a batch of their own."""
         n0, n1 = self.node_offsets[first], self.node_offsets[stop]
         e0, e1 = self.edge_offsets[first], self.edge_offsets[stop]

@@ -8,8 +8,8 @@ are the same to the last bit.
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 
 from ..clauses import Drs
 from ..errors import DscorerInputError
@@ -23,7 +23,8 @@ __all__ = ["score_documents_parallel", "chunk_ranges"]
 def chunk_ranges(sizes: Sequence[int], chunks: int) -> list[tuple[int, int]]:
     """Cut items with these sizes into at most ``chunks`` consecutive ranges of about equal total size."""
     total = sum(sizes) or 1
-    ranges, first, used = [], 0, 0
+    ranges: list[tuple[int, int]] = []
+    first, used = 0, 0
     for i, size in enumerate(sizes):
         used += size
         if used * chunks >= total * (len(ranges) + 1) and i + 1 < len(sizes):

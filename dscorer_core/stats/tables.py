@@ -7,12 +7,13 @@ weight matrix times the table followed by that function, for all samples at once
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Callable, Sequence
 
 import numpy as np
 
+from ..counter.score import CounterResult
 from ..dscorer.scoring import CorpusResult, zero_gram_ratio
 from ..dscorer.settings import ScoreSettings
 from ..formula import dscorer_rows, prf
@@ -40,12 +41,13 @@ class CountTable:
 
     @property
     def n_documents(self) -> int:
-        return self.features.shape[0]
+        return int(self.features.shape[0])
 
     @property
     def fractional_columns(self) -> np.ndarray:
         """Indices of the feature columns that are not whole numbers (DSCORER's 0-gram ratio)."""
-        return np.flatnonzero(np.any(self.features != np.round(self.features), axis=0))
+        columns: np.ndarray = np.flatnonzero(np.any(self.features != np.round(self.features), axis=0))
+        return columns
 
     def sums(self, weights: np.ndarray) -> np.ndarray:
         """Weighted column sums (samples x features) for weights of shape samples x documents.
@@ -55,7 +57,7 @@ class CountTable:
         so the all-ones weights reproduce the corpus sums bit for bit.
         """
         weights = np.atleast_2d(np.asarray(weights, dtype=float))
-        out = weights @ self.features
+        out: np.ndarray = weights @ self.features
         for j in self.fractional_columns:
             out[:, j] = np.cumsum(weights * self.features[:, j], axis=1)[:, -1]
         return out
@@ -66,9 +68,10 @@ class CountTable:
 
     def full_scores(self) -> np.ndarray:
         """P, R, F of the whole corpus, each document counted once."""
-        return self.corpus_scores(np.ones(self.n_documents))[0]
+        scores: np.ndarray = self.corpus_scores(np.ones(self.n_documents))[0]
+        return scores
 
-    def check_paired(self, other: "CountTable") -> None:
+    def check_paired(self, other: CountTable) -> None:
         """Raise ValueError unless ``other`` scores the same documents with the same settings."""
         if self.signature != other.signature:
             raise ValueError(f"cannot pair scores made with different settings: "
@@ -104,8 +107,9 @@ def dscorer_table(result: CorpusResult) -> CountTable:
             for d in result.documents]
     features = np.array(rows, dtype=float).reshape(len(rows), 3 * (n + 1) + 2)
     scores = np.array([[d.score.P, d.score.R, d.score.F] for d in result.documents], dtype=float).reshape(-1, 3)
-    return CountTable("dscorer", result.signature, _readonly(features), partial(dscorer_scores, settings=result.settings),
-                      _readonly(scores), tuple(d.sentence for d in result.documents))
+    return CountTable("dscorer", result.signature, _readonly(features),
+                      partial(dscorer_scores, settings=result.settings), _readonly(scores),
+                      tuple(d.sentence for d in result.documents))
 
 
 def clause_scores(sums: np.ndarray) -> np.ndarray:
@@ -122,7 +126,7 @@ def clause_table(matched: Sequence[float], pred: Sequence[int], gold: Sequence[i
     return CountTable(metric, signature, _readonly(features), clause_scores, _readonly(scores), sentences)
 
 
-def counter_table(result, sentences: Sequence[str | None] | None = None) -> CountTable:
+def counter_table(result: CounterResult, sentences: Sequence[str | None] | None = None) -> CountTable:
     """The count table of a COUNTER corpus run (``counter.CounterResult``): per document
     matched, predicted and gold clauses; micro P/R/F from their sums, as COUNTER reports.
     ``sentences`` (e.g. the gold DRSs' sentences) label the documents."""
@@ -133,7 +137,8 @@ def counter_table(result, sentences: Sequence[str | None] | None = None) -> Coun
 
 def mean_scores(sums: np.ndarray) -> np.ndarray:
     """Macro P, R, F: summed per-document P, R, F divided by the (weighted) document count."""
-    return sums[:, :3] / sums[:, 3:4]
+    means: np.ndarray = sums[:, :3] / sums[:, 3:4]
+    return means
 
 
 def macro_table(result: CorpusResult) -> CountTable:
