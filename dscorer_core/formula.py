@@ -31,7 +31,7 @@ def ratio(numerator: ArrayLike, denominator: ArrayLike) -> Floats:
     """numerator / denominator elementwise, 0 where the denominator is 0."""
     a = np.asarray(numerator, dtype=np.float64)
     b = np.asarray(denominator, dtype=np.float64)
-    return np.divide(a, b, out=np.zeros(np.broadcast(a, b).shape), where=b != 0)
+    return np.divide(a, b, out=np.zeros(np.broadcast_shapes(a.shape, b.shape)), where=b != 0)
 
 
 def prf(matched: ArrayLike, pred: ArrayLike, gold: ArrayLike) -> tuple[Floats, Floats, Floats]:
@@ -86,14 +86,16 @@ def weight_rows(pred_totals: ArrayLike, gold_totals: ArrayLike, w0: float, rule:
 
 
 def combine_rows(values: ArrayLike, weights: ArrayLike) -> Floats:
-    """exp(sum_k w_k log v_k) per row over the orders with weight, a zero taken as LOG_FLOOR."""
+    """exp(sum_k w_k log v_k) over the orders with weight, a zero taken as LOG_FLOOR, per row of the
+    last two axes (values ... x rows x (n + 1), weights rows x (n + 1))."""
     v = np.asarray(values, dtype=np.float64)
     w = np.asarray(weights, dtype=np.float64)
-    logs = np.log(np.where(v > 0, v, LOG_FLOOR))
-    total = np.zeros(v.shape[0])
-    for k in range(v.shape[1]):  # order by order, so every caller sums in the same order
-        total += np.where(w[:, k] != 0, w[:, k] * logs[:, k], 0.0)
-    return np.exp(total)
+    terms = np.where(w != 0, w * np.log(np.where(v > 0, v, LOG_FLOOR)), 0.0)
+    total = terms[..., 0].copy()
+    for k in range(1, terms.shape[-1]):  # order by order, so every caller sums in the same order
+        total += terms[..., k]
+    combined: Floats = np.exp(total)
+    return combined
 
 
 @dataclass(frozen=True)
@@ -124,8 +126,8 @@ def dscorer_rows(matched: ArrayLike, pred: ArrayLike, gold: ArrayLike, zero_gram
     zero = np.asarray(zero_gram, dtype=np.float64).reshape(-1, 1)
     weights = weight_rows(pt, gt, w0, rule)
     p, r, f = (np.hstack([zero, x]) for x in prf(m, pt, gt))
-    return DscorerRows(combine_rows(p, weights), combine_rows(r, weights), combine_rows(f, weights),
-                       p, r, f, weights)
+    combined = combine_rows(np.stack([p, r, f]), weights)  # P, R and F in one pass
+    return DscorerRows(combined[0], combined[1], combined[2], p, r, f, weights)
 
 
 def zero_gram_ratios(matched_nodes: ArrayLike, pred_nodes: ArrayLike, gold_nodes: ArrayLike) -> Floats:

@@ -16,7 +16,7 @@ from .scoring import (
     OrderCounts,
     Score,
     score_counts,
-    zero_gram_ratio,
+    zero_gram_ratios_of,
 )
 from .settings import ScoreSettings
 
@@ -47,7 +47,7 @@ def corpus_from_documents(docs: Sequence[DocumentScore], settings: ScoreSettings
         return CorpusResult(empty, empty, (), settings)
     summed = [OrderCounts(k, sum(d.counts[k].matched for d in docs), sum(d.counts[k].pred for d in docs),
                           sum(d.counts[k].gold for d in docs)) for k in range(0, n + 1)]
-    zero = sum(zero_gram_ratio(d.counts[0]) for d in docs) / len(docs)
+    zero = sum(zero_gram_ratios_of(docs)) / len(docs)  # summed in document order, as the count tables do
     micro = score_counts(summed, zero, settings)
     m = len(docs)
     macro = Score(sum(d.score.P for d in docs) / m, sum(d.score.R for d in docs) / m,

@@ -38,6 +38,7 @@ __all__ = [
     "pair_counts",
     "score_document",
     "zero_gram_ratio",
+    "zero_gram_ratios_of",
 ]
 
 
@@ -196,6 +197,13 @@ def pair_counts(pred: NgramCounts, gold: NgramCounts) -> tuple[OrderCounts, ...]
 def zero_gram_ratio(c: OrderCounts) -> float:
     """The 0-gram term of one pair from its node row: min / max of the node counts (1 if both are 0)."""
     return float(zero_gram_ratios(c.matched, c.pred, c.gold))
+
+
+def zero_gram_ratios_of(docs: Sequence[DocumentScore]) -> list[float]:
+    """Every document's 0-gram ratio, in one vectorised call."""
+    ratios: list[float] = zero_gram_ratios([d.counts[0].matched for d in docs], [d.counts[0].pred for d in docs],
+                                           [d.counts[0].gold for d in docs]).tolist()
+    return ratios
 
 
 def _batch_pair_counts(pred: Graph, gold: Graph, settings: ScoreSettings) -> tuple[OrderCounts, ...]:

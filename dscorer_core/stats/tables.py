@@ -14,7 +14,7 @@ from functools import partial
 import numpy as np
 
 from ..counter.score import CounterResult
-from ..dscorer.scoring import CorpusResult, zero_gram_ratio
+from ..dscorer.scoring import CorpusResult, zero_gram_ratios_of
 from ..dscorer.settings import ScoreSettings
 from ..formula import dscorer_rows, prf
 
@@ -103,8 +103,8 @@ def dscorer_table(result: CorpusResult) -> CountTable:
     """The count table of a DSCORER corpus run: per order k = 0..n (matched, pred, gold),
     then the document's 0-gram ratio and a 1 (so summing gives the mean ratio)."""
     n = result.settings.order
-    rows = [[x for c in d.counts for x in (c.matched, c.pred, c.gold)] + [zero_gram_ratio(d.counts[0]), 1.0]
-            for d in result.documents]
+    rows = [[x for c in d.counts for x in (c.matched, c.pred, c.gold)] + [zero, 1.0]
+            for d, zero in zip(result.documents, zero_gram_ratios_of(result.documents))]
     features = np.array(rows, dtype=float).reshape(len(rows), 3 * (n + 1) + 2)
     scores = np.array([[d.score.P, d.score.R, d.score.F] for d in result.documents], dtype=float).reshape(-1, 3)
     return CountTable("dscorer", result.signature, _readonly(features),
