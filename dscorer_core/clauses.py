@@ -55,7 +55,7 @@ class Clause:
 
     @property
     def kind(self) -> str:
-        """``concept``, ``operator`` or ``role`` (spec section 1)."""
+        """``concept``, ``operator`` or ``role`` (docs/metric.md, "Input")."""
         return clause_kind(self.tokens)
 
     @property
@@ -358,7 +358,7 @@ def _norm(s: str) -> str:
 
 
 def box_arguments(clause: Clause) -> tuple[int, ...]:
-    """Positions (into clause.args) of the arguments that are boxes (spec 2 and 4)."""
+    """Positions (into clause.args) of the arguments that are boxes (docs/metric.md, "The graph"; docs/counter.md)."""
     rel = clause.relation
     if rel in BOX_OPERATORS:
         return tuple(range(len(clause.args)))

@@ -1,4 +1,4 @@
-"""``dscorer counter PRED GOLD``: COUNTER-compatible clause-matching scores (spec section 4)."""
+"""``dscorer counter PRED GOLD``: COUNTER-compatible clause-matching scores (docs/counter.md)."""
 
 from __future__ import annotations
 

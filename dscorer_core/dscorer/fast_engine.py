@@ -1,4 +1,4 @@
-"""The default n-gram engine: simple paths grown level by level as numpy arrays (spec section 3).
+"""The default n-gram engine: simple paths grown level by level as numpy arrays (docs/metric.md, "n-grams").
 
 A graph becomes integer arrays (``arrays``).  Paths grow one edge at a
 time over CSR tables of which edge may follow which (never straight back, no

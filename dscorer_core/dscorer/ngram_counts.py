@@ -1,4 +1,4 @@
-"""The n-gram multisets of a graph (spec section 3), whichever engine counted them.
+"""The n-gram multisets of a graph (docs/metric.md, "n-grams"), whichever engine counted them.
 
 A k-gram is a path of k edges that never visits a node twice; its identity is the
 alternating sequence of node labels and edge labels.  ``NgramCounts`` holds one table

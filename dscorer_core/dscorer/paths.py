@@ -1,4 +1,4 @@
-"""The reference n-gram engine: simple paths of k edges enumerated as the spec defines them.
+"""The reference n-gram engine: simple paths of k edges enumerated as docs/metric.md defines them.
 
 It is the oracle the fast engine is tested against, and what the app uses to list the
 occurrences of one k-gram (``ngram_occurrences``, ``enumerate_paths``).

@@ -92,7 +92,7 @@ class CounterClauseView:
 
 
 def counter_view(drs: Drs, keep_ref: bool = False) -> tuple[CounterClauseView, ...]:
-    """COUNTER's normalisation of one DRS, clause by clause (spec section 4, steps 1-3): inverse
+    """COUNTER's normalisation of one DRS, clause by clause (docs/counter.md): inverse
     roles turned round, quoted first arguments moved, redundant REF clauses (unless ``keep_ref``)
     and duplicates left out."""
     prepared = prepare_drs(drs, keep_ref)

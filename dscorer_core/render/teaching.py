@@ -24,7 +24,7 @@ class ClauseStep:
 
 
 def conversion_steps(drs: Drs, preset: "str | Preset" = "typed") -> tuple[ClauseStep, ...]:
-    """The clauses of a DRS, each with the forward edges it contributes (spec section 2)."""
+    """The clauses of a DRS, each with the forward edges it contributes (docs/metric.md, "The graph")."""
     return tuple(ClauseStep(i, c.text(), c.kind, tuple(clause_edges(c, preset)))
                  for i, c in enumerate(drs.clauses))
 
