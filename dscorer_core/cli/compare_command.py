@@ -45,14 +45,11 @@ def register(sub) -> None:
     p.add_argument("--differences", type=int, default=0, metavar="N",
                    help="also list the N documents where each system differs most from the first")
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
-    add_dscorer_options(p)
+    add_dscorer_options(p, baseline_help="a SYSTEM file holding one DRS (like the SPAR baseline) is compared with "
+                                         "every gold DRS; other files are paired DRS by DRS as usual")
     p.add_argument("--average", choices=("micro", "macro"), default="micro",
                    help="DSCORER corpus average to resample: micro (summed counts, default) or macro "
                         "(mean of document scores); COUNTER is always micro")
-    for action in p._actions:
-        if action.dest == "baseline":
-            action.help = ("a SYSTEM file holding one DRS (like the SPAR baseline) is compared with every "
-                           "gold DRS; other files are paired DRS by DRS as usual")
     counter = p.add_argument_group("COUNTER settings (--metric counter or both)")
     counter.add_argument("--restarts", type=int, default=20, metavar="N",
                          help="hill-climbing starts per document (default 20)")
