@@ -6,7 +6,7 @@ Pages ``import app_widgets as aw``; this package lays out what ``dscorer_core`` 
 no scoring logic. Everything that comes from a clause file is shown as text.
 """
 
-from .controls import APP_MAX_NGRAMS, settings_sidebar  # noqa: F401
+from .controls import APP_MAX_NGRAMS, COUNTER_MAX_CLAUSES, settings_sidebar  # noqa: F401
 from .drawing import (  # noqa: F401
     COLOURS,
     EDGE_STYLE,

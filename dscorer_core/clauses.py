@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
 
 from .clause_format import BOX_OPERATORS, is_operator_name
 from .errors import ClfError, ClfErrors, ClfProblem, DrsCountMismatch, NoDrsError
@@ -223,6 +223,9 @@ def parse_clf(text: str, source: str = "<string>") -> list[Drs]:
             if found and (sentence is None or found[0] >= sentence[0]):
                 sentence = found
             continue
+        clause: Clause | None
+        problem: str | None
+        column: int | None
         if "\x00" in raw:  # a binary or UTF-16 file, never clause text
             clause, problem, column = None, "NUL character (a binary or UTF-16 file?)", raw.find("\x00") + 1
         else:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -26,7 +27,7 @@ from .score_command import add_dscorer_options, settings_from_args
 __all__ = ["register", "run", "read_systems", "format_comparison"]
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "compare", help="compare systems on one gold: 95%% intervals and paired significance tests",
         description="Score every SYSTEM against GOLD, with bootstrap confidence intervals, and test each "
@@ -112,7 +113,7 @@ def format_comparison(c: Comparison) -> str:
     return "\n".join(lines + [_trimmed(format_table(header, rows))])
 
 
-def format_differences(c: Comparison, tables, n: int) -> str:
+def format_differences(c: Comparison, tables: Sequence[CountTable], n: int) -> str:
     """The ``n`` documents where each system's F differs most from the first system's."""
     blocks = []
     first = c.systems[0].name

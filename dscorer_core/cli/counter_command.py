@@ -29,7 +29,7 @@ def counter_settings_from_args(args: argparse.Namespace, seed: str = "seed") -> 
                            search=args.search)
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("counter", help="COUNTER scores (clause overlap under the best variable mapping)",
                        description="Score PRED against GOLD the way COUNTER does: normalised clauses, "
                                    "redundant REF clauses dropped, best one-to-one variable mapping.")
@@ -49,7 +49,7 @@ def register(sub) -> None:
 def counter_rows(result: CounterResult) -> tuple[list[str], list[list[object]]]:
     """Header and rows of the per-document table."""
     header = ["index", "P", "R", "F", "matched", "pred_clauses", "gold_clauses", "optimal", "method", "sentence"]
-    rows = [[d.index, d.P, d.R, d.F, d.matched, d.pred_clauses, d.gold_clauses,
+    rows: list[list[object]] = [[d.index, d.P, d.R, d.F, d.matched, d.pred_clauses, d.gold_clauses,
              "yes" if d.optimal else "no", d.method, d.sentence or ""] for d in result.documents]
     return header, rows
 

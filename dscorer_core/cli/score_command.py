@@ -44,7 +44,8 @@ def add_dscorer_options(p: argparse.ArgumentParser, baseline_help: str = BASELIN
     p.add_argument("--engine", choices=sorted(ENGINES), default="fast", help="n-gram engine (default fast)")
     p.add_argument("--jobs", type=positive_int, default=1, metavar="N", help="score documents in N processes")
     p.add_argument("--max-ngrams", type=positive_int, default=DEFAULT_MAX_NGRAMS, metavar="M",
-                   help=f"refuse a graph that could have more than M k-grams at any one order (default {DEFAULT_MAX_NGRAMS:,})")
+                   help="refuse a graph that could have more than M k-grams at any one order "
+                        f"(default {DEFAULT_MAX_NGRAMS:,})")
     p.add_argument("--baseline", action="store_true", help=baseline_help)
 
 
@@ -54,7 +55,7 @@ def settings_from_args(args: argparse.Namespace) -> ScoreSettings:
                          max_ngrams=args.max_ngrams)
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("score", help="DSCORER scores of a predicted against a gold clause file",
                        description="Score PRED against GOLD with DSCORER (n-gram overlap of DRS graphs).")
     p.add_argument("pred", help="predicted clause file")

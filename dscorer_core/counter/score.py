@@ -38,6 +38,10 @@ def prf(matched: int, pred: int, gold: int) -> tuple[float, float, float]:
 class _ClauseScores:
     """P, R and F (see prf) of the clause counts that ``_counts`` gives: (matched, pred, gold)."""
 
+    matched: int
+    pred_clauses: int
+    gold_clauses: int
+
     def _counts(self) -> tuple[int, int, int]:
         return self.matched, self.pred_clauses, self.gold_clauses
 

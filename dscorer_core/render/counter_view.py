@@ -66,7 +66,7 @@ def variable_links(pred: Graph, gold: Graph, mapping: dict[str, str]) -> tuple[V
         nodes = found.get(name, []) if name is not None else []
         return frozenset(n.id for n in nodes), tuple(sorted({c for n in nodes for c in n.clauses}))
 
-    rows = [(pv, gv) for pv, gv in sorted(mapping.items())]
+    rows: list[tuple[str | None, str | None]] = [(pv, gv) for pv, gv in sorted(mapping.items())]
     mapped_gold = set(mapping.values())
     rows += [(name, None) for name in p_nodes if name not in mapping]
     rows += [(None, name) for name in g_nodes if name not in mapped_gold]

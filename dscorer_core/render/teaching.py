@@ -23,7 +23,7 @@ class ClauseStep:
     edges: tuple[tuple[str, str, str], ...]
 
 
-def conversion_steps(drs: Drs, preset: "str | Preset" = "typed") -> tuple[ClauseStep, ...]:
+def conversion_steps(drs: Drs, preset: str | Preset = "typed") -> tuple[ClauseStep, ...]:
     """The clauses of a DRS, each with the forward edges it contributes (docs/metric.md, "The graph")."""
     return tuple(ClauseStep(i, c.text(), c.kind, tuple(clause_edges(c, preset)))
                  for i, c in enumerate(drs.clauses))
