@@ -52,10 +52,10 @@ def test_text_output_has_signature_averages_and_per_order_table(capsys, pair):
                                                                          "p", "r", "f", "weight"])
     rows = [line.split() for line in lines[header + 1:header + 6]]
     assert [r[0] for r in rows] == ["0", "1", "2", "3", "4"]
-    # k = 0 row by hand: doc 0 has 13 nodes on both sides; doc 1 "He smiled" 6 nodes
-    # (b1 x1 b2 e1 t1 "now"), its gold 11 (b1 x1 "tom" b2 e1 t1 "now" x2 x3 b3 b4):
-    # matched 13 + 6, pred 13 + 6, gold 13 + 11; p = mean of 13/13 and 6/11
-    assert rows[0][1:4] == ["19", "19", "24"] and rows[0][4] == f"{(1 + 6 / 11) / 2:.4f}"
+    # k = 0 row by hand: doc 0 (Figure 1) has 14 nodes on both sides (b0..b5 x1..x3 e1 e2 t1 t2
+    # "now"); doc 1 "He smiled" 6 nodes (b1 x1 b2 e1 t1 "now"), its gold 10 (b1 x1 "tom" b3 t1
+    # "now" e1 x2 b2 x3): matched 14 + 6, pred 14 + 6, gold 14 + 10; p = mean of 14/14 and 6/10
+    assert rows[0][1:4] == ["20", "20", "24"] and rows[0][4] == f"{(1 + 6 / 10) / 2:.4f}"
 
 
 def test_json_schema(capsys, pair):
@@ -69,7 +69,7 @@ def test_json_schema(capsys, pair):
     assert [o["k"] for o in data["micro"]["orders"]] == [0, 1, 2, 3, 4]
     for o in data["micro"]["orders"]:
         assert {"k", "matched", "pred", "gold", "p", "r", "f"} <= set(o)
-    assert data["micro"]["orders"][0]["pred"] == 19 and data["micro"]["orders"][0]["gold"] == 24
+    assert data["micro"]["orders"][0]["pred"] == 20 and data["micro"]["orders"][0]["gold"] == 24
 
 
 def test_json_per_doc(capsys, pair):
@@ -94,7 +94,7 @@ def test_csv_file(capsys, pair, tmp_path):
     with open(target, newline="", encoding="utf-8") as fh:
         rows = list(csv.DictReader(fh))
     assert len(rows) == 2 and rows[0]["index"] == "0" and float(rows[0]["F"]) == 1.0
-    assert rows[1]["sentence"] == "Tom is putting the children to bed ."
+    assert rows[1]["sentence"] == "ø Tom is putting the children to ø bed ."
     assert {"P", "R", "F", "f0", "f4"} <= set(rows[0])
 
 

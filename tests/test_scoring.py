@@ -332,3 +332,31 @@ def test_pmb_dev_published_figures_hold_with_merged_concepts(shared_path):
         assert round(released.F, 4) == 0.5215
         assert [round(o.f, 4) for o in released.orders[1:]] == [0.7774, 0.5869, 0.4191, 0.2975]
         assert round(score_corpus(preds, golds, preset="typed").micro.F, 4) == 0.5440
+
+
+def test_figure4_reproduces_the_released_tools_figures(sample_data):
+    """The Figure 4 pair of the paper (paper-facts.md): COUNTER F 47.06 as printed; the released
+    DSCORER code's 20.62 at n = 4 (P 55.07, R 13.47) and 52.50 at n = 1."""
+    from dscorer_core import counter_pair, read_pair
+
+    preds, golds = read_pair(sample_data / "paper_pred.clf", sample_data / "paper_gold.clf")
+    pred, gold = preds[1], golds[1]
+    assert (pred.sentence, gold.sentence) == ("He smiled .", "ø Tom is putting the children to ø bed .")
+    assert round(counter_pair(pred, gold).F, 4) == 0.4706
+    four = score_pair(pred, gold, preset="released", order=4).score
+    assert (round(four.P, 4), round(four.R, 4), round(four.F, 4)) == (0.5507, 0.1347, 0.2062)
+    assert round(score_pair(pred, gold, preset="released", order=1).score.F, 4) == 0.5250
+
+
+def test_figure1_sample_is_the_paper_figure_clause_by_clause(sample_data, shared_path):
+    """DRS 0 of both sample files is Figure 1 (b) exactly as paper-facts.md prints it."""
+    from pathlib import Path
+
+    from dscorer_core import read_clf
+
+    facts = Path(__file__).resolve().parents[2] / "shared" / "docs" / "paper-facts.md"
+    if not facts.exists():
+        pytest.skip("../shared/docs/paper-facts.md is not beside this checkout")
+    printed = facts.read_text(encoding="utf-8").split("```\n")[1].strip().splitlines()
+    for name in ("paper_pred.clf", "paper_gold.clf"):
+        assert [c.text() for c in read_clf(sample_data / name)[0].clauses] == printed
