@@ -1,6 +1,14 @@
 """Data for drawing and explaining comparisons (no UI code): the n-gram view, the layout, labels and
-tooltips, the teaching steps and COUNTER's view. The app lays these out; it computes none of them."""
+tooltips, the teaching steps, COUNTER's view and the
+DRT box view. The app lays these out; it computes none of them."""
 
+from .box_view import (
+    BoxDiagram,
+    box_diagram,
+    box_view_document,
+    box_view_html,
+    clause_elements,
+)
 from .counter_view import (
     CounterClauseView,
     VariableLink,
@@ -72,4 +80,9 @@ __all__ = [
     "variable_links",
     "CounterClauseView",
     "counter_view",
+    "BoxDiagram",
+    "box_diagram",
+    "box_view_html",
+    "box_view_document",
+    "clause_elements",
 ]
