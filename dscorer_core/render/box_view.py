@@ -12,29 +12,29 @@ and every clause is drawn exactly once. All text from the file is escaped.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence, Union
 
 from ..clause_format import BOX_OPERATORS, DISCOURSE_RELATIONS
 from ..clauses import Clause, Drs, box_arguments
 from ..dscorer.induction import Graph
 
 __all__ = [
-    "Referent",
-    "Condition",
-    "BoxRef",
-    "Embedding",
-    "Box",
-    "BoxLink",
-    "BoxDiagram",
-    "box_diagram",
-    "box_names",
-    "clause_elements",
-    "condition_text",
-    "box_view_html",
-    "box_view_document",
     "BOX_VIEW_CSS",
     "BOX_VIEW_SCRIPT",
+    "Box",
+    "BoxDiagram",
+    "BoxLink",
+    "BoxRef",
+    "Condition",
+    "Embedding",
+    "Referent",
+    "box_diagram",
+    "box_names",
+    "box_view_document",
+    "box_view_html",
+    "clause_elements",
+    "condition_text",
 ]
 
 #: Operators that put their boxes inside the clause's box (PRP is added when it has 2 arguments).
@@ -110,7 +110,7 @@ class Box:
         return out
 
 
-Part = Union[Box, BoxRef, Embedding]
+Part = Box | BoxRef | Embedding
 
 
 def _walk_part(part: Part) -> list[Box]:
