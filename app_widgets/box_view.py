@@ -7,6 +7,8 @@ condition highlights its clause line, and its edges and nodes in the graph panes
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import streamlit as st
 
 from dscorer_core import Drs, Graph
@@ -41,9 +43,10 @@ def box_view_pair(pred: Drs, gold: Drs, *, pred_graph: Graph | None = None, gold
 
 
 def box_view_single(drs: Drs, *, graph: Graph | None = None, title: str = "", clause_list: bool = False,
-                    key: str = "box_view_single") -> str:
-    """One DRS as boxes (the teaching view's starting point); returns the page it shows."""
-    page = box_view_document([box_view_html(drs, title=title, side="drs", graph=graph, clause_list=clause_list)],
-                             title="DRS boxes")
+                    focus: Collection[int] = ()) -> str:
+    """One DRS as boxes (the teaching view's starting point), the clauses in ``focus``
+    highlighted; returns the page it shows."""
+    page = box_view_document([box_view_html(drs, title=title, side="drs", graph=graph, clause_list=clause_list,
+                                             focus=focus)], title="DRS boxes")
     st.iframe(page, height="content")
     return page

@@ -43,7 +43,18 @@ from .ngram_view import (
     path_elements,
     reverse_partners,
 )
-from .teaching import ClauseStep, conversion_steps, paths_from
+from .teaching import (
+    ClauseStep,
+    StepGraph,
+    TeachingStep,
+    TypeReason,
+    conversion_steps,
+    default_start,
+    paths_from,
+    step_graph,
+    teaching_steps,
+    type_reasons,
+)
 
 __all__ = [
     "MATCHED",
@@ -75,6 +86,13 @@ __all__ = [
     "ClauseStep",
     "conversion_steps",
     "paths_from",
+    "TeachingStep",
+    "TypeReason",
+    "StepGraph",
+    "teaching_steps",
+    "type_reasons",
+    "step_graph",
+    "default_start",
     "counter_clause_marks",
     "VariableLink",
     "variable_links",

@@ -12,7 +12,7 @@ and every clause is drawn exactly once. All text from the file is escaped.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from ..clause_format import BOX_OPERATORS, DISCOURSE_RELATIONS
@@ -312,8 +312,10 @@ class _Writer:
     """Writes one side's boxes; every clause element carries its index and its verdict classes."""
 
     def __init__(self, drs: Drs, dscorer: Sequence[str] | None, counter: Sequence[str] | None,
-                 elements: Sequence[tuple[tuple[int, ...], tuple[int, ...]]] | None) -> None:
+                 elements: Sequence[tuple[tuple[int, ...], tuple[int, ...]]] | None,
+                 focus: Collection[int] = ()) -> None:
         self.drs, self.dscorer, self.counter, self.elements = drs, dscorer, counter, elements
+        self.focus = frozenset(focus)
 
     def attrs(self, i: int) -> str:
         classes = ["dv-c"]
@@ -321,6 +323,8 @@ class _Writer:
             classes.append(f"dk-{self.dscorer[i]}")
         if self.counter is not None and i < len(self.counter):
             classes.append(_COUNTER_CLASS.get(self.counter[i], "ct-unmatched"))
+        if i in self.focus:
+            classes.append("dv-focus")
         out = f'class="{" ".join(classes)}" data-clause="{i}" title="{_esc(self.tooltip(i))}"'
         if self.elements is not None and i < len(self.elements):
             es, ns = self.elements[i]
@@ -370,15 +374,17 @@ class _Writer:
 
 def box_view_html(drs: Drs, *, title: str = "", side: str = "drs", dscorer: Sequence[str] | None = None,
                   counter: Sequence[str] | None = None, graph: Graph | None = None,
-                  clause_list: bool = True, diagram: BoxDiagram | None = None) -> str:
+                  clause_list: bool = True, diagram: BoxDiagram | None = None,
+                  focus: Collection[int] = ()) -> str:
     """One DRS as an HTML fragment of nested boxes (escaped text only, no script).
 
     ``dscorer`` and ``counter`` are per-clause verdicts (``SideHighlight.clauses`` at the chosen k,
     ``counter_clause_marks``); ``graph`` adds each clause's edge and node ids as data attributes;
-    ``clause_list`` adds the numbered clause lines below the boxes.
+    ``clause_list`` adds the numbered clause lines below the boxes; clauses in ``focus`` are
+    drawn highlighted (the teaching view's current clause).
     """
     diagram = diagram or box_diagram(drs)
-    w = _Writer(drs, dscorer, counter, clause_elements(graph) if graph is not None else None)
+    w = _Writer(drs, dscorer, counter, clause_elements(graph) if graph is not None else None, focus)
     roots = "".join(f'<div class="dv-root">{w.box(b)}</div>' for b in diagram.roots)
     links = "".join(w.link(link) for link in diagram.links)
     out = [f'<section class="dv-side" data-side="{_esc(side)}">']
@@ -428,8 +434,10 @@ body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;padding:
 .ct-matched::after{content:"✓";font-size:10px;color:#0072B2;vertical-align:super;margin-left:1px}
 .ct-unmatched::after{content:"✗";font-size:10px;color:#D55E00;vertical-align:super;margin-left:1px}
 .ct-dropped::after{content:"–";font-size:10px;color:#999;vertical-align:super;margin-left:1px}
+.dv-focus{outline:2.5px solid #CC79A7;background:#f6dcec}
 .dv-hot{outline:2.5px solid #CC79A7;background:#f6dcec !important}
-.dv-box.dv-hot{outline-offset:2px}
+.dv-box.dv-focus{outline:2.5px solid #CC79A7;background:#f6dcec}
+.dv-hot{outline-offset:2px}
 .dv-clauses{margin-top:6px;font-size:12px}
 .dv-clauses ol{margin:4px 0;padding-left:2.6em;font-family:ui-monospace,Menlo,Consolas,monospace}
 .dv-clauses li{padding:0 3px}
