@@ -36,7 +36,8 @@ def box_view_pair(pred: Drs, gold: Drs, *, pred_graph: Graph | None = None, gold
             counter=counter_clause_marks(drs, counter, side) if counter else None))
     page = box_view_document(fragments, title=f"DRS boxes, document {gold.index}",
                              k=highlight.k if highlight else None)
-    st.iframe(page, height="content")
+    with st.container(key=f"dscorer_boxes_{key}"):  # the browser tests tell box views from graphs by this key
+        st.iframe(page, height="content")
     st.download_button("Download the box view (HTML)", page, file_name=f"dscorer_boxes_doc{gold.index}.html",
                        mime="text/html", key=f"{key}_download", icon=":material/download:")
     return page
@@ -48,5 +49,6 @@ def box_view_single(drs: Drs, *, graph: Graph | None = None, title: str = "", cl
     highlighted; returns the page it shows."""
     page = box_view_document([box_view_html(drs, title=title, side="drs", graph=graph, clause_list=clause_list,
                                              focus=focus)], title="DRS boxes")
-    st.iframe(page, height="content")
+    with st.container(key="dscorer_boxes_single"):
+        st.iframe(page, height="content")
     return page

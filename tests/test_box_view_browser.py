@@ -1,0 +1,63 @@
+"""The box view in a real browser (headless Chromium via Playwright; see conftest.py)."""
+
+from __future__ import annotations
+
+import pytest
+from app_helpers import HOSTILE, SAMPLES
+from browser_helpers import (
+    BOX_IFRAMES,
+    assert_no_exception,
+    graph_frames,
+    upload_side,
+    wait_idle,
+)
+
+from dscorer_core import read_clf
+from dscorer_core.render.box_view import box_names
+
+pytestmark = pytest.mark.browser
+
+
+def box_frame(page):
+    """The pair view's box-view frame, once its script has run."""
+    page.wait_for_selector(BOX_IFRAMES)
+    frame = page.query_selector(BOX_IFRAMES).content_frame()
+    frame.wait_for_function("document.body.dataset.ready === '1'")
+    return frame
+
+
+def test_box_view_draws_one_box_per_drs_box(page, app_url):
+    page.goto(app_url)
+    graph_frames(page)
+    frame = box_frame(page)
+    for side, name in (("pred", "paper_pred.clf"), ("gold", "paper_gold.clf")):
+        drs = read_clf(SAMPLES / name)[0]
+        drawn = frame.eval_on_selector_all(f".dv-side[data-side={side}] .dv-box",
+                                           "els => els.map(e => e.getAttribute('data-box'))")
+        assert sorted(drawn) == sorted(box_names(drs))
+        boxes = frame.eval_on_selector_all(f".dv-side[data-side={side}] .dv-box",
+                                           "els => els.map(e => e.getBoundingClientRect().width)")
+        assert all(w > 40 for w in boxes)
+    # hovering a condition highlights it and its clause line (the graphs may or may not listen)
+    frame.locator(".dv-side[data-side=pred] .dv-conds .dv-c").first.hover()
+    assert frame.locator(".dv-side[data-side=pred] .dv-hot").count() == 2
+    assert_no_exception(page)
+    assert not page.dialogs
+
+
+def test_hostile_clause_text_shows_as_text_with_no_dialog(page, app_url):
+    page.goto(app_url)
+    wait_idle(page)
+    upload_side(page, "pred", "hostile.clf", HOSTILE.encode())
+    upload_side(page, "gold", "hostile.clf", HOSTILE.encode())
+    frame = box_frame(page)
+    text = frame.inner_text("body")
+    assert "<img src=x onerror=alert(1)>" in text and "</script><script>alert(3)</script>" in text
+    assert frame.locator("img").count() == 0
+    assert frame.eval_on_selector_all("script", "els => els.filter(e => e.textContent.includes('alert')).length") == 0
+    for el in frame.locator(".dv-c").all()[:8]:
+        el.hover()
+        el.click()
+    page.wait_for_timeout(500)
+    assert not page.dialogs
+    assert_no_exception(page)
