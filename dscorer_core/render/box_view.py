@@ -42,7 +42,7 @@ NESTING_OPERATORS = frozenset({"NOT", "POS", "NEC", "DUP", "DRS", "IMP", "DIS"})
 #: Relations between boxes: side by side in a box (4 tokens) or a link between boxes (3 tokens).
 BOX_RELATIONS = DISCOURSE_RELATIONS | {"PRESUPPOSITION"}
 
-_OPERATOR_SIGNS = {"NOT": "¬", "POS": "◇", "NEC": "□", "IMP": "⇒", "DIS": "∨", "DUP": "DUP", "DRS": ""}
+_OPERATOR_SIGNS = {"NOT": "¬", "POS": "◇", "NEC": "□", "IMP": "⇒", "DIS": "∨", "DUP": "DUP", "DRS": "DRS"}
 _INFIX = {"EQU": "=", "NEQ": "≠", "APX": "≈", "LES": "<", "LEQ": "≤", "TPR": "≺"}
 
 
@@ -359,7 +359,9 @@ class _Writer:
         return f'<span class="dv-boxref" data-ref="{_esc(part.name)}">[{_esc(part.name)}]</span>'
 
     def embedding(self, e: Embedding) -> str:
-        sign = f'<span {self.attrs(e.clause)} data-op="{_esc(e.operator)}">{_esc(e.sign) or "&#9633;"}</span>'
+        word = ' dv-word' if len(e.sign) > 3 else ''
+        sign = (f'<span {self.attrs(e.clause)} data-op="{_esc(e.operator)}">'
+                f'<span class="dv-signtext{word}">{_esc(e.sign or e.operator)}</span></span>')
         if e.form == "infix" and len(e.parts) >= 2:
             inner = f'<span class="dv-sign">{sign}</span>'.join(self.part(p) for p in e.parts)
             return f'<div class="dv-emb dv-{_esc(e.form)}">{inner}</div>'
@@ -404,9 +406,9 @@ def box_view_html(drs: Drs, *, title: str = "", side: str = "drs", dscorer: Sequ
 
 
 BOX_VIEW_CSS = """
-body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;padding:6px;color:#222;background:#fff}
+body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;padding:6px;color:#222;background:#fff;overflow-x:auto}
 .dv-sides{display:flex;gap:18px;flex-wrap:wrap;align-items:flex-start}
-.dv-side{flex:1 1 420px;min-width:300px}
+.dv-side{flex:1 1 420px;min-width:min-content}
 .dv-title{font-size:15px;margin:0 0 2px 0}
 .dv-sentence{color:#555;font-size:13px;margin-bottom:6px}
 .dv-roots{display:flex;gap:10px;flex-wrap:wrap;align-items:flex-start}
@@ -421,13 +423,13 @@ body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;padding:
 .dv-refs .dv-c{margin-right:6px}
 .dv-conds{padding-top:4px}
 .dv-row{margin:2px 0}
-.dv-emb{display:flex;align-items:center;gap:6px;flex-wrap:wrap}
-.dv-sign{font-size:18px;font-weight:600;padding:0 2px}
-.dv-infix>.dv-sign{font-size:13px}
+.dv-emb{display:flex;align-items:center;gap:6px;flex-wrap:nowrap}
+.dv-sign{font-size:20px;font-weight:600;padding:0 2px}
+.dv-sign .dv-word{font-weight:700;font-size:13px;letter-spacing:.5px}
 .dv-boxref{color:#666;font-style:italic;padding:0 3px}
 .dv-links{margin-top:6px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px}
 .dv-link{margin:2px 0}
-.dv-c{border-radius:3px;padding:0 2px;cursor:pointer}
+.dv-c{border-radius:3px;padding:0 2px;cursor:pointer;white-space:nowrap}
 .dk-matched{color:#005a8c;background:#e2effa}
 .dk-unmatched{color:#a33f00;background:#fde6d6;text-decoration:underline dashed #D55E00}
 .dk-none{color:#777}
@@ -441,8 +443,8 @@ body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;padding:
 .dv-clauses{margin-top:6px;font-size:12px}
 .dv-clauses ol{margin:4px 0;padding-left:2.6em;font-family:ui-monospace,Menlo,Consolas,monospace}
 .dv-clauses li{padding:0 3px}
-.dv-legend{font-size:12px;color:#444;margin-bottom:8px}
-.dv-legend span{margin-right:10px}
+.dv-legend{font-size:12px;color:#444;margin-bottom:10px;line-height:1.9}
+.dv-legend span{margin-right:8px;padding:1px 4px}
 @media (prefers-color-scheme: dark){body{background:#0e1117;color:#ddd}.dv-box,.dv-role{background:#0e1117}
  .dv-box,.dv-refs{border-color:#bbb}.dv-presupposition{background:#161a22}}
 """
@@ -472,11 +474,12 @@ document.body.dataset.ready='1';
 })();
 """
 
-_LEGEND = ('<div class="dv-legend"><b>DSCORER at k = {k}</b>: <span class="dk-matched">on a matched k-gram</span>'
-           '<span class="dk-unmatched">only on unmatched k-grams</span><span class="dk-none">on no k-gram</span>'
-           ' · <b>COUNTER</b>: <span class="ct-matched">matched</span><span class="ct-unmatched">unmatched</span>'
-           '<span class="ct-dropped">redundant REF, left out</span> · dashed box: presupposition · '
-           'hover or click a condition to find its clause and its edges</div>')
+_LEGEND = ('<div class="dv-legend"><b>DSCORER at k = {k}</b> (colour): <span class="dk-matched">on a matched '
+           '{k}-gram</span><span class="dk-unmatched">only on unmatched {k}-grams</span><span class="dk-none">on no '
+           '{k}-gram</span> · <b>COUNTER</b> (mark): <span class="ct-matched">matched</span>'
+           '<span class="ct-unmatched">unmatched</span><span class="ct-dropped">redundant REF, left out</span><br>'
+           '¬ not · ◇ possibly · □ necessarily · ⇒ if-then · ∨ or · p: [box] the proposition p · dashed box: '
+           'presupposition · hover or click a condition to find its clause line (and its edges in the graphs)</div>')
 
 
 def box_view_document(fragments: Sequence[str], *, title: str = "DRS boxes", k: int | None = None,
