@@ -61,3 +61,25 @@ def test_hostile_clause_text_shows_as_text_with_no_dialog(page, app_url):
     page.wait_for_timeout(500)
     assert not page.dialogs
     assert_no_exception(page)
+
+
+def test_hovering_a_condition_calls_the_graph_panes(page, app_url):
+    """The box view's script calls ``window.dscorerGraph`` of the graph pane of its side with the
+    clause's edge and node ids (a recorder stands in for the panes' own object here)."""
+    page.goto(app_url)
+    frames = graph_frames(page)
+    for side, frame in zip(("pred", "gold"), frames):
+        frame.evaluate("side => { window.calls = []; window.dscorerGraph = {side: side,"
+                       " highlightEdges: ids => calls.push(['edges', ids]),"
+                       " highlightNodes: ids => calls.push(['nodes', ids]), clear: () => calls.push(['clear']),"
+                       " fit: () => null}; }", side)
+    frame = box_frame(page)
+    target = frame.locator(".dv-side[data-side=gold] .dv-conds .dv-c").first
+    edges = [int(x) for x in target.get_attribute("data-edges").split()]
+    nodes = [int(x) for x in target.get_attribute("data-nodes").split()]
+    target.hover()
+    gold_calls = frames[1].evaluate("calls")
+    assert ["edges", edges] in gold_calls and ["nodes", nodes] in gold_calls
+    assert not any(c[0] != "clear" for c in frames[0].evaluate("calls"))  # the other side is only cleared
+    frame.locator(".dv-legend").hover()
+    assert frames[1].evaluate("calls")[-1] == ["clear"]
