@@ -104,7 +104,7 @@ progress_text = step.title
 st.progress((i + 1) / n_steps, text=aw.md_escape(progress_text))
 st.info(step.text)
 
-left, right = st.columns([2, 3])
+left, right = st.columns([1, 1])
 with left:
     st.markdown("**The DRS**")
     aw.box_view_single(drs, clause_list=True, focus=() if step.clause is None else (step.clause,))
