@@ -83,3 +83,19 @@ def test_hovering_a_condition_calls_the_graph_panes(page, app_url):
     assert not any(c[0] != "clear" for c in frames[0].evaluate("calls"))  # the other side is only cleared
     frame.locator(".dv-legend").hover()
     assert frames[1].evaluate("calls")[-1] == ["clear"]
+
+
+def test_hovering_shows_the_clause_line(page, app_url):
+    page.goto(app_url)
+    frame = box_frame(page)
+    target = frame.locator(".dv-side[data-side=pred] .dv-conds .dv-c").first
+    target.hover()
+    status = frame.locator(".dv-side[data-side=pred] .dv-status").inner_text()
+    clause = read_clf(SAMPLES / "paper_pred.clf")[0].clauses[int(target.get_attribute("data-clause"))]
+    assert status.startswith(f"clause {int(target.get_attribute('data-clause')) + 1} (line {clause.line}): "
+                             f"{clause.text()}")
+    target.click()  # pinned: stays when the mouse leaves
+    frame.locator(".dv-legend").hover()
+    assert frame.locator(".dv-side[data-side=pred] .dv-hot").count() == 2
+    target.click()
+    assert frame.locator(".dv-hot").count() == 0

@@ -397,6 +397,7 @@ def box_view_html(drs: Drs, *, title: str = "", side: str = "drs", dscorer: Sequ
     out.append(f'<div class="dv-roots">{roots or "<em>(no clauses)</em>"}</div>')
     if links:
         out.append(f'<div class="dv-links">{links}</div>')
+    out.append('<div class="dv-status" aria-live="polite"></div>')
     if clause_list:
         lines = "".join(f'<li {w.attrs(i)}>{_esc(c.text())}</li>' for i, c in enumerate(drs.clauses))
         out.append(f'<details class="dv-clauses"><summary>Clauses ({len(drs.clauses)})</summary>'
@@ -440,6 +441,8 @@ body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;padding:
 .dv-hot{outline:2.5px solid #CC79A7;background:#f6dcec !important}
 .dv-box.dv-focus{outline:2.5px solid #CC79A7;background:#f6dcec}
 .dv-hot{outline-offset:2px}
+.dv-status{min-height:1.3em;margin-top:4px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;
+ color:#8a3b6a;white-space:pre-wrap}
 .dv-clauses{margin-top:6px;font-size:12px}
 .dv-clauses ol{margin:4px 0;padding-left:2.6em;font-family:ui-monospace,Menlo,Consolas,monospace}
 .dv-clauses li{padding:0 3px}
@@ -460,9 +463,11 @@ function graphs(){var out=[];try{var fr=window.parent.document.querySelectorAll(
 function ids(el,name){var v=el.getAttribute(name);return v?v.split(' ').filter(function(s){return s!=='';}).map(Number):[];}
 function sideOf(el){var s=el.closest('.dv-side');return s?s.getAttribute('data-side'):'';}
 function clear(){document.querySelectorAll('.dv-hot').forEach(function(e){e.classList.remove('dv-hot');});
+ document.querySelectorAll('.dv-status').forEach(function(e){e.textContent='';});
  graphs().forEach(function(g){try{g.clear();}catch(e){}});}
 function show(el){clear();var side=sideOf(el),i=el.getAttribute('data-clause'),root=el.closest('.dv-side');
  root.querySelectorAll('.dv-c').forEach(function(e){if(e.getAttribute('data-clause')===i)e.classList.add('dv-hot');});
+ var st=root.querySelector('.dv-status');if(st)st.textContent=(el.getAttribute('title')||'').split('\\n').join(' · ');
  var gs=graphs(),sides=['pred','gold'];
  gs.forEach(function(g,k){var gs_side=g.side||sides[k]||'';if(gs.length>1&&gs_side!==side&&side!=='drs')return;
   try{g.highlightEdges(ids(el,'data-edges'));g.highlightNodes(ids(el,'data-nodes'));}catch(e){}});}
@@ -479,7 +484,7 @@ _LEGEND = ('<div class="dv-legend"><b>DSCORER at k = {k}</b> (colour): <span cla
            '{k}-gram</span> · <b>COUNTER</b> (mark): <span class="ct-matched">matched</span>'
            '<span class="ct-unmatched">unmatched</span><span class="ct-dropped">redundant REF, left out</span><br>'
            '¬ not · ◇ possibly · □ necessarily · ⇒ if-then · ∨ or · p: [box] the proposition p · dashed box: '
-           'presupposition · hover or click a condition to find its clause line (and its edges in the graphs)</div>')
+           'presupposition · hover or click a condition: its clause line shows below the boxes (and its edges light up in the graphs)</div>')
 
 
 def box_view_document(fragments: Sequence[str], *, title: str = "DRS boxes", k: int | None = None,
