@@ -89,3 +89,30 @@ def test_paste_error_names_the_line():
     assert len(box_frames(at)) == 1
     at.text_area(key="conv_text").set_value("b1 REF\n").run()
     assert "pasted text:1" in at.error[0].value.replace("\\", "")
+
+
+def test_hostile_pasted_text_is_escaped_in_every_step():
+    from app_helpers import HOSTILE
+
+    at = open_page(HOSTILE)
+    for _ in range(12):
+        (boxes,) = box_frames(at)
+        assert "<img" not in boxes and "alert(2)</script>" not in boxes
+        assert "&lt;img src=x onerror=alert(1)&gt;" in boxes
+        for pane in iframes(at):
+            data = pane[pane.index("function drawGraph"):]
+            assert "<img src=x" not in data
+        if at.button(key="conv_next").disabled:
+            break
+        at.button(key="conv_next").click().run()
+        no_errors(at)
+
+
+def test_released_preset_says_the_name_rule():
+    at = open_page()
+    at.selectbox(key="conv_preset").set_value("released").run()
+    at.session_state["conv_step"] = 25  # boxes, 23 clauses, merging, typing
+    at.run()
+    assert "Variables become their types" in step_title(at)
+    rule = dict(zip(at.dataframe[0].value["variable"], at.dataframe[0].value["rule"]))
+    assert rule["e1"] == "e1 is X: released preset: every variable whose name does not start with b is X"
