@@ -99,3 +99,20 @@ def test_hovering_shows_the_clause_line(page, app_url):
     assert frame.locator(".dv-side[data-side=pred] .dv-hot").count() == 2
     target.click()
     assert frame.locator(".dv-hot").count() == 0
+
+
+PMB4 = ('%%% Tom saw a mouse .\nb1 REF x1\nb1 Name x1 "tom"\nb1 PRESUPPOSITION b2\nb1 male "n.02" x1\n'
+        'b2 REF e1\nb2 Experiencer e1 x1\nb2 Stimulus e1 x2\nb2 see "v.01" e1\nb2 REF x2\nb2 mouse "n.01" x2\n')
+
+
+def test_links_between_boxes_are_drawn_as_arrows(page, app_url):
+    page.goto(app_url)
+    wait_idle(page)
+    upload_side(page, "pred", "p4.clf", PMB4.encode())
+    upload_side(page, "gold", "p4.clf", PMB4.encode())
+    frame = box_frame(page)
+    frame.wait_for_selector(".dv-side[data-side=pred] .dv-arcs path.dv-arc")
+    assert frame.locator(".dv-side[data-side=pred] .dv-arcs text").text_content() == "PRESUPPOSITION"
+    frame.locator(".dv-side[data-side=pred] .dv-link .dv-c").hover()
+    assert frame.locator(".dv-side[data-side=pred] .dv-arcs path.dv-hot").count() == 1
+    assert_no_exception(page)

@@ -369,7 +369,9 @@ class _Writer:
         return f'<div class="dv-emb dv-{_esc(e.form)}"><span class="dv-sign">{sign}</span>{parts}</div>'
 
     def link(self, link: BoxLink) -> str:
-        return (f'<div class="dv-link"><span class="dv-boxref">{_esc(link.source)}</span>'
+        return (f'<div class="dv-link" data-from="{_esc(link.source)}" data-to="{_esc(link.target)}" '
+                f'data-rel="{_esc(link.relation)}" data-of="{link.clause}">'
+                f'<span class="dv-boxref">{_esc(link.source)}</span>'
                 f'<span {self.attrs(link.clause)}>── {_esc(link.relation)} ─▶</span>'
                 f'<span class="dv-boxref">{_esc(link.target)}</span></div>')
 
@@ -412,7 +414,11 @@ body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;padding:
 .dv-side{flex:1 1 420px;min-width:min-content}
 .dv-title{font-size:15px;margin:0 0 2px 0}
 .dv-sentence{color:#555;font-size:13px;margin-bottom:6px}
-.dv-roots{display:flex;gap:10px;flex-wrap:wrap;align-items:flex-start}
+.dv-roots{display:flex;gap:18px;flex-wrap:wrap;align-items:flex-start;position:relative}
+.dv-arcs{position:absolute;left:0;top:0;pointer-events:none;overflow:visible}
+.dv-arcs path{fill:none;stroke:#777;stroke-width:1.5;pointer-events:stroke;cursor:pointer}
+.dv-arcs text{font:11px ui-monospace,Menlo,Consolas,monospace;fill:#444;paint-order:stroke;stroke:#fff;stroke-width:3px}
+.dv-arcs path.dv-hot{stroke:#CC79A7;stroke-width:3;outline:none;background:none}
 .dv-box{display:inline-block;border:1.5px solid #333;background:#fff;padding:2px 8px 6px 8px;margin:3px;
  position:relative;vertical-align:top;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:14px}
 .dv-presupposition{border-style:dashed;background:#fafafa}
@@ -475,6 +481,40 @@ document.addEventListener('mouseover',function(ev){var el=ev.target.closest('.dv
 document.addEventListener('mouseout',function(ev){var el=ev.target.closest('.dv-c');if(el&&!pinned)clear();});
 document.addEventListener('click',function(ev){var el=ev.target.closest('.dv-c');
  if(!el){pinned=null;clear();return;}if(pinned===el){pinned=null;clear();return;}pinned=el;show(el);});
+var NS='http://www.w3.org/2000/svg';
+function boxNamed(side,name){var found=null;side.querySelectorAll('.dv-box').forEach(function(b){
+ if(!found&&b.getAttribute('data-box')===name)found=b;});return found;}
+function arcs(){document.querySelectorAll('.dv-side').forEach(function(side){
+ var roots=side.querySelector('.dv-roots');if(!roots)return;var old=roots.querySelector('.dv-arcs');if(old)old.remove();
+ var links=side.querySelectorAll('.dv-link');if(!links.length)return;roots.style.paddingTop='0px';
+ var svg=document.createElementNS(NS,'svg');svg.setAttribute('class','dv-arcs');
+ var defs=document.createElementNS(NS,'defs'),mk=document.createElementNS(NS,'marker');
+ mk.setAttribute('id','dv-head');mk.setAttribute('viewBox','0 0 10 10');mk.setAttribute('refX','9');mk.setAttribute('refY','5');
+ mk.setAttribute('markerWidth','9');mk.setAttribute('markerHeight','9');mk.setAttribute('markerUnits','userSpaceOnUse');mk.setAttribute('orient','auto');
+ var tip=document.createElementNS(NS,'path');tip.setAttribute('d','M0,0 L10,5 L0,10 z');tip.setAttribute('fill','#777');
+ mk.appendChild(tip);defs.appendChild(mk);svg.appendChild(defs);
+ var spans=[];links.forEach(function(l){var a=boxNamed(side,l.getAttribute('data-from')),b=boxNamed(side,l.getAttribute('data-to'));
+  if(a&&b&&a!==b)spans.push([l,a,b]);});
+ spans=spans.filter(function(t){return Math.abs(t[1].getBoundingClientRect().top-t[2].getBoundingClientRect().top)<=4;})
+  .slice(0,8);
+ if(!spans.length)return;var pad=20+16*spans.length;roots.style.paddingTop=pad+'px';
+ var r0=roots.getBoundingClientRect(),level=0;
+ spans.forEach(function(t,j){var ra=t[1].getBoundingClientRect(),rb=t[2].getBoundingClientRect();
+  var x1=ra.left+ra.width*(0.3+0.08*(level%5))-r0.left,x2=rb.left+rb.width*(0.7-0.08*(level%5))-r0.left;
+  var y=ra.top-r0.top,h=16+16*level;level++;var ym=y-h/0.75;
+  var p=document.createElementNS(NS,'path');
+  p.setAttribute('d','M'+x1+','+y+' C'+x1+','+ym+' '+x2+','+ym+' '+x2+','+y);
+  p.setAttribute('marker-end','url(#dv-head)');p.setAttribute('class','dv-c dv-arc');
+  p.setAttribute('data-clause',t[0].getAttribute('data-of'));
+  var lab=t[0].querySelector('.dv-c');if(lab){p.setAttribute('data-edges',lab.getAttribute('data-edges')||'');
+   p.setAttribute('data-nodes',lab.getAttribute('data-nodes')||'');}
+  var title=document.createElementNS(NS,'title');title.textContent=lab?lab.getAttribute('title')||'':'';p.appendChild(title);
+  svg.appendChild(p);var tx=document.createElementNS(NS,'text');tx.setAttribute('x',(x1+x2)/2);
+  tx.setAttribute('y',y-h-3);tx.setAttribute('text-anchor','middle');
+  tx.textContent=t[0].getAttribute('data-rel');svg.appendChild(tx);});
+ svg.setAttribute('width',roots.scrollWidth);svg.setAttribute('height',roots.scrollHeight);
+ roots.insertBefore(svg,roots.firstChild);});}
+arcs();window.addEventListener('resize',arcs);
 document.body.dataset.ready='1';
 })();
 """
