@@ -123,6 +123,11 @@ with right:
         st.caption("Pink: what this step adds or shows. Boxes are rectangles, referents ellipses, "
                    "constants dashed; an edge label ending in ~ is a reverse edge.")
 
+if step.stage == "merge":
+    st.markdown("**Variables that several clauses share** (each is one node)")
+    st.dataframe(pd.DataFrame([{"variable": graph.nodes[n].name, "clauses": len(graph.nodes[n].clauses),
+                                "where": " · ".join(drs.clauses[c].text() for c in graph.nodes[n].clauses)}
+                               for n in step.focus_nodes]), hide_index=True, width="stretch")
 if step.stage == "typing":
     st.markdown("**Why each variable has its type**")
     st.dataframe(pd.DataFrame([{"variable": r.name, "type": r.type, "rule": r.text,

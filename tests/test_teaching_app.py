@@ -64,6 +64,8 @@ def test_next_and_previous_walk_every_step_of_figure1():
             assert {"B", "E", "T", "X"} <= {n["label"].split("\n")[0] for n in vis_nodes(panes[1])}
         if "Equal variables" in title:
             assert {"b1", "e1", "x1"} <= {n["label"] for n in vis_nodes(panes[1])}
+            shared = dict(zip(at.dataframe[0].value["variable"], at.dataframe[0].value["clauses"]))
+            assert shared["b1"] == 10 and shared["x1"] == 3 and shared["e2"] == 4
     assert seen == list(range(1, len(seen) + 1)) and len(seen) >= 23 + 3 + 1
     last = step_title(at)
     assert "-gram" in last and len([e for e in vis_edges(iframes(at)[0]) if e["color"] == "#CC79A7"]) == 2
