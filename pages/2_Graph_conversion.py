@@ -108,6 +108,15 @@ left, right = st.columns([1, 1])
 with left:
     st.markdown("**The DRS**")
     aw.box_view_single(drs, clause_list=True, focus=() if step.clause is None else (step.clause,))
+    if step.stage == "merge":
+        st.markdown("**Variables that several clauses share** (each is one node)")
+        st.dataframe(pd.DataFrame([{"variable": graph.nodes[n].name, "clauses": len(graph.nodes[n].clauses),
+                                    "where": " · ".join(drs.clauses[c].text() for c in graph.nodes[n].clauses)}
+                                   for n in step.focus_nodes]), hide_index=True, width="stretch")
+    if step.stage == "typing":
+        st.markdown("**Why each variable has its type**")
+        st.dataframe(pd.DataFrame([{"variable": r.name, "type": r.type, "rule": r.text} for r in step.reasons]),
+                     hide_index=True, width="stretch", height=min(600, 38 + 35 * len(step.reasons)))
 with right:
     if step.stage == "boxes":
         st.markdown("**The graph** starts empty: press Next to add the first clause.")
@@ -123,16 +132,6 @@ with right:
         st.caption("Pink: what this step adds or shows. Boxes are rectangles, referents ellipses, "
                    "constants dashed; an edge label ending in ~ is a reverse edge.")
 
-if step.stage == "merge":
-    st.markdown("**Variables that several clauses share** (each is one node)")
-    st.dataframe(pd.DataFrame([{"variable": graph.nodes[n].name, "clauses": len(graph.nodes[n].clauses),
-                                "where": " · ".join(drs.clauses[c].text() for c in graph.nodes[n].clauses)}
-                               for n in step.focus_nodes]), hide_index=True, width="stretch")
-if step.stage == "typing":
-    st.markdown("**Why each variable has its type**")
-    st.dataframe(pd.DataFrame([{"variable": r.name, "type": r.type, "rule": r.text,
-                                "clause": drs.clauses[r.clause].text() if r.clause is not None else "–"}
-                               for r in step.reasons]), hide_index=True, width="stretch")
 if step.stage == "kgram":
     c_start, c_k = st.columns([3, 1])
     c_start.selectbox("Start node", [n.id for n in graph.nodes], key="conv_start",
