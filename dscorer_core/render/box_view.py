@@ -12,7 +12,7 @@ and every clause is drawn exactly once. All text from the file is escaped.
 from __future__ import annotations
 
 import html
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from ..clause_format import BOX_OPERATORS, DISCOURSE_RELATIONS
@@ -277,7 +277,8 @@ def _subtree_size(name: str, own: dict[str, list[int]], parent: dict[str, tuple[
     return total
 
 
-def _embedding(i: int, c: Clause, box: str, parent: dict[str, tuple[str, int]], build) -> Embedding:
+def _embedding(i: int, c: Clause, box: str, parent: dict[str, tuple[str, int]],
+               build: Callable[[str, str], Box]) -> Embedding:
     parts: list[Part] = []
     for pos in box_arguments(c):
         arg = c.args[pos]

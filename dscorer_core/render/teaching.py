@@ -8,6 +8,7 @@ typing with the rule behind each type, reverse edges, and k-grams from one node)
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..clauses import Clause, Drs, box_arguments
@@ -248,12 +249,12 @@ class StepGraph:
     nodes: tuple[int, ...]
     edges: tuple[int, ...]
 
-    def local_nodes(self, ids) -> frozenset[int]:
+    def local_nodes(self, ids: Iterable[int]) -> frozenset[int]:
         """Full-graph node ids -> this graph's node ids (ids not drawn are left out)."""
         back = {old: new for new, old in enumerate(self.nodes)}
         return frozenset(back[i] for i in ids if i in back)
 
-    def local_edges(self, ids) -> frozenset[int]:
+    def local_edges(self, ids: Iterable[int]) -> frozenset[int]:
         """Full-graph edge ids -> this graph's edge ids."""
         back = {old: new for new, old in enumerate(self.edges)}
         return frozenset(back[i] for i in ids if i in back)
