@@ -19,9 +19,6 @@ from dscorer_core.render import (
     variable_links,
 )
 
-#: COUNTER is run on a pair only up to this many clauses per side (its search can take seconds).
-COUNTER_MAX_CLAUSES = 300
-
 st.set_page_config(page_title="dscorer · pair view", page_icon="🔍", layout="wide")
 aw.keep_widget_state()
 
@@ -127,8 +124,8 @@ with col_k:
 cpair = None
 counter_note = ""
 if with_counter:
-    if max(len(pdrs.clauses), len(gdrs.clauses)) > COUNTER_MAX_CLAUSES:
-        counter_note = (f"COUNTER is not run on DRSs of more than {COUNTER_MAX_CLAUSES} clauses here "
+    if max(len(pdrs.clauses), len(gdrs.clauses)) > aw.COUNTER_MAX_CLAUSES:
+        counter_note = (f"COUNTER is not run on DRSs of more than {aw.COUNTER_MAX_CLAUSES} clauses here "
                         "(use `dscorer counter` on the command line).")
     else:
         cpair = aw.cached_counter_pair(pdrs, gdrs)

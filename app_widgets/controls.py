@@ -8,11 +8,14 @@ from dscorer_core import ScoreSettings
 from dscorer_core.dscorer.engines import DEFAULT_MAX_NGRAMS
 from dscorer_core.dscorer.presets import PRESETS
 
-__all__ = ["APP_MAX_NGRAMS", "settings_sidebar"]
+__all__ = ["APP_MAX_NGRAMS", "COUNTER_MAX_CLAUSES", "settings_sidebar"]
 
 #: The app refuses to score graphs with more k-gram walks than this (as the CLI's default);
 #: listing and highlighting k-grams has its own, lower cap (render.MAX_DISPLAY_PATHS).
 APP_MAX_NGRAMS = DEFAULT_MAX_NGRAMS
+#: COUNTER (its clause verdicts included) is run on one pair only up to this many clauses per
+#: side in the pair view and the compare page (its search can take seconds beyond it).
+COUNTER_MAX_CLAUSES = 300
 
 
 def settings_sidebar(default_preset: str = "released", key_prefix: str = "") -> tuple[ScoreSettings, bool]:

@@ -7,7 +7,7 @@ that are kept shut."""
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 import streamlit as st
 

@@ -15,8 +15,9 @@ from dscorer_core.errors import DscorerInputError
 
 from .text import md_escape
 
-__all__ = ["APP_DIR", "SAMPLE_DIR", "MAX_UPLOAD_MB", "SOURCES", "DEFAULT_SAMPLES", "LoadedFile", "parse_upload", "parse_local",
-           "check_local_path", "sample_files", "show_input_error", "file_widgets", "load_file", "load_pair"]
+__all__ = ["APP_DIR", "SAMPLE_DIR", "MAX_UPLOAD_MB", "SOURCES", "DEFAULT_SAMPLES", "LoadedFile", "parse_upload",
+           "parse_local", "check_local_path", "sample_files", "show_input_error", "file_widgets", "load_file",
+           "load_pair"]
 
 #: The app's folder (the parent of this package).
 APP_DIR = Path(__file__).resolve().parent.parent
@@ -169,10 +170,9 @@ def load_pair(container=None) -> tuple[LoadedFile | None, LoadedFile | None, boo
     A bad file shows an error and leaves the other side and the rest of the page working.
     """
     container = container or st.sidebar
-    with container:
-        with st.expander("Clause files", expanded=True):
-            pred = _load_side("pred", st.container())
-            gold = _load_side("gold", st.container())
+    with container, st.expander("Clause files", expanded=True):
+        pred = _load_side("pred", st.container())
+        gold = _load_side("gold", st.container())
     paired = False
     if pred and gold:
         try:

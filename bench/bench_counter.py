@@ -18,12 +18,12 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from dscorer_core import Drs, read_pair  # noqa: E402
-from dscorer_core.cli.output import format_table  # noqa: E402
-from dscorer_core.counter import CounterSettings, counter_corpus  # noqa: E402
+from dscorer_core import Drs, read_pair
+from dscorer_core.cli.output import format_table
+from dscorer_core.counter import CounterSettings, counter_corpus
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from make_documents import document_pairs  # noqa: E402
+from make_documents import document_pairs
 
 DATA = REPO.parent / "shared" / "data" / "pmb-2.2.0"
 

@@ -6,7 +6,8 @@
 For each k, the first k sentences of PMB 2.2.0 dev (Boxer against gold) are
 joined into one document pair (``make_documents.py``) and scored in-process
 from already-read DRSs with ``score_corpus`` (graph induction, counting and
-scoring all included), once per engine.  Prints markdown tables.
+scoring all included), once per engine, and with ``score_pair`` (what the app's
+pair view calls: the same counts, plus the graphs it draws).  Prints markdown tables.
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ import platform
 import sys
 import time
 import tracemalloc
+from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, Sequence
 
 import numpy as np
 
@@ -27,13 +28,13 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from make_documents import SIZES, document_pairs  # noqa: E402
+from make_documents import SIZES, document_pairs
 
-from dscorer_core.clauses import Drs, read_clf  # noqa: E402
-from dscorer_core.dscorer.arrays import arrays_from_drss  # noqa: E402
-from dscorer_core.dscorer.corpus import score_corpus  # noqa: E402
-from dscorer_core.dscorer.scoring import CorpusResult  # noqa: E402
-from dscorer_core.dscorer.settings import ScoreSettings  # noqa: E402
+from dscorer_core.clauses import Drs, read_clf
+from dscorer_core.dscorer.arrays import arrays_from_drss
+from dscorer_core.dscorer.corpus import score_corpus
+from dscorer_core.dscorer.scoring import CorpusResult, score_pair
+from dscorer_core.dscorer.settings import ScoreSettings
 
 DATA = HERE.parent.parent / "shared" / "data" / "pmb-2.2.0"
 
@@ -72,6 +73,7 @@ def document_row(pred: Drs, gold: Drs, k: int, preset: str, args: argparse.Names
     rows = result.documents[0].counts[1:]
     fast_s, fast_cpu = best_time(lambda: score_corpus([pred], [gold], fast), args.repeats)
     peak = peak_megabytes(lambda: score_corpus([pred], [gold], fast))
+    pair_s, _ = best_time(lambda: score_pair(pred, gold, fast), args.repeats)
     if k <= args.reference_max:
         ref_result = None
 
@@ -86,7 +88,8 @@ def document_row(pred: Drs, gold: Drs, k: int, preset: str, args: argparse.Names
         ref_text = ratio = "-"
     return [str(k), f"{nodes[0]:,} / {nodes[1]:,}", f"{edges[0]:,} / {edges[1]:,}",
             counts_text([r.pred for r in rows]), counts_text([r.gold for r in rows]),
-            f"{fast_s * 1000:.1f}", f"{fast_cpu * 1000:.1f}", ref_text, ratio, f"{peak:.0f}"]
+            f"{fast_s * 1000:.1f}", f"{fast_cpu * 1000:.1f}", f"{pair_s * 1000:.1f}", f"{pair_s / fast_s:.2f}",
+            ref_text, ratio, f"{peak:.0f}"]
 
 
 def corpus_row(preds: list[Drs], golds: list[Drs], preset: str, args: argparse.Namespace) -> list[str]:
@@ -163,7 +166,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  ... {preset} k={k} done", file=sys.stderr, flush=True)
         print(f"## `{preset}` preset: one document pair of k sentences\n")
         print(markdown(["k", "nodes P / G", "edges P / G", "k-grams k=1..4, pred", "k-grams k=1..4, gold",
-                        "fast ms/pair", "fast CPU ms", "reference s/pair", "ratio", "fast peak MB"], rows))
+                        "fast ms/pair", "fast CPU ms", "score_pair ms", "score_pair / fast", "reference s/pair",
+                        "ratio", "fast peak MB"], rows))
         print()
     rows = [corpus_row(preds, golds, preset, args) for preset in args.presets]
     print(f"## Whole corpus ({len(preds)} pairs), in-process\n")

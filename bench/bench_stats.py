@@ -19,12 +19,12 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from dscorer_core import read_pair, score_corpus  # noqa: E402
-from dscorer_core.cli.output import format_table  # noqa: E402
-from dscorer_core.counter import counter_corpus  # noqa: E402
-from dscorer_core.stats import (  # noqa: E402
+from dscorer_core import read_pair, score_corpus
+from dscorer_core.cli.output import format_table
+from dscorer_core.counter import counter_corpus
+from dscorer_core.stats import (
     CountTable,
     approximate_randomisation,
     compare_tables,
@@ -77,10 +77,10 @@ def main() -> None:
         for scale in args.scale:
             ta, tb = tiled(a, scale), tiled(b, scale)
             rows.append([metric, ta.n_documents,
-                         seconds(lambda: confidence_intervals(ta, 1000, 1), args.repeat),
-                         seconds(lambda: paired_bootstrap(tb, ta, 1000, 1), args.repeat),
-                         seconds(lambda: approximate_randomisation(tb, ta, 10000, 1), args.repeat),
-                         seconds(lambda: compare_tables([ta, tb], ["boxer", "spar"]), args.repeat)])
+                         seconds(lambda ta=ta: confidence_intervals(ta, 1000, 1), args.repeat),
+                         seconds(lambda ta=ta, tb=tb: paired_bootstrap(tb, ta, 1000, 1), args.repeat),
+                         seconds(lambda ta=ta, tb=tb: approximate_randomisation(tb, ta, 10000, 1), args.repeat),
+                         seconds(lambda ta=ta, tb=tb: compare_tables([ta, tb], ["boxer", "spar"]), args.repeat)])
     print(f"python {platform.python_version()}, numpy {np.__version__}, {platform.machine()}; "
           f"median of {args.repeat} runs, seconds")
     print(f"scoring once (not repeated by resampling): DSCORER Boxer + SPAR {scoring_time:.1f} s, "

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from dscorer_core.clauses import Clause, Drs, is_constant, read_clf  # noqa: E402
+from dscorer_core.clauses import Clause, Drs, is_constant, read_clf
 
 SIZES = (1, 5, 10, 20, 40, 80, 160)
 

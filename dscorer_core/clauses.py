@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
 
 from .clause_format import BOX_OPERATORS, is_operator_name
 from .errors import ClfError, ClfErrors, ClfProblem, DrsCountMismatch, NoDrsError
@@ -55,7 +55,7 @@ class Clause:
 
     @property
     def kind(self) -> str:
-        """``concept``, ``operator`` or ``role`` (spec section 1)."""
+        """``concept``, ``operator`` or ``role`` (docs/metric.md, "Input")."""
         return clause_kind(self.tokens)
 
     @property
@@ -223,6 +223,9 @@ def parse_clf(text: str, source: str = "<string>") -> list[Drs]:
             if found and (sentence is None or found[0] >= sentence[0]):
                 sentence = found
             continue
+        clause: Clause | None
+        problem: str | None
+        column: int | None
         if "\x00" in raw:  # a binary or UTF-16 file, never clause text
             clause, problem, column = None, "NUL character (a binary or UTF-16 file?)", raw.find("\x00") + 1
         else:
@@ -358,7 +361,7 @@ def _norm(s: str) -> str:
 
 
 def box_arguments(clause: Clause) -> tuple[int, ...]:
-    """Positions (into clause.args) of the arguments that are boxes (spec 2 and 4)."""
+    """Positions (into clause.args) of the arguments that are boxes (docs/metric.md, "The graph"; docs/counter.md)."""
     rel = clause.relation
     if rel in BOX_OPERATORS:
         return tuple(range(len(clause.args)))

@@ -9,7 +9,16 @@ __all__ = ["DscorerInputError", "ClfError", "ClfErrors", "ClfProblem", "DrsCount
 
 
 class DscorerInputError(ValueError):
-    """Base class of every error caused by what the user gave (exit status 2)."""
+    """Base class of every error caused by what the user gave (exit status 2).
+
+    Subclasses keep the arguments they were made with in ``_init_args`` so that an error
+    pickles (it crosses process boundaries under ``--jobs``) and comes back equal.
+    """
+
+    _init_args: tuple[object, ...] = ()
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (type(self), self._init_args or tuple(self.args))
 
 
 @dataclass(frozen=True)
@@ -33,6 +42,7 @@ class ClfError(DscorerInputError):
     """A clause file that cannot be read; lists every bad line (up to a cap)."""
 
     def __init__(self, source: str, problems: list[ClfProblem], total: int | None = None):
+        self._init_args = (source, list(problems), total)
         self.source = source
         self.problems = list(problems)
         self.total = total if total is not None else len(problems)
@@ -57,6 +67,7 @@ class ClfErrors(DscorerInputError):
     """Both files of a pair have bad lines: every file's ClfError, reported together."""
 
     def __init__(self, errors: list[ClfError]):
+        self._init_args = (list(errors),)
         self.errors = list(errors)
         super().__init__("\n".join(str(e) for e in self.errors))
 
@@ -70,6 +81,7 @@ class DrsCountMismatch(DscorerInputError):
 
     def __init__(self, pred: str, gold: str, pred_count: int, gold_count: int,
                  note: str | None = None):
+        self._init_args = (pred, gold, pred_count, gold_count, note)
         self.pred, self.gold = pred, gold
         self.pred_count, self.gold_count = pred_count, gold_count
         msg = (f"{pred} holds {pred_count} DRS(s) but {gold} holds {gold_count}: "
@@ -83,6 +95,7 @@ class NoDrsError(DscorerInputError):
     """Files that hold no DRS at all (empty, or only comments and blank lines)."""
 
     def __init__(self, names: list[str], message: str | None = None):
+        self._init_args = (list(names), message)
         self.names = list(names)
         listed = " and ".join(self.names)
         super().__init__(message or (
@@ -94,6 +107,7 @@ class NgramExplosion(DscorerInputError):
     """A graph whose number of k-grams would exceed the configured cap."""
 
     def __init__(self, where: str, order: int, bound: int, cap: int):
+        self._init_args = (where, order, bound, cap)
         self.where, self.order, self.bound, self.cap = where, order, bound, cap
         shown = f"up to {bound:,}" if bound < 10**15 else "more than 10^15"
         super().__init__(

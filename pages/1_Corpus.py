@@ -83,7 +83,8 @@ f_columns = ["P", "R", "F"] + (["COUNTER P", "COUNTER R", "COUNTER F"] if cres i
 st.markdown("#### Documents (worst first)")
 st.caption("Click a column header to sort; select a row, or pick a document below, to open it in the pair view.")
 selection = st.dataframe(
-    table, hide_index=True, width="stretch", height=min(380, 38 + 35 * len(table)), key="corpus_table", on_select="rerun",
+    table, hide_index=True, width="stretch", height=min(380, 38 + 35 * len(table)), key="corpus_table",
+    on_select="rerun",
     selection_mode="single-row",
     column_config={c: st.column_config.NumberColumn(format="%.4f")
                    for c in f_columns + [f"f{k}" for k in range(1, n + 1)]})

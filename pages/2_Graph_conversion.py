@@ -127,6 +127,7 @@ with right:
         st.markdown(f"**The graph** · {len(part.graph.nodes)} nodes, {len(part.graph.edges)} edges"
                     + (" · names until the typing step" if not step.typed else ""))
         st.iframe(aw.graph_html(part.graph, positions, layout.box, show_names=step.stage == "typing",
+                                names_only=not step.typed,
                                 focus_nodes=part.local_nodes(step.focus_nodes),
                                 focus_edges=part.local_edges(step.focus_edges), height=520), height=520)
         st.caption("Pink: what this step adds or shows. Boxes are rectangles, referents ellipses, "

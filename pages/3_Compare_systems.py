@@ -48,8 +48,6 @@ SHARED_DATA = aw.APP_DIR.parent / "shared" / "data"
 PMB_EXAMPLE = {"gold": SHARED_DATA / "pmb-2.2.0" / "gold_dev.clf",
                "systems": (SHARED_DATA / "pmb-2.2.0" / "spar_baseline.clf",
                            SHARED_DATA / "pmb-2.2.0" / "boxer_dev.clf")}
-#: COUNTER's clause verdicts are computed for the open document only up to this many clauses per side.
-COUNTER_MAX_CLAUSES = 300
 METRIC_TITLES = {"dscorer": "DSCORER", "counter": "COUNTER"}
 DEFAULT_SAMPLES = ("paper_pred.clf", "paper_gold.clf")
 
@@ -196,28 +194,27 @@ st.title("Compare systems")
 st.caption("Two or more systems' output on one gold file: scores with 95% intervals, paired significance "
            "tests against the first system (the baseline), and where two systems differ, document by document.")
 
-with st.sidebar:
-    with st.expander("Clause files", expanded=True):
-        if all(p.is_file() for p in (PMB_EXAMPLE["gold"], *PMB_EXAMPLE["systems"])):
-            st.button("Load the PMB 2.2.0 dev example (SPAR baseline vs Boxer)", key="cmp_pmb",
-                      on_click=load_pmb_example, width="stretch")
-        gold, bad = load_slot("gold", "Gold", "paper_gold.clf")
-        st.session_state.setdefault("cmp_n", 2)
-        n_systems = int(st.number_input("Number of systems", min_value=2, max_value=MAX_SYSTEMS, step=1,
-                                        key="cmp_n", help="The first system is the baseline the others are "
-                                                          "tested against."))
-        loaded, missing = [], []
-        for i in range(n_systems):
-            label = f"System {i + 1}" + (" (baseline)" if i == 0 else "")
-            f, err = load_slot(f"sys{i}", label, DEFAULT_SAMPLES[i % len(DEFAULT_SAMPLES)])
-            bad = bad or err
-            if f is None and not err:
-                missing.append(label)
-            loaded.append(f)
-        st.session_state.setdefault("cmp_baseline", False)
-        baseline = st.toggle("Single-DRS files are baselines", key="cmp_baseline",
-                             help="A system file with one DRS (like the SPAR baseline) is compared with every "
-                                  "gold DRS, as `dscorer compare --baseline` does.")
+with st.sidebar, st.expander("Clause files", expanded=True):
+    if all(p.is_file() for p in (PMB_EXAMPLE["gold"], *PMB_EXAMPLE["systems"])):
+        st.button("Load the PMB 2.2.0 dev example (SPAR baseline vs Boxer)", key="cmp_pmb",
+                  on_click=load_pmb_example, width="stretch")
+    gold, bad = load_slot("gold", "Gold", "paper_gold.clf")
+    st.session_state.setdefault("cmp_n", 2)
+    n_systems = int(st.number_input("Number of systems", min_value=2, max_value=MAX_SYSTEMS, step=1,
+                                    key="cmp_n", help="The first system is the baseline the others are "
+                                                      "tested against."))
+    loaded, missing = [], []
+    for i in range(n_systems):
+        label = f"System {i + 1}" + (" (baseline)" if i == 0 else "")
+        f, err = load_slot(f"sys{i}", label, DEFAULT_SAMPLES[i % len(DEFAULT_SAMPLES)])
+        bad = bad or err
+        if f is None and not err:
+            missing.append(label)
+        loaded.append(f)
+    st.session_state.setdefault("cmp_baseline", False)
+    baseline = st.toggle("Single-DRS files are baselines", key="cmp_baseline",
+                         help="A system file with one DRS (like the SPAR baseline) is compared with every "
+                              "gold DRS, as `dscorer compare --baseline` does.")
 
 settings, show_names = aw.settings_sidebar()
 with st.sidebar:
@@ -291,7 +288,8 @@ st.caption(f"Each system against the first ({aw.md_escape(names[0])}). Intervals
 for m in metrics:
     show_comparison(comparisons[m])
 report = {"gold": gold.name, "n_documents": n_docs,
-          "systems": [{"name": n, "file": f.name, "single_drs_baseline": s} for n, f, s in zip(names, files, (s.single_drs for s in systems))],
+          "systems": [{"name": n, "file": f.name, "single_drs_baseline": s}
+                      for n, f, s in zip(names, files, (s.single_drs for s in systems))],
           "bootstrap": bootstrap, "ar": ar, "seed": seed,
           "metrics": {m: comparisons[m].as_dict() for m in metrics}}
 st.download_button("Download the comparison (JSON)", aw.json_text(report), "dscorer_compare.json",
@@ -428,8 +426,8 @@ else:
     aw.legend()
 cpair = None
 if "counter" in metrics:
-    if max(len(pdrs.clauses), len(gdrs.clauses)) > COUNTER_MAX_CLAUSES:
-        st.caption(f"COUNTER's clause verdicts are not shown for DRSs of more than {COUNTER_MAX_CLAUSES} clauses.")
+    if max(len(pdrs.clauses), len(gdrs.clauses)) > aw.COUNTER_MAX_CLAUSES:
+        st.caption(f"COUNTER's clause verdicts are not shown for DRSs of more than {aw.COUNTER_MAX_CLAUSES} clauses.")
     else:
         cpair = aw.cached_counter_pair(pdrs, gdrs, counter_settings, index=i)
         st.caption(f"COUNTER: {cpair.matched} of {cpair.pred_clauses} clauses of {side} and {cpair.gold_clauses} "

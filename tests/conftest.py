@@ -68,7 +68,8 @@ def app_url():
     the server shares only caches between tests (results are the same, only faster)."""
     port = _free_port()
     cache = REPO_ROOT / ".pytest_cache"
-    log = open(cache / f"streamlit_{port}.log", "w") if cache.is_dir() else subprocess.DEVNULL
+    # the log stays open for as long as the server runs (closed at teardown), so no `with` block
+    log = open(cache / f"streamlit_{port}.log", "w") if cache.is_dir() else subprocess.DEVNULL  # noqa: SIM115
     proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(REPO_ROOT / "app.py"),
                              "--server.port", str(port), "--server.address", "127.0.0.1",
                              "--server.headless", "true", "--browser.gatherUsageStats", "false",

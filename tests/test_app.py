@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("streamlit")
 pytest.importorskip("pyvis")
-from app_helpers import (  # noqa: E402
+from app_helpers import (
     HOSTILE,
     ROOT,
     SHARED,
@@ -22,7 +22,7 @@ from app_helpers import (  # noqa: E402
     vis_edges,
     vis_nodes,
 )
-from streamlit.testing.v1 import AppTest  # noqa: E402
+from streamlit.testing.v1 import AppTest
 
 
 def upload(at: AppTest, side: str, name: str, data: bytes) -> AppTest:

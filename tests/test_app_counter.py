@@ -15,10 +15,10 @@ import pytest
 pytest.importorskip("streamlit")
 pytest.importorskip("pyvis")
 
-from app_helpers import PMB, SAMPLES, iframes, new_app, no_errors, vis_nodes  # noqa: E402
+from app_helpers import PMB, SAMPLES, iframes, new_app, no_errors, vis_nodes
 
-from dscorer_core import counter_corpus, counter_pair, read_clf, score_corpus  # noqa: E402
-from dscorer_core.stats.metric_agreement import correlation, disagreements, metric_pairs  # noqa: E402
+from dscorer_core import counter_corpus, counter_pair, read_clf, score_corpus
+from dscorer_core.stats.metric_agreement import correlation, disagreements, metric_pairs
 
 PINK = "#CC79A7"
 

@@ -99,7 +99,8 @@ def test_hostile_clause_file_runs_nothing(page, app_url):
             page.wait_for_timeout(450)
             tips.append(frame.evaluate(
                 "(() => { const t = document.querySelector('div.vis-tooltip');"
-                " return t && t.style.visibility !== 'hidden' ? [t.textContent, [...t.querySelectorAll('*')].filter(c => c.tagName !== 'BR').length] : null; })()"))
+                " return t && t.style.visibility !== 'hidden'"
+                " ? [t.textContent, [...t.querySelectorAll('*')].filter(c => c.tagName !== 'BR').length] : null; })()"))
         shown = [tip for tip in tips if tip]
         assert shown, "hovering a node shows its tooltip"
         assert all(tip[1] == 0 for tip in shown), shown  # only line breaks, no markup

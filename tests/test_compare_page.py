@@ -18,7 +18,7 @@ import pytest
 
 pytest.importorskip("streamlit")
 pytest.importorskip("pyvis")
-from app_helpers import (  # noqa: E402
+from app_helpers import (
     HOSTILE,
     PMB,
     ROOT,
@@ -29,7 +29,7 @@ from app_helpers import (  # noqa: E402
     vis_edges,
     vis_nodes,
 )
-from streamlit.testing.v1 import AppTest  # noqa: E402
+from streamlit.testing.v1 import AppTest
 
 PAGE = "pages/3_Compare_systems.py"
 HOSTILE_NAME = "<img src=x onerror=alert(1)>.clf"
@@ -284,7 +284,7 @@ def test_pmb_example_matches_the_cli(pmb):
         expected = cli[metric]
         assert list(table["system"]) == [s["name"] for s in expected["systems"]]
         for row, s in zip(table.itertuples(index=False), expected["systems"]):
-            assert (row.P, row.R, row.F) == (s["P"], s["R"], s["F"])
+            assert (s["P"], s["R"], s["F"]) == (row.P, row.R, row.F)
             assert (row[5], row[6]) == tuple(s["ci"]["F"])
         comp = expected["comparisons"][0]
         assert table["F − baseline"][1] == comp["difference"]

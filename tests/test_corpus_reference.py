@@ -73,7 +73,7 @@ def test_released_corpus_swap_exchanges_p_and_r(dev22, released_boxer_dev):
     boxer, gold = dev22
     back = score_corpus(gold, boxer, preset="released").micro
     fwd = released_boxer_dev.micro
-    assert (back.P, back.R, back.F) == pytest.approx((fwd.R, fwd.P, fwd.F), rel=1e-12)
+    assert pytest.approx((fwd.R, fwd.P, fwd.F), rel=1e-12) == (back.P, back.R, back.F)
     assert [(o.p, o.r) for o in back.orders] == [(o.r, o.p) for o in fwd.orders]
 
 

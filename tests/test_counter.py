@@ -198,7 +198,7 @@ def test_pair_result_holds_original_clauses_with_lines_and_mapping():
     assert [(p.line, g.line) for p, g in pair.matched_clauses] == [(3, 3), (4, 4)]
     assert pair.mapping == {"b1": "b2", "e1": "e2", "x1": "y1"}
     assert [c.text() for c in pair.dropped_pred] == ["b1 REF x1"]
-    assert pair.P == pytest.approx(2 / 3) and pair.F == pytest.approx(2 / 3)
+    assert pytest.approx(2 / 3) == pair.P and pytest.approx(2 / 3) == pair.F
 
 
 def test_one_to_one_mapping_is_enforced():

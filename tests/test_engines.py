@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -35,7 +36,7 @@ from dscorer_core.dscorer.scoring import (
     zero_gram_ratio,
 )
 from dscorer_core.dscorer.settings import ScoreSettings
-from dscorer_core.errors import NgramExplosion
+from dscorer_core.errors import ClfError, ClfErrors, ClfProblem, DrsCountMismatch, NgramExplosion, NoDrsError
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 PRESETS = ("released", "typed")
@@ -370,3 +371,13 @@ def test_steps_expanded_in_small_chunks_give_the_same_counts(dev, monkeypatch):
             assert_same_counts(induce_graph(dev[0][i], preset))
         docs = score_documents(dev[0][:20], dev[1][:20], ScoreSettings(preset=preset))
         assert [d.counts for d in docs] == expected_documents(dev[0][:20], dev[1][:20], preset)
+
+
+def test_every_input_error_pickles_back_to_the_same_error():
+    # workers of --jobs raise these in another process; they come back as they were raised
+    bad = ClfError("pred.clf", [ClfProblem(3, "a clause has 3 or 4 tokens, this line has 5", "b1 x y z w", 12)], 4)
+    for error in (NgramExplosion("gold.clf, DRS 2 (line 9)", 4, 123_456, 1_000), bad, ClfErrors([bad, bad]),
+                  DrsCountMismatch("pred.clf", "gold.clf", 3, 4, "use --baseline"), NoDrsError(["a.clf", "b.clf"])):
+        back = pickle.loads(pickle.dumps(error))
+        assert type(back) is type(error) and str(back) == str(error)
+        assert repr(vars(back)) == repr(vars(error))  # every field, nested errors included

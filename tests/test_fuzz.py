@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from dscorer_core import ClfError, DscorerInputError, parse_clf, score_corpus
 from dscorer_core.clauses import check_pair, decode_clf_bytes
 
-FUZZ = settings(max_examples=int(os.environ.get("DSCORER_FUZZ_EXAMPLES", "150")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=int(os.environ.get("DSCORER_FUZZ_EXAMPLES", "150")), deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
 
 # --- random text -------------------------------------------------------------------------------
 

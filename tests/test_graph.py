@@ -175,3 +175,15 @@ def test_typed_types_merged_concepts_like_unmerged_ones():
     labels = {n.name: n.label for n in induce_graph(merged, "typed").nodes}
     assert labels == {"b1": "B", "e1": "E", "s1": "S", "t1": "T", "x1": "X", "a.m.": "X"}
     assert labels == {n.name: n.label for n in induce_graph(plain, "typed").nodes}
+
+
+def test_a_capitalised_lemma_is_a_concept_in_typed_and_two_role_edges_in_released():
+    # the released code's input form merges only lower-case concept clauses (docs/metric.md)
+    drs = parse_clf('b1 REF x1\nb1 Value "a.01" x1\n')[0]
+    released = induce_graph(drs, "released")
+    assert [(e.relation, e.reversed) for e in released.edges if e.clause == 1] == [
+        ("Value-A1", False), ("Value-A1", True), ("Value-A2", False), ("Value-A2", True)]
+    assert '"a.01"' in {n.label for n in released.nodes}
+    typed = induce_graph(drs, "typed")
+    assert [e.relation for e in typed.edges if e.clause == 1] == ["Value.a.01", "Value.a.01"]
+    assert {n.name: n.label for n in typed.nodes}["x1"] == "S"

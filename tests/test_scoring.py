@@ -1,8 +1,9 @@
-"""DSCORER scores (spec sections 3, 5 and 6): test vectors, weights, 0-gram, micro/macro, properties."""
+"""DSCORER scores (docs/metric.md; the spec vectors): test vectors, weights, 0-gram, micro/macro, properties."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,10 +15,12 @@ from dscorer_core import (
     ScoreSettings,
     __version__,
     parse_clf,
+    read_clf,
     score_corpus,
     score_pair,
 )
-from dscorer_core.dscorer.scoring import order_weights
+from dscorer_core.dscorer.presets import PRESETS, Preset
+from dscorer_core.formula import order_weights
 
 LN_FLOOR = math.log(1e-3)  # a zero inside a log is replaced by 1e-3
 
@@ -104,7 +107,7 @@ def test_typed_g_against_p4_is_the_mirror_unlike_released():
     # released leaves out orders 2-4 because the *pred* side has none (see section 6).
     forward = score_pair(P4, G, preset="typed").score
     back = score_pair(G, P4, preset="typed").score
-    assert (back.P, back.R, back.F) == pytest.approx((forward.R, forward.P, forward.F), abs=1e-12)
+    assert pytest.approx((forward.R, forward.P, forward.F), abs=1e-12) == (back.P, back.R, back.F)
     assert [o.weight for o in back.orders] == pytest.approx([0.1, 0.45, 0.45, 0.0, 0.0])
 
 
@@ -166,9 +169,9 @@ def test_micro_and_macro_by_hand():
     micro = (math.exp(z + 0.45 * math.log(2 / 3) + 0.45 * LN_FLOOR),
              math.exp(z + 0.45 * math.log(1.0) + 0.45 * LN_FLOOR),
              math.exp(z + 0.45 * math.log(0.8) + 0.45 * LN_FLOOR))
-    assert (res.micro.P, res.micro.R, res.micro.F) == pytest.approx(micro, abs=1e-12)
+    assert pytest.approx(micro, abs=1e-12) == (res.micro.P, res.micro.R, res.micro.F)
     macro = ((1 + 0.031400) / 2, (1 + 0.042893) / 2, (1 + 0.035740) / 2)
-    assert (res.macro.P, res.macro.R, res.macro.F) == pytest.approx(macro, abs=1e-6)
+    assert pytest.approx(macro, abs=1e-6) == (res.macro.P, res.macro.R, res.macro.F)
     assert [(o.k, o.matched, o.pred, o.gold) for o in res.micro.orders][1:3] == [(1, 6, 9, 6), (2, 0, 4, 0)]
     assert [d.index for d in res.documents] == [0, 1]
 
@@ -183,10 +186,35 @@ def test_signature_format():
     assert score_pair(G, G, preset="typed").signature.startswith("dscorer|preset:typed|n:4|")
 
 
-@pytest.mark.parametrize("bad", [dict(order=0), dict(w0=1.0), dict(w0=-0.1), dict(preset="paper")])
+@pytest.mark.parametrize("bad", [dict(order=0), dict(w0=1.0), dict(w0=-0.1), dict(preset="paper"),
+                                 dict(average="median"), dict(engine="turbo"), dict(order=True),
+                                 dict(max_ngrams=0)])
 def test_bad_settings_are_refused(bad):
     with pytest.raises(ValueError):
         ScoreSettings(**bad)
+
+
+@pytest.mark.parametrize("knob, value", [("node_types", "names"), ("reverse_edges", "all"),
+                                         ("missing_orders", "drop"), ("concepts", "upper"),
+                                         ("merge_constants", "yes")])
+def test_an_unknown_preset_knob_is_refused_not_taken_as_the_else_branch(knob, value):
+    knobs = dict(name="mine", node_types="structure", reverse_edges="not-box-box", merge_constants=False,
+                 missing_orders="renormalise", concepts="any")
+    knobs[knob] = value
+    with pytest.raises(ValueError, match=knob):
+        Preset(**knobs)
+
+
+def test_a_preset_object_works_wherever_a_preset_name_does():
+    assert ScoreSettings(preset=PRESETS["typed"]).preset == "typed"  # a named preset keeps its name
+    assert score_pair(P4, G, preset=PRESETS["typed"]).score == score_pair(P4, G, preset="typed").score
+    mine = Preset("mine", "structure", "not-box-box", True, "renormalise", "any")  # typed, constants merged
+    settings = ScoreSettings(preset=mine)
+    assert settings.signature().startswith("dscorer|preset:custom(node_types=structure,reverse_edges=not-box-box,"
+                                           "merge_constants=True,missing_orders=renormalise,concepts=any)|n:4|")
+    drs_with_two_nows = drs('b1 TPR t1 "now"\nb1 TPR t2 "now"\nb1 REF t1\nb1 REF t2\n')
+    assert score_pair(drs_with_two_nows, drs_with_two_nows, settings).pred_graph.node_count == 4
+    assert score_pair(drs_with_two_nows, drs_with_two_nows, preset="typed").pred_graph.node_count == 5
 
 
 # --- properties on random small DRSs ------------------------------------------------------------
@@ -241,7 +269,7 @@ def test_scores_are_in_unit_interval_and_per_order_figures_swap(pred, gold, pres
     # so the combined figures swap in typed always, in released when the weights agree
     assert [(o.p, o.r, o.f) for o in a.orders] == [(o.r, o.p, o.f) for o in b.orders]
     if preset == "typed" or [o.weight for o in a.orders] == [o.weight for o in b.orders]:
-        assert (a.P, a.R, a.F) == pytest.approx((b.R, b.P, b.F), rel=1e-12)
+        assert pytest.approx((b.R, b.P, b.F), rel=1e-12) == (a.P, a.R, a.F)
 
 
 @FAST
@@ -280,3 +308,27 @@ def test_released_does_read_names_which_typed_does_not():
     k0 = rename(P4, lambda v: "k0" if v == "b1" else v)
     assert score_pair(k0, P4, preset="typed").score.F == 1.0
     assert score_pair(k0, P4, preset="released").score.F < 1.0
+
+
+# --- published figures, whichever way the concept clauses are written ---------------------------
+
+
+def merged_concepts(drss):
+    """PMB DRSs with their concept clauses written merged, as the released code's input form has them."""
+    out = []
+    for d in drss:
+        clauses = tuple(Clause((c.box, c.concept_label, c.args[1]), c.line, c.comment)
+                        if c.is_concept and not c.relation[:1].isupper() else c for c in d.clauses)
+        out.append(replace(d, clauses=clauses))
+    return out
+
+
+@pytest.mark.slow
+def test_pmb_dev_published_figures_hold_with_merged_concepts(shared_path):
+    pred = read_clf(shared_path("pmb-2.2.0/boxer_dev.clf"))
+    gold = read_clf(shared_path("pmb-2.2.0/gold_dev.clf"))
+    for preds, golds in ((pred, gold), (merged_concepts(pred), merged_concepts(gold))):
+        released = score_corpus(preds, golds, preset="released").micro
+        assert round(released.F, 4) == 0.5215
+        assert [round(o.f, 4) for o in released.orders[1:]] == [0.7774, 0.5869, 0.4191, 0.2975]
+        assert round(score_corpus(preds, golds, preset="typed").micro.F, 4) == 0.5440

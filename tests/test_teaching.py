@@ -61,9 +61,13 @@ def test_step_graph_keeps_only_what_the_step_draws(graph):
     step = teaching_steps(graph)[7]  # clause 7: b1 Agent e1 x1 (file order)
     part = step_graph(graph, step)
     assert len(part.graph.edges) == len(step.edges)
-    assert {n.label for n in part.graph.nodes} <= {n.name for n in graph.nodes} | {'"now"'}
     assert [n.id for n in part.graph.nodes] == list(range(len(part.nodes)))
-    assert all(graph.nodes[old].name == new.name for old, new in zip(part.nodes, part.graph.nodes))
+    assert all((graph.nodes[old].name, graph.nodes[old].label, graph.nodes[old].kind) == (new.name, new.label, new.kind)
+               for old, new in zip(part.nodes, part.graph.nodes))
+    assert all((graph.edges[old].relation, graph.edges[old].reversed, graph.edges[old].clause) ==
+               (new.relation, new.reversed, new.clause) for old, new in zip(part.edges, part.graph.edges))
+    full = step_graph(graph, teaching_steps(graph)[26])  # reverse edges: the whole graph
+    assert len(full.graph.edges) == len(graph.edges) and full.edges == tuple(e.id for e in graph.edges)
     assert len(part.local_edges(step.focus_edges)) == len(step.focus_edges) == 2
 
 

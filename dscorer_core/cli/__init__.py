@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 import traceback
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..errors import DscorerInputError
 from ..version import __version__

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
 from ..clauses import Drs, read_clf
-from ..counter import SEARCHES, CounterSettings
+from ..counter import SEARCHES
 from ..errors import DscorerInputError
 from ..stats import Comparison, CountTable, document_differences
 from ..stats.systems import (
@@ -19,13 +20,14 @@ from ..stats.systems import (
     compare_systems,
     system_names,
 )
+from .counter_command import counter_settings_from_args
 from .output import format_table, write_json
 from .score_command import add_dscorer_options, settings_from_args
 
 __all__ = ["register", "run", "read_systems", "format_comparison"]
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "compare", help="compare systems on one gold: 95%% intervals and paired significance tests",
         description="Score every SYSTEM against GOLD, with bootstrap confidence intervals, and test each "
@@ -44,14 +46,11 @@ def register(sub) -> None:
     p.add_argument("--differences", type=int, default=0, metavar="N",
                    help="also list the N documents where each system differs most from the first")
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
-    add_dscorer_options(p)
+    add_dscorer_options(p, baseline_help="a SYSTEM file holding one DRS (like the SPAR baseline) is compared with "
+                                         "every gold DRS; other files are paired DRS by DRS as usual")
     p.add_argument("--average", choices=("micro", "macro"), default="micro",
                    help="DSCORER corpus average to resample: micro (summed counts, default) or macro "
                         "(mean of document scores); COUNTER is always micro")
-    for action in p._actions:
-        if action.dest == "baseline":
-            action.help = ("a SYSTEM file holding one DRS (like the SPAR baseline) is compared with every "
-                           "gold DRS; other files are paired DRS by DRS as usual")
     counter = p.add_argument_group("COUNTER settings (--metric counter or both)")
     counter.add_argument("--restarts", type=int, default=20, metavar="N",
                          help="hill-climbing starts per document (default 20)")
@@ -74,8 +73,7 @@ def read_systems(gold_path: str, paths: list[str], baseline: bool) -> tuple[list
 def compare_metric(metric: Metric, golds: list[Drs], systems: list[System],
                    args: argparse.Namespace) -> tuple[Comparison, list[CountTable]]:
     """The comparison of one metric and the count tables behind it."""
-    counter = CounterSettings(restarts=args.restarts, seed=args.counter_seed, keep_ref=args.keep_ref,
-                              search=args.search)
+    counter = counter_settings_from_args(args, seed="counter_seed")
     dscorer = settings_from_args(args).replace(average=args.average)
     return compare_systems(metric, golds, systems, dscorer=dscorer, counter=counter, bootstrap=args.bootstrap,
                            ar=args.ar, seed=args.seed, jobs=args.jobs)
@@ -115,7 +113,7 @@ def format_comparison(c: Comparison) -> str:
     return "\n".join(lines + [_trimmed(format_table(header, rows))])
 
 
-def format_differences(c: Comparison, tables, n: int) -> str:
+def format_differences(c: Comparison, tables: Sequence[CountTable], n: int) -> str:
     """The ``n`` documents where each system's F differs most from the first system's."""
     blocks = []
     first = c.systems[0].name

@@ -1,4 +1,4 @@
-"""``dscorer counter PRED GOLD``: COUNTER-compatible clause-matching scores (spec section 4)."""
+"""``dscorer counter PRED GOLD``: COUNTER-compatible clause-matching scores (docs/counter.md)."""
 
 from __future__ import annotations
 
@@ -22,12 +22,14 @@ def add_counter_options(p: argparse.ArgumentParser) -> None:
                         "affordable; 'hill': hill climbing only, like the released COUNTER")
 
 
-def counter_settings_from_args(args: argparse.Namespace) -> CounterSettings:
-    """CounterSettings from parsed command-line options."""
-    return CounterSettings(restarts=args.restarts, seed=args.seed, keep_ref=args.keep_ref, search=args.search)
+def counter_settings_from_args(args: argparse.Namespace, seed: str = "seed") -> CounterSettings:
+    """CounterSettings from parsed command-line options (the one place the CLI builds them);
+    ``seed`` names the option that holds COUNTER's seed (``counter_seed`` in ``compare``)."""
+    return CounterSettings(restarts=args.restarts, seed=getattr(args, seed), keep_ref=args.keep_ref,
+                           search=args.search)
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("counter", help="COUNTER scores (clause overlap under the best variable mapping)",
                        description="Score PRED against GOLD the way COUNTER does: normalised clauses, "
                                    "redundant REF clauses dropped, best one-to-one variable mapping.")
@@ -47,7 +49,7 @@ def register(sub) -> None:
 def counter_rows(result: CounterResult) -> tuple[list[str], list[list[object]]]:
     """Header and rows of the per-document table."""
     header = ["index", "P", "R", "F", "matched", "pred_clauses", "gold_clauses", "optimal", "method", "sentence"]
-    rows = [[d.index, d.P, d.R, d.F, d.matched, d.pred_clauses, d.gold_clauses,
+    rows: list[list[object]] = [[d.index, d.P, d.R, d.F, d.matched, d.pred_clauses, d.gold_clauses,
              "yes" if d.optimal else "no", d.method, d.sentence or ""] for d in result.documents]
     return header, rows
 

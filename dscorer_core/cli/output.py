@@ -5,7 +5,8 @@ from __future__ import annotations
 import csv
 import json
 import sys
-from typing import IO, Sequence
+from collections.abc import Sequence
+from typing import IO
 
 
 def write_json(data: dict, stream: IO[str] | None = None) -> None:

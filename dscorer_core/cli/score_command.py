@@ -31,7 +31,11 @@ def positive_int(text: str) -> int:
     return value
 
 
-def add_dscorer_options(p: argparse.ArgumentParser) -> None:
+#: What --baseline means for ``score`` (``compare`` says it of its SYSTEM files).
+BASELINE_HELP = "PRED holds one DRS that is compared with every gold DRS (SPAR baseline)"
+
+
+def add_dscorer_options(p: argparse.ArgumentParser, baseline_help: str = BASELINE_HELP) -> None:
     """The DSCORER settings, shared by every sub-command that scores with it."""
     p.add_argument("--preset", choices=sorted(PRESETS), default="released",
                    help="graph induction: 'released' (the released code, default) or 'typed' (the paper's text)")
@@ -40,9 +44,9 @@ def add_dscorer_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--engine", choices=sorted(ENGINES), default="fast", help="n-gram engine (default fast)")
     p.add_argument("--jobs", type=positive_int, default=1, metavar="N", help="score documents in N processes")
     p.add_argument("--max-ngrams", type=positive_int, default=DEFAULT_MAX_NGRAMS, metavar="M",
-                   help=f"refuse a graph that could have more than M k-grams at any one order (default {DEFAULT_MAX_NGRAMS:,})")
-    p.add_argument("--baseline", action="store_true",
-                   help="PRED holds one DRS that is compared with every gold DRS (SPAR baseline)")
+                   help="refuse a graph that could have more than M k-grams at any one order "
+                        f"(default {DEFAULT_MAX_NGRAMS:,})")
+    p.add_argument("--baseline", action="store_true", help=baseline_help)
 
 
 def settings_from_args(args: argparse.Namespace) -> ScoreSettings:
@@ -51,7 +55,7 @@ def settings_from_args(args: argparse.Namespace) -> ScoreSettings:
                          max_ngrams=args.max_ngrams)
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("score", help="DSCORER scores of a predicted against a gold clause file",
                        description="Score PRED against GOLD with DSCORER (n-gram overlap of DRS graphs).")
     p.add_argument("pred", help="predicted clause file")

@@ -46,10 +46,10 @@ class _Search:
             self.alive_gold[c.gold] += 1
         # per group: [predicted clauses with a living candidate, gold clauses with one]
         self.live: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-        for c in {(c.group, c.pred) for c in cands}:
-            self.live[c[0]][0] += 1
-        for c in {(c.group, c.gold) for c in cands}:
-            self.live[c[0]][1] += 1
+        for group, _ in {(c.group, c.pred) for c in cands}:
+            self.live[group][0] += 1
+        for group, _ in {(c.group, c.gold) for c in cands}:
+            self.live[group][1] += 1
         self.bound = sum(min(v) for v in self.live.values())
         self.taken: set[str] = set()
         self.mapping: dict[str, str] = {}

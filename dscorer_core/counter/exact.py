@@ -11,8 +11,8 @@ an optimum of every block, and one solver call costs far less than many small on
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 

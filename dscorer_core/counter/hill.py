@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from typing import Sequence
+from collections.abc import Sequence
 
 from .problem import MatchProblem
 

@@ -68,10 +68,9 @@ def redundant_refs(clauses: tuple[tuple[str, ...], ...]) -> set[int]:
             seen_in_box[key] = seen_in_box.get(key, 0) + 1
     redundant = set()
     for i, tokens in enumerate(clauses):
-        if tokens[1] == "REF" and len(tokens) == 3:
-            # the REF clause itself counts once for (b, x); another occurrence makes it redundant
-            if seen_in_box.get((tokens[0], tokens[2]), 0) > 1:
-                redundant.add(i)
+        # the REF clause itself counts once for (b, x); another occurrence makes it redundant
+        if tokens[1] == "REF" and len(tokens) == 3 and seen_in_box.get((tokens[0], tokens[2]), 0) > 1:
+            redundant.add(i)
     return redundant
 
 

@@ -6,9 +6,10 @@ sum the counts over all pairs; breakdowns by clause kind as COUNTER's detailed o
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
+from .. import formula
 from ..clauses import Clause, Drs
 from ..errors import DrsCountMismatch
 from .normalise import CounterClause, prepare_drs
@@ -30,13 +31,16 @@ _POS_KIND = {"n": "nouns", "v": "verbs", "a": "adjectives", "s": "adjectives", "
 
 def prf(matched: int, pred: int, gold: int) -> tuple[float, float, float]:
     """Precision, recall and F of clause counts (0 where undefined)."""
-    p = matched / pred if pred else 0.0
-    r = matched / gold if gold else 0.0
-    return p, r, (2 * p * r / (p + r) if p + r else 0.0)
+    p, r, f = formula.prf(matched, pred, gold)
+    return float(p), float(r), float(f)
 
 
 class _ClauseScores:
     """P, R and F (see prf) of the clause counts that ``_counts`` gives: (matched, pred, gold)."""
+
+    matched: int
+    pred_clauses: int
+    gold_clauses: int
 
     def _counts(self) -> tuple[int, int, int]:
         return self.matched, self.pred_clauses, self.gold_clauses

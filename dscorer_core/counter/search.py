@@ -13,8 +13,9 @@ from a random perturbation of the best mapping so far).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from functools import partial
 
 from .branch import branch_and_bound
 from .exact import ExactOutcome, solve_exact_batch
@@ -132,8 +133,9 @@ def finish(problem: MatchProblem, first: SearchOutcome, exact: ExactOutcome | No
     climber.reset(best_map)  # the best so far, now with clause moves too
     if climb(climber, first.upper_bound) > best:
         best, best_map, method = climber.score, climber.mapping(), "hill"
-    generator = rng() if settings.restarts > SMART_STARTS else None
-    for restart in range(settings.restarts - SMART_STARTS):
+    restarts = settings.restarts - SMART_STARTS
+    generator = rng() if restarts > 0 else random.Random(0)  # never drawn from without restarts
+    for restart in range(restarts):
         if best >= first.upper_bound:
             break
         # alternate: a random start (as COUNTER does), then a perturbation of the best so far
@@ -162,7 +164,7 @@ def find_mappings(problems: Sequence[MatchProblem], settings: CounterSettings,
     if settings.search == "exact+hill" and open_:
         exact = dict(zip(open_, exact_pass([problems[i] for i in open_], settings)))
     return [f if f.optimal else
-            finish(problems[i], f, exact.get(i), settings, lambda i=i: document_rng(settings.seed, indices[i]))
+            finish(problems[i], f, exact.get(i), settings, partial(document_rng, settings.seed, indices[i]))
             for i, f in enumerate(firsts)]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..version import __version__
 
@@ -35,7 +36,7 @@ class CounterSettings:
         if self.search not in SEARCHES:
             raise ValueError(f"unknown search {self.search!r}; choose one of {', '.join(SEARCHES)}")
 
-    def replace(self, **changes) -> "CounterSettings":
+    def replace(self, **changes: Any) -> CounterSettings:
         """A copy with some settings changed (None values are ignored)."""
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
 

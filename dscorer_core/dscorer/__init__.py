@@ -1,7 +1,8 @@
-"""The DSCORER metric (spec sections 2 and 3): presets, graph induction, n-gram engines, scoring.
+"""The DSCORER metric (docs/metric.md): presets, graph induction, n-gram engines, scoring.
 
 The stages, in pipeline order: ``presets`` and ``settings`` (what a score depends on),
-``induction`` (a DRS becomes a typed graph), ``arrays`` (the same graph as integer arrays),
+``labels`` (interned label ids), ``induction`` (a DRS becomes a typed graph, once),
+``arrays`` (the same graph as integer arrays),
 ``paths`` / ``fast_engine`` / ``engines`` (counting k-grams), ``scoring`` (one pair),
 ``batch`` / ``parallel`` / ``corpus`` (many pairs).
 """
@@ -14,7 +15,7 @@ from .engines import (
                       count_ngrams,
                       path_bound,
 )
-from .induction import Edge, Graph, Node, clause_edges, induce_graph
+from .induction import Edge, Graph, Induced, Node, clause_edges, induce, induce_graph
 from .ngram_counts import NgramCounts, Path
 from .paths import enumerate_paths, ngram_occurrences, path_text
 from .presets import PRESETS, Preset, get_preset
@@ -32,7 +33,7 @@ from .settings import ScoreSettings
 
 __all__ = [
     "Preset", "PRESETS", "get_preset", "ScoreSettings",
-    "Node", "Edge", "Graph", "induce_graph", "clause_edges",
+    "Node", "Edge", "Graph", "Induced", "induce", "induce_graph", "clause_edges",
     "NgramCounts", "Path", "enumerate_paths", "ngram_occurrences", "path_text",
     "ENGINES", "DEFAULT_MAX_NGRAMS", "count_ngrams", "check_explosion", "path_bound",
     "Score", "OrderScore", "OrderCounts", "PairResult", "DocumentScore", "CorpusResult",

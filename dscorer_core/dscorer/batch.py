@@ -8,22 +8,17 @@ small graphs with a handful of numpy calls instead of a few hundred per pair.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from ..clauses import Drs
 from ..errors import NgramExplosion
+from ..formula import zero_gram_ratios
 from .arrays import arrays_from_drss
 from .engines import drs_name
 from .fast_engine import BatchCounts, count_batch, path_bounds
-from .scoring import (
-    DocumentScore,
-    OrderCounts,
-    score_counts,
-    score_document,
-    zero_gram_ratio,
-)
+from .scoring import DocumentScore, OrderCounts, score_document, scores_of_rows
 from .settings import ScoreSettings
 
 __all__ = ["score_documents", "BATCH_PATHS"]
@@ -59,8 +54,7 @@ def score_documents(preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreS
     docs = []
     for first, stop in _batches(bounds[0::2] + bounds[1::2], BATCH_PATHS):
         counts = count_batch(batch.select(2 * first, 2 * stop), settings.order)
-        docs.extend(_document(counts, i - first, preds[i], golds[i], settings, first_index + i)
-                    for i in range(first, stop))
+        docs.extend(_documents(counts, preds[first:stop], golds[first:stop], settings, first_index + first))
         if progress:
             for i in range(first, stop):
                 progress(i + 1, len(preds))
@@ -80,14 +74,20 @@ def _batches(pair_bounds: np.ndarray, budget: float) -> list[tuple[int, int]]:
     return ranges
 
 
-def _document(counts: BatchCounts, i: int, pred: Drs, gold: Drs, settings: ScoreSettings,
-              index: int) -> DocumentScore:
-    """The DocumentScore of pair i of a counted batch (as scoring.score_document builds it)."""
-    n_pred, n_gold = int(counts.nodes[2 * i]), int(counts.nodes[2 * i + 1])
-    matched = counts.matched[:, i].tolist()
-    pred_totals = counts.totals[:, 2 * i].tolist()
-    gold_totals = counts.totals[:, 2 * i + 1].tolist()
-    rows = (OrderCounts(0, min(n_pred, n_gold), n_pred, n_gold),) + tuple(
-        OrderCounts(k + 1, matched[k], pred_totals[k], gold_totals[k]) for k in range(settings.order))
-    score = score_counts(rows, zero_gram_ratio(rows[0]), settings)
-    return DocumentScore(index, gold.sentence or pred.sentence, score, rows, len(pred.clauses), len(gold.clauses))
+def _documents(counts: BatchCounts, preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreSettings,
+               first_index: int) -> list[DocumentScore]:
+    """The DocumentScores of the pairs of a counted batch, scored in one vectorised call."""
+    nodes = counts.nodes.tolist()
+    matched = counts.matched.T.tolist()
+    totals = counts.totals.T.tolist()
+    rows: list[tuple[OrderCounts, ...]] = []
+    for i in range(len(preds)):
+        n_pred, n_gold = nodes[2 * i], nodes[2 * i + 1]
+        pred_totals, gold_totals = totals[2 * i], totals[2 * i + 1]
+        rows.append((OrderCounts(0, min(n_pred, n_gold), n_pred, n_gold), *(
+            OrderCounts(k + 1, matched[i][k], pred_totals[k], gold_totals[k]) for k in range(settings.order))))
+    zero = zero_gram_ratios([r[0].matched for r in rows], [r[0].pred for r in rows], [r[0].gold for r in rows])
+    scores = scores_of_rows(rows, zero.tolist(), settings)
+    return [DocumentScore(first_index + i, gold.sentence or pred.sentence, score, row, len(pred.clauses),
+                          len(gold.clauses))
+            for i, (pred, gold, score, row) in enumerate(zip(preds, golds, scores, rows))]

@@ -1,9 +1,10 @@
 """DSCORER scores of a corpus: every document scored (in batches, or in several processes),
-then micro figures from summed counts and macro figures as the mean of documents (spec section 3)."""
+then micro figures from summed counts and macro figures as the mean of documents (docs/metric.md, "Corpus scores")."""
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..clauses import Drs
 from ..errors import DrsCountMismatch
@@ -15,7 +16,7 @@ from .scoring import (
     OrderCounts,
     Score,
     score_counts,
-    zero_gram_ratio,
+    zero_gram_ratios_of,
 )
 from .settings import ScoreSettings
 
@@ -23,12 +24,12 @@ __all__ = ["score_corpus", "corpus_from_documents", "document_table"]
 
 
 def score_corpus(preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreSettings | None = None,
-                 progress: Callable[[int, int], None] | None = None, jobs: int = 1, **kwargs) -> CorpusResult:
+                 progress: Callable[[int, int], None] | None = None, jobs: int = 1, **changes: Any) -> CorpusResult:
     """Score aligned lists of DRSs: micro (summed counts) and macro (mean of documents).
 
     ``progress``, if given, is called as progress(done, total) after each document.
     """
-    settings = (settings or ScoreSettings()).replace(**kwargs) if kwargs else (settings or ScoreSettings())
+    settings = (settings or ScoreSettings()).replace(**changes)
     if len(preds) != len(golds):
         raise DrsCountMismatch("pred", "gold", len(preds), len(golds))
     if jobs and jobs > 1 and len(preds) > 1:
@@ -46,7 +47,7 @@ def corpus_from_documents(docs: Sequence[DocumentScore], settings: ScoreSettings
         return CorpusResult(empty, empty, (), settings)
     summed = [OrderCounts(k, sum(d.counts[k].matched for d in docs), sum(d.counts[k].pred for d in docs),
                           sum(d.counts[k].gold for d in docs)) for k in range(0, n + 1)]
-    zero = sum(zero_gram_ratio(d.counts[0]) for d in docs) / len(docs)
+    zero = sum(zero_gram_ratios_of(docs)) / len(docs)  # summed in document order, as the count tables do
     micro = score_counts(summed, zero, settings)
     m = len(docs)
     macro = Score(sum(d.score.P for d in docs) / m, sum(d.score.R for d in docs) / m,

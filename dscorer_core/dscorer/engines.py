@@ -6,7 +6,7 @@ runs the ``reference`` engine (``paths``) or the default ``fast`` one (``fast_en
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..clauses import Drs
 from ..errors import NgramExplosion

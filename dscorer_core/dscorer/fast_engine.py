@@ -1,4 +1,4 @@
-"""The default n-gram engine: simple paths grown level by level as numpy arrays (spec section 3).
+"""The default n-gram engine: simple paths grown level by level as numpy arrays (docs/metric.md, "n-grams").
 
 A graph becomes integer arrays (``arrays``).  Paths grow one edge at a
 time over CSR tables of which edge may follow which (never straight back, no
@@ -19,15 +19,16 @@ number of k-grams before any of this, for the explosion guard.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterator
 
 import numpy as np
 
-from .arrays import GraphBatch, arrays_from_graph, label_count, label_text
+from .arrays import GraphBatch, arrays_from_graph
 from .induction import Graph
-from .ngram_counts import NgramCounts
+from .labels import label_count, label_text
+from .ngram_counts import KgramTable, NgramCounts
 
 __all__ = ["count_fast", "count_batch", "path_bounds", "HashedTable", "BatchCounts"]
 
@@ -41,7 +42,8 @@ def _mix(h: np.ndarray, x: np.ndarray) -> np.ndarray:
         z = h * _U64(0x9E3779B97F4A7C15) + x + _U64(0x632BE59BD9B4E019)
         z = (z ^ (z >> _U64(30))) * _U64(0xBF58476D1CE4E5B9)
         z = (z ^ (z >> _U64(27))) * _U64(0x94D049BB133111EB)
-        return z ^ (z >> _U64(31))
+        result: np.ndarray = z ^ (z >> _U64(31))
+        return result
 
 
 @dataclass(frozen=True)
@@ -299,7 +301,7 @@ class HashedTable:
     def __len__(self) -> int:
         return len(self.hashes)
 
-    def matched(self, other: "HashedTable") -> int:
+    def matched(self, other: KgramTable) -> int:
         """sum over distinct k-grams of min(count here, count there)."""
         if not isinstance(other, HashedTable):
             raise TypeError("both sides must be counted by the same engine")
@@ -314,7 +316,7 @@ class HashedTable:
             return _exact_matched(self, other)
         return int(np.minimum(self.counts[mine], other.counts[theirs]).sum())
 
-    def label_counts(self) -> Counter:
+    def label_counts(self) -> Counter[tuple[str, ...]]:
         """The table as a Counter of label tuples, like the reference engine's (strings on demand)."""
         return Counter({tuple(label_text(i) for i in row): count
                         for row, count in zip(self.labels.tolist(), self.counts.tolist())})
@@ -325,10 +327,10 @@ _EMPTY_TABLE = HashedTable(np.zeros(0, _U64), np.zeros(0, np.int64), np.zeros((0
 
 def _exact_matched(a: HashedTable, b: HashedTable) -> int:
     """matched() by exact label rows, for the rare table with a hash collision."""
-    mine = Counter()
+    mine: Counter[tuple[int, ...]] = Counter()
     for row, count in zip(a.labels.tolist(), a.counts.tolist()):
         mine[tuple(row)] += count
-    theirs = Counter()
+    theirs: Counter[tuple[int, ...]] = Counter()
     for row, count in zip(b.labels.tolist(), b.counts.tolist()):
         theirs[tuple(row)] += count
     return sum(min(count, theirs[row]) for row, count in mine.items() if row in theirs)
@@ -344,7 +346,7 @@ def count_fast(graph: Graph, order: int) -> NgramCounts:
     step_hashes = adj.step_codes.astype(_U64)
     step_labels = np.stack([adj.step_codes >> 32, adj.step_codes & _MASK32], axis=1)
     sides = np.zeros(len(first_ids), dtype=np.int8)
-    tables: list[HashedTable] = []
+    tables: list[KgramTable] = []
     for level in _levels(adj, first_ids.reshape(-1).astype(np.int64), sides, order):
         if not len(level):
             tables.append(_EMPTY_TABLE)
@@ -421,7 +423,7 @@ def _start_ranges(adj: _Adjacency, first_ids: np.ndarray, order: int) -> list[np
         return None
     edges = len(adj.sources)
     owner = np.repeat(np.arange(edges), np.diff(adj.next_starts))
-    walks = np.ones(edges)  # non-backtracking walks of j edges that start with each edge
+    walks: np.ndarray = np.ones(edges)  # non-backtracking walks of j edges that start with each edge
     for _ in range(order - 1):
         walks = np.bincount(owner, weights=walks.take(adj.next_edges), minlength=edges)
     ends = np.cumsum(walks)

@@ -1,6 +1,11 @@
-"""Graph induction: a DRS becomes the typed, edge-labelled graph of DSCORER (spec section 2).
+"""Graph induction: a DRS becomes the typed, edge-labelled graph of DSCORER (docs/metric.md, "The graph").
 
-Every node and edge keeps the indices of the clauses it came from, so any
+``induce`` is the one place where a DRS is turned into a graph: it decides which clauses are
+concepts (merged ``b lemma.p.NN x`` or not), the type of every variable, which arguments are
+boxes, how constants are keyed, and which edges get a reverse edge.  Its ``Induced`` record
+holds plain tuples of integers (labels interned by ``labels``); the fast engine reads it as
+arrays (``arrays.batch_from_induced``) and the app as Node and Edge objects (``Graph``, built
+on first use).  Every node and edge keeps the indices of the clauses it came from, so any
 n-gram occurrence can be traced back to clause lines (the app highlights with it).
 """
 
@@ -9,16 +14,213 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Literal
 
-from ..clauses import Clause, Drs, box_arguments, is_constant
-from .presets import Preset, get_preset
+from ..clause_format import BOX_OPERATORS
+from ..clauses import SENSE_PATTERN, Clause, Drs
+from .labels import label_id, label_text
+from .presets import ConceptLemmas, Preset, get_preset
 
-__all__ = ["Node", "Edge", "Graph", "induce_graph", "clause_edges", "NODE_TYPES"]
+__all__ = ["Node", "Edge", "Graph", "Induced", "induce", "induce_graph", "clause_edges", "concept_of",
+           "NODE_TYPES", "REVERSE_MARK", "NodeKind"]
 
 #: Type labels of variable nodes, in the order the typed preset tries them.
 NODE_TYPES = ("B", "P", "E", "S", "T", "X")
 
+#: Appended to an edge label in n-gram text when the edge is a reverse edge.
 REVERSE_MARK = "~"
+
+NodeKind = Literal["box", "referent", "constant"]
+
+#: A concept clause already merged, as the released code expects: ``b run.v.01 e`` (lemma, pos, number).
+MERGED_CONCEPT = re.compile(r"^([^\s\"]+)\.([a-z])\.(\d+)$")
+
+# type bits in NODE_TYPES order (B P E S T X): the lowest set bit wins, none set means X
+_B, _P, _E, _S, _T = (1 << i for i in range(5))
+_POS_BITS = {"v": _E, "a": _S, "r": _S, "s": _S}
+_TYPE_OF_MASK = tuple(NODE_TYPES[(m & -m).bit_length() - 1] if m else "X" for m in range(1 << 5))
+_TYPE_LABELS = tuple(label_id(t) for t in _TYPE_OF_MASK)
+_BOX, _REFERENT = label_id("B"), label_id("X")
+_NO_REVERSE = -1
+
+
+def concept_of(tokens: tuple[str, ...], lemmas: ConceptLemmas) -> tuple[str, str] | None:
+    """(label ``lemma.p.NN``, part of speech) when a clause is a concept clause, else None.
+
+    A concept is ``b lemma "p.NN" x`` or its merged form ``b lemma.p.NN x``, never with an
+    all upper-case lemma (an operator); under ``lower-case`` a lemma that starts with a capital
+    letter is not a concept either (the released code's input form merges only lower-case ones).
+    """
+    rel = tokens[1]
+    if rel.isupper() or (lemmas == "lower-case" and rel[:1].isupper()):
+        return None
+    if len(tokens) == 4:
+        sense = tokens[2]
+        if SENSE_PATTERN.match(sense):
+            return f"{rel}.{sense[1:-1]}", sense[1]
+        return None
+    found = MERGED_CONCEPT.match(rel)
+    return (rel, found.group(2)) if found else None
+
+
+def clause_edges(clause: Clause, preset: str | Preset = "released") -> list[tuple[str, str, str]]:
+    """The forward edges one clause contributes, as (source token, relation, target token)."""
+    preset = get_preset(preset)
+    toks = clause.tokens
+    if len(toks) == 4 and concept_of(toks, preset.concepts):
+        return [(toks[0], f"{toks[1]}.{toks[2][1:-1]}", toks[3])]
+    rel = toks[1]
+    if preset.reverse_edges == "not-upper" and rel == "EQU":
+        rel = "Equ"
+    if len(toks) == 3:
+        return [(toks[0], rel, toks[2])]
+    return [(toks[0], f"{rel}-A1", toks[2]), (toks[2], f"{rel}-A2", toks[3])]
+
+
+#: relation text -> (label id, label id of its reverse edge or -1), one table per reverse-edge rule
+_RELATIONS: dict[bool, dict[str, tuple[int, int]]] = {True: {}, False: {}}
+#: (lemma rule, relation, sense) -> (label id, reverse label id, type bit of the referent), or None
+_CONCEPTS: dict[tuple[str, str, str], tuple[int, int, int] | None] = {}
+
+
+def _relation(rel: str, by_name: bool) -> tuple[int, int]:
+    """Label ids of a relation and of its reverse edge; under ``not-upper`` (``by_name``) an
+    all upper-case relation has no reverse edge (-1)."""
+    table = _RELATIONS[by_name]
+    found = table.get(rel)
+    if found is None:
+        base = rel[:-3] if rel.endswith(("-A1", "-A2")) else rel
+        back = _NO_REVERSE if by_name and base.isupper() else label_id(rel + REVERSE_MARK)
+        found = table[rel] = (label_id(rel), back)
+    return found
+
+
+def _concept(tokens: tuple[str, ...], lemmas: ConceptLemmas) -> tuple[int, int, int] | None:
+    """``concept_of`` as label ids and the type bit it gives its referent (cached)."""
+    key = (lemmas, tokens[1], tokens[2] if len(tokens) == 4 else "")
+    if key in _CONCEPTS:
+        return _CONCEPTS[key]
+    concept = concept_of(tokens, lemmas)
+    found = None
+    if concept is not None:
+        label, pos = concept
+        bit = _POS_BITS.get(pos, _T if label == "time.n.08" else 0)
+        found = (label_id(label), label_id(label + REVERSE_MARK), bit)
+    _CONCEPTS[key] = found
+    return found
+
+
+@dataclass(frozen=True)
+class Induced:
+    """The graph of one DRS under one preset, as plain tuples (labels are ``labels.label_id`` ids).
+
+    Edges are the forward edges in clause order; ``reverse_labels[i]`` is the label of
+    forward edge i's reverse edge, or -1 when it has none.
+    """
+
+    drs: Drs
+    preset: Preset
+    node_labels: tuple[int, ...]
+    node_names: tuple[str, ...]
+    edge_sources: tuple[int, ...]
+    edge_targets: tuple[int, ...]
+    edge_labels: tuple[int, ...]
+    edge_clauses: tuple[int, ...]
+    reverse_labels: tuple[int, ...]
+
+    @property
+    def node_count(self) -> int:
+        return len(self.node_labels)
+
+
+def induce(drs: Drs, preset: str | Preset = "released") -> Induced:
+    """Induce the DSCORER graph of a DRS under a preset (docs/metric.md, "The graph")."""
+    preset = get_preset(preset)
+    structural = preset.node_types == "structure"
+    by_name = preset.reverse_edges == "not-upper"
+    merge = preset.merge_constants
+    lemmas = preset.concepts
+    relations = _RELATIONS[by_name]
+    keys: dict[object, int] = {}
+    labels: list[int] = []  # -1 for a typed variable until the whole DRS is read
+    names: list[str] = []
+    masks: dict[str, int] = {}
+    sources: list[int] = []
+    targets: list[int] = []
+    edge_labels: list[int] = []
+    reverse: list[int] = []
+    clauses: list[int] = []
+
+    def node(token: str, clause_index: int, position: int) -> int:
+        if token[0] == '"' and len(token) >= 2 and token[-1] == '"':
+            key: object = token if merge else (clause_index, position)
+            found = keys.get(key)
+            if found is None:
+                found = keys[key] = len(labels)
+                labels.append(label_id(token))
+                names.append(token)
+            return found
+        found = keys.get(token)
+        if found is None:
+            found = keys[token] = len(labels)
+            labels.append(-1 if structural else (_BOX if token[0] == "b" else _REFERENT))
+            names.append(token)
+        return found
+
+    def mark(token: str, bit: int) -> None:
+        if not (token[0] == '"' and len(token) >= 2 and token[-1] == '"'):
+            masks[token] = masks.get(token, 0) | bit
+
+    for ci, clause in enumerate(drs.clauses):
+        toks = clause.tokens
+        rel = toks[1]
+        b = node(toks[0], ci, 0)
+        four = len(toks) == 4
+        concept = _concept(toks, lemmas) if (four and toks[2][0] == '"') or (structural and not four) else None
+        if concept is not None and four:
+            sources.append(b)
+            targets.append(node(toks[3], ci, 3))
+            edge_labels.append(concept[0])
+            reverse.append(concept[1])
+            clauses.append(ci)
+        else:
+            if by_name and rel == "EQU":
+                rel = "Equ"
+            a = node(toks[2], ci, 2)
+            sources.append(b)
+            targets.append(a)
+            clauses.append(ci)
+            first = rel + "-A1" if four else rel
+            found = relations.get(first) or _relation(first, by_name)
+            edge_labels.append(found[0])
+            reverse.append(found[1])
+            if four:
+                sources.append(a)
+                targets.append(node(toks[3], ci, 3))
+                clauses.append(ci)
+                found = relations.get(rel + "-A2") or _relation(rel + "-A2", by_name)
+                edge_labels.append(found[0])
+                reverse.append(found[1])
+        if structural:
+            mark(toks[0], _B)
+            if concept is not None:
+                if concept[2]:
+                    mark(toks[-1], concept[2])
+            elif toks[1] in BOX_OPERATORS:
+                for arg in toks[2:]:
+                    mark(arg, _B)
+            elif four and toks[1] == "PRP":
+                mark(toks[3], _B)
+                mark(toks[2], _P)
+    if structural:
+        for index, name in enumerate(names):
+            if labels[index] == -1:
+                labels[index] = _TYPE_LABELS[masks.get(name, 0)]
+    if not by_name:
+        reverse = [_NO_REVERSE if labels[s] == _BOX and labels[t] == _BOX else r
+                   for s, t, r in zip(sources, targets, reverse)]
+    return Induced(drs, preset, tuple(labels), tuple(names), tuple(sources), tuple(targets),
+                   tuple(edge_labels), tuple(clauses), tuple(reverse))
 
 
 @dataclass(frozen=True)
@@ -28,7 +230,7 @@ class Node:
     id: int
     label: str
     name: str
-    kind: str  # "box", "referent" or "constant"
+    kind: NodeKind
     clauses: tuple[int, ...]
 
     @property
@@ -57,132 +259,66 @@ class Edge:
         return self.relation + REVERSE_MARK if self.reversed else self.relation
 
 
-@dataclass(frozen=True)
 class Graph:
-    """The graph of one DRS under one preset."""
+    """The graph of one DRS under one preset, as Node and Edge objects (made on first use)."""
 
-    nodes: tuple[Node, ...]
-    edges: tuple[Edge, ...]
-    drs: Drs
-    preset: Preset
+    def __init__(self, induced: Induced) -> None:
+        self.induced = induced
 
-    @cached_property
-    def out_edges(self) -> tuple[tuple[Edge, ...], ...]:
-        """Outgoing edges per node id, in edge order."""
-        out: list[list[Edge]] = [[] for _ in self.nodes]
-        for e in self.edges:
-            out[e.source].append(e)
-        return tuple(tuple(x) for x in out)
+    @property
+    def drs(self) -> Drs:
+        return self.induced.drs
+
+    @property
+    def preset(self) -> Preset:
+        return self.induced.preset
 
     @property
     def node_count(self) -> int:
         """|N|, the size of the node set used by the 0-gram term."""
-        return len(self.nodes)
+        return len(self.induced.node_labels)
+
+    @cached_property
+    def nodes(self) -> tuple[Node, ...]:
+        """Every node, with the clauses it occurs in (in clause order)."""
+        ind = self.induced
+        occurs: list[list[int]] = [[] for _ in ind.node_labels]
+        for s, t, ci in zip(ind.edge_sources, ind.edge_targets, ind.edge_clauses):
+            for n in (s, t):
+                if not occurs[n] or occurs[n][-1] != ci:
+                    occurs[n].append(ci)
+        nodes = []
+        for i, (label, name) in enumerate(zip(ind.node_labels, ind.node_names)):
+            kind: NodeKind = ("constant" if len(name) >= 2 and name[0] == '"' and name[-1] == '"'
+                              else "box" if label == _BOX else "referent")
+            nodes.append(Node(i, label_text(label), name, kind, tuple(occurs[i])))
+        return tuple(nodes)
+
+    @cached_property
+    def edges(self) -> tuple[Edge, ...]:
+        """Every edge: each forward edge followed by its reverse edge, if it has one."""
+        ind = self.induced
+        edges: list[Edge] = []
+        for s, t, label, back, ci in zip(ind.edge_sources, ind.edge_targets, ind.edge_labels,
+                                         ind.reverse_labels, ind.edge_clauses):
+            relation = label_text(label)
+            edges.append(Edge(len(edges), s, t, relation, False, ci))
+            if back != _NO_REVERSE:
+                edges.append(Edge(len(edges), t, s, relation, True, ci))
+        return tuple(edges)
+
+    @cached_property
+    def out_edges(self) -> tuple[tuple[Edge, ...], ...]:
+        """Outgoing edges per node id, in edge order."""
+        out: list[list[Edge]] = [[] for _ in range(self.node_count)]
+        for e in self.edges:
+            out[e.source].append(e)
+        return tuple(tuple(x) for x in out)
 
     def clause_of(self, edge: Edge) -> Clause:
         return self.drs.clauses[edge.clause]
 
 
-def clause_edges(clause: Clause, preset: "str | Preset" = "released") -> list[tuple[str, str, str]]:
-    """The forward edges one clause contributes, as (source token, relation, target token)."""
-    preset = get_preset(preset)
-    toks = clause.tokens
-    if clause.is_concept:
-        return [(toks[0], clause.concept_label, toks[3])]
-    rel = toks[1]
-    if preset.reverse_edges == "not-upper" and rel == "EQU":
-        rel = "Equ"
-    if len(toks) == 3:
-        return [(toks[0], rel, toks[2])]
-    return [(toks[0], f"{rel}-A1", toks[2]), (toks[2], f"{rel}-A2", toks[3])]
-
-
-#: A concept clause already merged, as the released code expects: ``b run.v.01 e``.
-_MERGED_CONCEPT = re.compile(r"^[^\sA-Z\"].*\.([nvars])\.\d+$")
-
-
-def _concept_parts(c: Clause) -> tuple[str, str, str] | None:
-    """(label, part of speech, referent) of a concept clause, merged (3 tokens) or not."""
-    if c.is_concept:
-        return c.concept_label, c.pos or "", c.args[1]
-    if len(c.tokens) == 3 and not is_constant(c.args[0]):
-        m = _MERGED_CONCEPT.match(c.relation)
-        if m:
-            return c.relation, m.group(1), c.args[0]
-    return None
-
-
-def _structural_types(drs: Drs) -> dict[str, str]:
-    """Type each variable of a DRS from where it occurs (B, P, E, S, T, X)."""
-    found: dict[str, set[str]] = {}
-
-    def mark(var: str, t: str) -> None:
-        if not is_constant(var):
-            found.setdefault(var, set()).add(t)
-
-    for c in drs.clauses:
-        mark(c.box, "B")
-        for pos in box_arguments(c):
-            mark(c.args[pos], "B")
-        if c.relation == "PRP" and len(c.args) == 2:
-            mark(c.args[0], "P")
-        concept = _concept_parts(c)
-        if concept:
-            label, pos, ref = concept
-            if pos == "v":
-                mark(ref, "E")
-            elif pos in ("a", "r", "s"):
-                mark(ref, "S")
-            elif label == "time.n.08":
-                mark(ref, "T")
-        for a in c.args:
-            mark(a, "X")
-    return {v: next(t for t in NODE_TYPES if t in ts) for v, ts in found.items()}
-
-
-def induce_graph(drs: Drs, preset: "str | Preset" = "released") -> Graph:
-    """Turn a DRS into its DSCORER graph under a preset (spec section 2)."""
-    preset = get_preset(preset)
-    structural = _structural_types(drs) if preset.node_types == "structure" else {}
-    keys: dict[object, int] = {}
-    node_data: list[list] = []  # [label, name, kind, clause indices]
-
-    def node_for(token: str, clause_index: int, position: int) -> int:
-        if is_constant(token):
-            key: object = ("c", token) if preset.merge_constants else ("c", clause_index, position)
-            label, kind = token, "constant"
-        else:
-            key = ("v", token)
-            if preset.node_types == "structure":
-                label = structural.get(token, "X")
-            else:
-                label = "B" if token.startswith("b") else "X"
-            kind = "box" if label == "B" else "referent"
-        nid = keys.get(key)
-        if nid is None:
-            nid = keys[key] = len(node_data)
-            node_data.append([label, token, kind, []])
-        if not node_data[nid][3] or node_data[nid][3][-1] != clause_index:
-            node_data[nid][3].append(clause_index)
-        return nid
-
-    edges: list[Edge] = []
-    for ci, clause in enumerate(drs.clauses):
-        toks = clause.tokens
-        # token positions of each edge's endpoints, for per-occurrence constants
-        positions = [(0, 3)] if clause.is_concept else ([(0, 2)] if len(toks) == 3 else [(0, 2), (2, 3)])
-        for (src_tok, rel, dst_tok), (sp, dp) in zip(clause_edges(clause, preset), positions):
-            s = node_for(src_tok, ci, sp)
-            t = node_for(dst_tok, ci, dp)
-            edges.append(Edge(len(edges), s, t, rel, False, ci))
-            if _has_reverse(rel, node_data[s][2], node_data[t][2], preset):
-                edges.append(Edge(len(edges), t, s, rel, True, ci))
-    nodes = tuple(Node(i, d[0], d[1], d[2], tuple(d[3])) for i, d in enumerate(node_data))
-    return Graph(nodes, tuple(edges), drs, preset)
-
-
-def _has_reverse(relation: str, source_kind: str, target_kind: str, preset: Preset) -> bool:
-    if preset.reverse_edges == "not-upper":
-        base = relation.rsplit("-A", 1)[0] if relation.endswith(("-A1", "-A2")) else relation
-        return not base.isupper()
-    return not (source_kind == "box" and target_kind == "box")
+def induce_graph(drs: Drs, preset: str | Preset = "released") -> Graph:
+    """Turn a DRS into its DSCORER graph under a preset (docs/metric.md, "The graph")."""
+    return Graph(induce(drs, preset))

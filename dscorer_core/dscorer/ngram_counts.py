@@ -1,4 +1,4 @@
-"""The n-gram multisets of a graph (spec section 3), whichever engine counted them.
+"""The n-gram multisets of a graph (docs/metric.md, "n-grams"), whichever engine counted them.
 
 A k-gram is a path of k edges that never visits a node twice; its identity is the
 alternating sequence of node labels and edge labels.  ``NgramCounts`` holds one table
@@ -31,7 +31,7 @@ class KgramTable(Protocol):
 
     total: int
 
-    def matched(self, other: "KgramTable") -> int:
+    def matched(self, other: KgramTable) -> int:
         """sum over distinct k-grams of min(count here, count there)."""
         ...
 
@@ -45,7 +45,7 @@ class CounterTable:
         self.counts = counts
         self.total = sum(counts.values())
 
-    def matched(self, other: "KgramTable") -> int:
+    def matched(self, other: KgramTable) -> int:
         if not isinstance(other, CounterTable):
             raise TypeError("both sides must be counted by the same engine")
         small, large = (self.counts, other.counts) if len(self.counts) <= len(other.counts) \

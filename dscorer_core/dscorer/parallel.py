@@ -8,11 +8,11 @@ are the same to the last bit.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Callable, Sequence
 
 from ..clauses import Drs
-from ..errors import NgramExplosion
+from ..errors import DscorerInputError
 from .batch import score_documents
 from .scoring import DocumentScore
 from .settings import ScoreSettings
@@ -23,7 +23,8 @@ __all__ = ["score_documents_parallel", "chunk_ranges"]
 def chunk_ranges(sizes: Sequence[int], chunks: int) -> list[tuple[int, int]]:
     """Cut items with these sizes into at most ``chunks`` consecutive ranges of about equal total size."""
     total = sum(sizes) or 1
-    ranges, first, used = [], 0, 0
+    ranges: list[tuple[int, int]] = []
+    first, used = 0, 0
     for i, size in enumerate(sizes):
         used += size
         if used * chunks >= total * (len(ranges) + 1) and i + 1 < len(sizes):
@@ -33,14 +34,6 @@ def chunk_ranges(sizes: Sequence[int], chunks: int) -> list[tuple[int, int]]:
     return [r for r in ranges if r[0] < r[1]]
 
 
-def _score_chunk(preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreSettings, first_index: int):
-    """Worker: score one chunk; an NgramExplosion comes back as its fields (it does not pickle)."""
-    try:
-        return score_documents(preds, golds, settings, first_index)
-    except NgramExplosion as exc:
-        return NgramExplosion.__name__, (exc.where, exc.order, exc.bound, exc.cap)
-
-
 def score_documents_parallel(preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreSettings, jobs: int,
                              progress: Callable[[int, int], None] | None = None) -> list[DocumentScore]:
     """Score aligned DRSs in ``jobs`` processes; the same DocumentScores as one process, in order."""
@@ -48,14 +41,14 @@ def score_documents_parallel(preds: Sequence[Drs], golds: Sequence[Drs], setting
     ranges = chunk_ranges(sizes, jobs * 4)
     docs: list[DocumentScore] = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_score_chunk, list(preds[a:b]), list(golds[a:b]), settings, a) for a, b in ranges]
+        futures = [pool.submit(score_documents, list(preds[a:b]), list(golds[a:b]), settings, a) for a, b in ranges]
         for future in futures:
-            result = future.result()
-            if isinstance(result, tuple) and result and result[0] == NgramExplosion.__name__:
+            try:
+                docs.extend(future.result())
+            except DscorerInputError:  # pickled back from the worker as it was raised there
                 for other in futures:
                     other.cancel()
-                raise NgramExplosion(*result[1])
-            docs.extend(result)
+                raise
             if progress:
                 progress(len(docs), len(preds))
     return docs

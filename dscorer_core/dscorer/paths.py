@@ -1,4 +1,4 @@
-"""The reference n-gram engine: simple paths of k edges enumerated as the spec defines them.
+"""The reference n-gram engine: simple paths of k edges enumerated as docs/metric.md defines them.
 
 It is the oracle the fast engine is tested against, and what the app uses to list the
 occurrences of one k-gram (``ngram_occurrences``, ``enumerate_paths``).
@@ -7,7 +7,7 @@ occurrences of one k-gram (``ngram_occurrences``, ``enumerate_paths``).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterator
+from collections.abc import Iterator
 
 from .induction import Graph
 from .ngram_counts import CounterTable, NgramCounts, Path
@@ -68,7 +68,7 @@ def ngram_occurrences(graph: Graph, k: int) -> dict[str, list[Path]]:
 
 def count_reference(graph: Graph, order: int) -> NgramCounts:
     """The spec's definition, enumerated: one Counter of label tuples per order."""
-    counters = [Counter() for _ in range(order)]
+    counters: list[Counter[tuple[str, ...]]] = [Counter() for _ in range(order)]
     for k in range(1, order + 1):
         for p in enumerate_paths(graph, k):
             counters[k - 1][path_key(graph, p)] += 1

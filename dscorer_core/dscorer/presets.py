@@ -1,45 +1,85 @@
-"""The two named ways of turning a DRS into a graph and scoring it (spec sections 2 and 3).
+"""The two named ways of turning a DRS into a graph and scoring it (docs/metric.md, "Presets").
 
 ``released`` reproduces the released DSCORER code (and so the paper's Table 1);
-``typed`` follows the paper's text.  Each knob is a field of its own so a user
-can mix them.
+``typed`` follows the paper's text.  Each knob is a typed field of its own, checked
+when a ``Preset`` is made, so a user can mix them: a ``Preset`` object is accepted
+wherever a preset name is.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Literal, get_args
 
-__all__ = ["Preset", "PRESETS", "get_preset"]
+__all__ = ["Preset", "PRESETS", "get_preset", "NodeTypes", "ReverseEdges", "MissingOrders", "ConceptLemmas"]
+
+#: "name": B for a variable whose name starts with b, X otherwise; "structure": B P E S T X from the DRS.
+NodeTypes = Literal["name", "structure"]
+#: "not-upper": a reverse edge unless the relation is all upper-case (EQU renamed Equ first);
+#: "not-box-box": a reverse edge unless both ends are boxes.
+ReverseEdges = Literal["not-upper", "not-box-box"]
+#: "released": drop the orders from the first one the predicted side lacks and add the mean
+#: left-out weight to each kept order; "renormalise": drop orders neither side has, rescale to sum 1.
+MissingOrders = Literal["released", "renormalise"]
+#: Which clauses ``b lemma "p.NN" x`` (or merged ``b lemma.p.NN x``) are concepts:
+#: "lower-case": only a lemma that does not start with a capital letter (the released code's
+#: input form merges only those; ``b Value "a.01" x`` stays a role with two arguments);
+#: "any": every lemma.
+ConceptLemmas = Literal["lower-case", "any"]
+
+_CHOICES: dict[str, tuple[object, ...]] = {
+    "node_types": get_args(NodeTypes),
+    "reverse_edges": get_args(ReverseEdges),
+    "missing_orders": get_args(MissingOrders),
+    "concepts": get_args(ConceptLemmas),
+    "merge_constants": (True, False),
+}
 
 
 @dataclass(frozen=True)
 class Preset:
-    """Graph-induction and order-weighting choices."""
+    """Graph-induction and order-weighting choices (each knob is checked when the preset is made)."""
 
     name: str
-    #: "name": B for variables starting with b, X otherwise; "structure": B P E S T X.
-    node_types: str
-    #: "not-upper": reverse unless the relation is all upper-case (EQU renamed Equ);
-    #: "not-box-box": reverse unless both ends are boxes.
-    reverse_edges: str
+    node_types: NodeTypes
+    reverse_edges: ReverseEdges
     #: True: one node per distinct constant string; False: one per occurrence.
     merge_constants: bool
-    #: "released": drop orders the predicted side lacks, add the mean left-out weight
-    #: to each kept order; "renormalise": drop orders neither side has, rescale to sum 1.
-    missing_orders: str
+    missing_orders: MissingOrders
+    concepts: ConceptLemmas = "any"
+
+    def __post_init__(self) -> None:
+        for knob in fields(self):
+            choices = _CHOICES.get(knob.name)
+            value = getattr(self, knob.name)
+            if choices is not None and (value not in choices or type(value) is not type(choices[0])):
+                raise ValueError(f"preset {self.name!r}: {knob.name} must be one of "
+                                 f"{', '.join(repr(c) for c in choices)}, not {value!r}")
+
+    def knobs(self) -> str:
+        """The knobs as ``key=value`` pairs, for the signature of a custom preset."""
+        return ",".join(f"{k.name}={getattr(self, k.name)}" for k in fields(self) if k.name != "name")
 
 
 PRESETS: dict[str, Preset] = {
-    "released": Preset("released", "name", "not-upper", True, "released"),
-    "typed": Preset("typed", "structure", "not-box-box", False, "renormalise"),
+    "released": Preset("released", "name", "not-upper", True, "released", "lower-case"),
+    "typed": Preset("typed", "structure", "not-box-box", False, "renormalise", "any"),
 }
 
 
-def get_preset(preset: "str | Preset") -> Preset:
+def get_preset(preset: str | Preset) -> Preset:
     """Look a preset up by name (a Preset passes through)."""
     if isinstance(preset, Preset):
         return preset
     try:
         return PRESETS[preset]
-    except KeyError:
+    except (KeyError, TypeError):
         raise ValueError(f"unknown preset {preset!r}; choose one of {', '.join(PRESETS)}") from None
+
+
+def preset_label(preset: str | Preset) -> str:
+    """How a signature names a preset: its name if it is a named one, else ``custom(knobs)``."""
+    found = get_preset(preset)
+    if PRESETS.get(found.name) == found:
+        return found.name
+    return f"custom({found.knobs()})"

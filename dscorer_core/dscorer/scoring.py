@@ -1,16 +1,27 @@
-"""DSCORER scores of one pair: per-order precision/recall/F and their weighted geometric mean (spec section 3)."""
+"""DSCORER scores of one pair: per-order precision/recall/F and their weighted geometric mean.
+
+The formulas themselves live in ``dscorer_core.formula`` (docs/metric.md, "Scores"); this
+module turns count rows into ``Score`` objects and scores one pair through the same
+batch counting the corpus path uses.
+"""
 
 from __future__ import annotations
 
-import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
+from functools import cached_property
+from typing import Any
+
+import numpy as np
 
 from ..clauses import Drs
-from .engines import count_ngrams
+from ..errors import NgramExplosion
+from ..formula import DscorerRows, dscorer_rows, zero_gram_ratios
+from .arrays import batch_from_induced
+from .engines import count_ngrams, drs_name
+from .fast_engine import count_batch, path_bounds
 from .induction import Graph, induce_graph
 from .ngram_counts import NgramCounts
-from .presets import get_preset
 from .settings import ScoreSettings
 
 __all__ = [
@@ -18,28 +29,17 @@ __all__ = [
     "OrderScore",
     "Score",
     "PairResult",
+    "DocumentScore",
     "CorpusResult",
-    "order_weights",
-    "combine",
     "score_pair",
     "score_graphs",
     "score_counts",
-        "pair_counts",
+    "scores_of_rows",
+    "pair_counts",
     "score_document",
     "zero_gram_ratio",
-    "LOG_FLOOR",
+    "zero_gram_ratios_of",
 ]
-
-#: A zero inside a log is replaced by this (as the released code does).
-LOG_FLOOR = 1e-3
-
-
-def _ratio(a: float, b: float) -> float:
-    return a / b if b else 0.0
-
-
-def _f(p: float, r: float) -> float:
-    return 2 * p * r / (p + r) if p + r else 0.0
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ class OrderScore:
     f: float
     weight: float = 0.0
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, float]:
         return {"k": self.k, "matched": self.matched, "pred": self.pred, "gold": self.gold,
                 "p": self.p, "r": self.r, "f": self.f, "weight": self.weight}
 
@@ -79,8 +79,8 @@ class Score:
     F: float
     orders: tuple[OrderScore, ...] = ()
 
-    def as_dict(self) -> dict:
-        d: dict = {"P": self.P, "R": self.R, "F": self.F}
+    def as_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"P": self.P, "R": self.R, "F": self.F}
         if self.orders:
             d["orders"] = [o.as_dict() for o in self.orders]
         return d
@@ -88,19 +88,27 @@ class Score:
 
 @dataclass(frozen=True)
 class PairResult:
-    """The score of one predicted/gold pair, with its graphs and n-gram counts."""
+    """The score of one predicted/gold pair, with its graphs; the n-gram tables are counted on first use."""
 
     score: Score
     counts: tuple[OrderCounts, ...]
     pred_graph: Graph
     gold_graph: Graph
-    pred_ngrams: NgramCounts
-    gold_ngrams: NgramCounts
     settings: ScoreSettings
 
     @property
     def signature(self) -> str:
         return self.settings.signature()
+
+    @cached_property
+    def pred_ngrams(self) -> NgramCounts:
+        """The predicted graph's k-gram tables (for display: which k-grams, how often)."""
+        return count_ngrams(self.pred_graph, self.settings.order, self.settings.engine, None)
+
+    @cached_property
+    def gold_ngrams(self) -> NgramCounts:
+        """The gold graph's k-gram tables."""
+        return count_ngrams(self.gold_graph, self.settings.order, self.settings.engine, None)
 
 
 @dataclass(frozen=True)
@@ -114,8 +122,8 @@ class DocumentScore:
     pred_clauses: int
     gold_clauses: int
 
-    def as_dict(self) -> dict:
-        d = {"index": self.index, "sentence": self.sentence}
+    def as_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"index": self.index, "sentence": self.sentence}
         d.update(self.score.as_dict())
         d["pred_clauses"], d["gold_clauses"] = self.pred_clauses, self.gold_clauses
         return d
@@ -129,57 +137,44 @@ class CorpusResult:
     macro: Score
     documents: tuple[DocumentScore, ...]
     settings: ScoreSettings
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def signature(self) -> str:
         return self.settings.signature()
 
-    def as_dict(self, per_doc: bool = False) -> dict:
-        d = {"signature": self.signature, "preset": self.settings.preset, "order": self.settings.order,
-             "w0": self.settings.w0, "engine": self.settings.engine, "n_documents": len(self.documents),
-             "micro": self.micro.as_dict(), "macro": self.macro.as_dict()}
+    def as_dict(self, per_doc: bool = False) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "signature": self.signature, "preset": self.settings.preset_label, "order": self.settings.order,
+            "w0": self.settings.w0, "engine": self.settings.engine, "n_documents": len(self.documents),
+            "micro": self.micro.as_dict(), "macro": self.macro.as_dict()}
         if per_doc:
             d["documents"] = [doc.as_dict() for doc in self.documents]
         return d
 
 
-def order_weights(order: int, w0: float, pred_totals: Sequence[int], gold_totals: Sequence[int],
-                  rule: str) -> tuple[float, ...]:
-    """Weights w_0..w_n after leaving out the orders that cannot be compared.
-
-    ``released``: orders from the first the predicted side lacks are left out, and
-    each kept order gets the mean left-out weight added (the total can differ from 1).
-    ``renormalise``: orders neither side has are left out and their weight is
-    shared equally by the kept orders k >= 1 (w_0 alone if none is kept).
-    """
-    wk = (1.0 - w0) / order
-    weights = [w0] + [wk] * order
-    if rule == "released":
-        kept = 0
-        while kept < order and pred_totals[kept] > 0:
-            kept += 1
-        left_out = order - kept
-        if left_out:
-            extra = sum(weights[kept + 1:]) / left_out
-            weights = [w0] + [wk + extra] * kept + [0.0] * left_out
-        return tuple(weights)
-    kept_orders = [k for k in range(1, order + 1) if pred_totals[k - 1] or gold_totals[k - 1]]
-    if len(kept_orders) == order:
-        return tuple(weights)
-    if not kept_orders:
-        return tuple([1.0] + [0.0] * order)
-    share = wk * (order - len(kept_orders)) / len(kept_orders)
-    return tuple([w0] + [wk + share if k in kept_orders else 0.0 for k in range(1, order + 1)])
+def scores_of_rows(counts: Sequence[tuple[OrderCounts, ...]], zero_grams: Sequence[float],
+                   settings: ScoreSettings) -> list[Score]:
+    """The Score of every row of counts (row[0] the node counts, row[1:] orders 1..n), in one
+    vectorised call of ``formula.dscorer_rows``; ``zero_grams`` gives each row's 0-gram ratio."""
+    if not counts:
+        return []
+    table = np.array([[(c.matched, c.pred, c.gold) for c in row[1:]] for row in counts], dtype=np.float64)
+    found = dscorer_rows(table[:, :, 0], table[:, :, 1], table[:, :, 2], zero_grams, settings.w0,
+                         settings.preset_spec.missing_orders)
+    return _scores(found, counts)
 
 
-def combine(values: Sequence[float], weights: Sequence[float]) -> float:
-    """exp(sum w_k log v_k) over the orders with weight, a zero taken as LOG_FLOOR."""
-    total = 0.0
-    for v, w in zip(values, weights):
-        if w:
-            total += w * math.log(v if v > 0 else LOG_FLOOR)
-    return math.exp(total)
+def _scores(found: DscorerRows, counts: Sequence[tuple[OrderCounts, ...]]) -> list[Score]:
+    """Score objects from the rows ``formula.dscorer_rows`` computed."""
+    big_p, big_r, big_f = found.P.tolist(), found.R.tolist(), found.F.tolist()
+    ps, rs, fs, ws = found.p.tolist(), found.r.tolist(), found.f.tolist(), found.weights.tolist()
+    out = []
+    for i, row in enumerate(counts):
+        orders = tuple(OrderScore(c.k, c.matched, c.pred, c.gold, p, r, f, w)
+                       for c, p, r, f, w in zip(row, ps[i], rs[i], fs[i], ws[i]))
+        out.append(Score(big_p[i], big_r[i], big_f[i], orders))
+    return out
 
 
 def score_counts(counts: Sequence[OrderCounts], zero_gram: float, settings: ScoreSettings) -> Score:
@@ -188,17 +183,7 @@ def score_counts(counts: Sequence[OrderCounts], zero_gram: float, settings: Scor
     ``zero_gram`` is the 0-gram ratio (per document min/max of node counts; mean of
     those over a corpus), which the node counts alone cannot give for a corpus.
     """
-    preset = get_preset(settings.preset)
-    grams = counts[1:]
-    weights = order_weights(settings.order, settings.w0, [c.pred for c in grams],
-                            [c.gold for c in grams], preset.missing_orders)
-    z = counts[0]
-    orders = [OrderScore(0, z.matched, z.pred, z.gold, zero_gram, zero_gram, zero_gram, weights[0])]
-    for c in grams:
-        p, r = _ratio(c.matched, c.pred), _ratio(c.matched, c.gold)
-        orders.append(OrderScore(c.k, c.matched, c.pred, c.gold, p, r, _f(p, r), weights[c.k]))
-    return Score(combine([o.p for o in orders], weights), combine([o.r for o in orders], weights),
-                 combine([o.f for o in orders], weights), tuple(orders))
+    return scores_of_rows([tuple(counts)], [zero_gram], settings)[0]
 
 
 def pair_counts(pred: NgramCounts, gold: NgramCounts) -> tuple[OrderCounts, ...]:
@@ -206,29 +191,57 @@ def pair_counts(pred: NgramCounts, gold: NgramCounts) -> tuple[OrderCounts, ...]
     zero = OrderCounts(0, min(pred.node_count, gold.node_count), pred.node_count, gold.node_count)
     rest = tuple(OrderCounts(k, pred.tables[k - 1].matched(gold.tables[k - 1]),
                              pred.total(k), gold.total(k)) for k in range(1, pred.order + 1))
-    return (zero,) + rest
+    return (zero, *rest)
 
 
 def zero_gram_ratio(c: OrderCounts) -> float:
-    return c.matched / max(c.pred, c.gold) if max(c.pred, c.gold) else 1.0
+    """The 0-gram term of one pair from its node row: min / max of the node counts (1 if both are 0)."""
+    return float(zero_gram_ratios(c.matched, c.pred, c.gold))
+
+
+def zero_gram_ratios_of(docs: Sequence[DocumentScore]) -> list[float]:
+    """Every document's 0-gram ratio, in one vectorised call."""
+    ratios: list[float] = zero_gram_ratios([d.counts[0].matched for d in docs], [d.counts[0].pred for d in docs],
+                                           [d.counts[0].gold for d in docs]).tolist()
+    return ratios
+
+
+def _batch_pair_counts(pred: Graph, gold: Graph, settings: ScoreSettings) -> tuple[OrderCounts, ...]:
+    """Counts of one pair with the fast engine's batch counting (as a corpus is counted)."""
+    batch = batch_from_induced([pred.induced, gold.induced])
+    if settings.max_ngrams is not None:
+        bounds = path_bounds(batch, settings.order)
+        for graph, bound in zip((pred, gold), bounds.tolist()):
+            if bound > settings.max_ngrams:
+                raise NgramExplosion(drs_name(graph.drs), settings.order, int(bound), settings.max_ngrams)
+    found = count_batch(batch, settings.order)
+    n_pred, n_gold = (int(x) for x in found.nodes)
+    matched, totals = found.matched[:, 0].tolist(), found.totals.tolist()
+    return (OrderCounts(0, min(n_pred, n_gold), n_pred, n_gold),
+            *(OrderCounts(k + 1, matched[k], totals[k][0], totals[k][1]) for k in range(settings.order)))
 
 
 def score_graphs(pred: Graph, gold: Graph, settings: ScoreSettings | None = None) -> PairResult:
     """Score two already-induced graphs (same preset) against each other."""
     settings = settings or ScoreSettings()
-    pn = count_ngrams(pred, settings.order, settings.engine, settings.max_ngrams)
-    gn = count_ngrams(gold, settings.order, settings.engine, settings.max_ngrams)
-    counts = pair_counts(pn, gn)
-    score = score_counts(counts, zero_gram_ratio(counts[0]), settings)
-    return PairResult(score, counts, pred, gold, pn, gn, settings)
+    if settings.engine == "fast":
+        counts = _batch_pair_counts(pred, gold, settings)
+        result = PairResult(score_counts(counts, zero_gram_ratio(counts[0]), settings), counts, pred, gold, settings)
+    else:
+        pn = count_ngrams(pred, settings.order, settings.engine, settings.max_ngrams)
+        gn = count_ngrams(gold, settings.order, settings.engine, settings.max_ngrams)
+        counts = pair_counts(pn, gn)
+        result = PairResult(score_counts(counts, zero_gram_ratio(counts[0]), settings), counts, pred, gold, settings)
+        result.__dict__.update(pred_ngrams=pn, gold_ngrams=gn)  # already counted: fill the cached properties
+    return result
 
 
-def score_pair(pred: Drs, gold: Drs, settings: ScoreSettings | None = None, **kwargs) -> PairResult:
+def score_pair(pred: Drs, gold: Drs, settings: ScoreSettings | None = None, **changes: Any) -> PairResult:
     """Score one predicted DRS against one gold DRS.
 
-    Settings come as a ScoreSettings or as keywords (preset, order, w0, engine).
+    Settings come as a ScoreSettings, as keywords (preset, order, w0, engine, max_ngrams), or both.
     """
-    settings = (settings or ScoreSettings()).replace(**kwargs) if kwargs else (settings or ScoreSettings())
+    settings = (settings or ScoreSettings()).replace(**changes)
     return score_graphs(induce_graph(pred, settings.preset), induce_graph(gold, settings.preset), settings)
 
 

@@ -1,41 +1,70 @@
-"""The settings of a DSCORER run and the reproducibility signature they print as (spec section 5)."""
+"""The settings of a DSCORER run and the reproducibility signature they print as (docs/cli.md, "Signatures")."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any, Literal, get_args
 
 from ..version import __version__
-from .engines import DEFAULT_MAX_NGRAMS
-from .presets import PRESETS
+from .engines import DEFAULT_MAX_NGRAMS, ENGINES
+from .presets import Preset, get_preset, preset_label
 
-__all__ = ["ScoreSettings"]
+__all__ = ["ScoreSettings", "Average", "Engine"]
+
+#: Corpus average a figure stands for: summed counts (micro) or the mean of documents (macro).
+Average = Literal["micro", "macro"]
+#: n-gram engine: the default numpy one, or the enumeration of the definition (same counts).
+Engine = Literal["fast", "reference"]
 
 
 @dataclass(frozen=True)
 class ScoreSettings:
-    """What a DSCORER score depends on: preset, order n, w0, and how it is computed."""
+    """What a DSCORER score depends on: preset, order n, w0, and how it is computed.
 
-    preset: str = "released"
+    ``preset`` is a preset name or a ``Preset`` (a named preset given as an object is
+    stored by its name); every field is checked once, here.
+    """
+
+    preset: str | Preset = "released"
     order: int = 4
     w0: float = 0.1
-    average: str = "micro"
-    engine: str = "fast"
+    average: Average = "micro"
+    engine: Engine = "fast"
     max_ngrams: int | None = DEFAULT_MAX_NGRAMS
 
     def __post_init__(self) -> None:
-        if self.preset not in PRESETS:
-            raise ValueError(f"unknown preset {self.preset!r}; choose one of {', '.join(PRESETS)}")
-        if not isinstance(self.order, int) or self.order < 1:
+        label = preset_label(self.preset)  # raises ValueError on an unknown name
+        if isinstance(self.preset, Preset) and label == self.preset.name:
+            object.__setattr__(self, "preset", label)
+        if isinstance(self.order, bool) or not isinstance(self.order, int) or self.order < 1:
             raise ValueError(f"order must be a whole number >= 1, not {self.order!r}")
-        if not 0.0 <= self.w0 < 1.0:
-            raise ValueError(f"w0 must be in [0, 1), not {self.w0!r}")
+        if isinstance(self.w0, bool) or not isinstance(self.w0, (int, float)) or not 0.0 <= self.w0 < 1.0:
+            raise ValueError(f"w0 must be a number in [0, 1), not {self.w0!r}")
+        if self.average not in get_args(Average):
+            raise ValueError(f"average must be one of {', '.join(get_args(Average))}, not {self.average!r}")
+        if self.engine not in ENGINES:
+            raise ValueError(f"unknown engine {self.engine!r}; choose one of {', '.join(ENGINES)}")
+        if self.max_ngrams is not None and (isinstance(self.max_ngrams, bool) or not isinstance(self.max_ngrams, int)
+                                            or self.max_ngrams < 1):
+            raise ValueError(f"max_ngrams must be a whole number >= 1 or None, not {self.max_ngrams!r}")
 
-    def replace(self, **changes) -> "ScoreSettings":
+    @property
+    def preset_spec(self) -> Preset:
+        """The preset's knobs."""
+        return get_preset(self.preset)
+
+    @property
+    def preset_label(self) -> str:
+        """The preset as the signature names it: ``released``, ``typed`` or ``custom(knob=value,...)``."""
+        return preset_label(self.preset)
+
+    def replace(self, **changes: Any) -> ScoreSettings:
         """A copy with some settings changed (None values are ignored)."""
-        return replace(self, **{k: v for k, v in changes.items() if v is not None})
+        kept = {k: v for k, v in changes.items() if v is not None}
+        return replace(self, **kept) if kept else self
 
     def signature(self) -> str:
         """``dscorer|preset:released|n:4|w0:0.1|avg:micro|version:0.1.0``; the engine does
         not change a score, so it is not part of the signature."""
-        return (f"dscorer|preset:{self.preset}|n:{self.order}|w0:{self.w0:g}|"
+        return (f"dscorer|preset:{self.preset_label}|n:{self.order}|w0:{self.w0:g}|"
                 f"avg:{self.average}|version:{__version__}")

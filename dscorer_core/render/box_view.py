@@ -410,7 +410,8 @@ def box_view_html(drs: Drs, *, title: str = "", side: str = "drs", dscorer: Sequ
 
 
 BOX_VIEW_CSS = """
-body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;padding:6px;color:#222;background:#fff;overflow-x:auto}
+body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;padding:6px;color:#222;background:#fff;
+ overflow-x:auto}
 .dv-sides{display:flex;gap:18px;flex-wrap:wrap;align-items:flex-start}
 .dv-side{flex:1 1 420px;min-width:min-content}
 .dv-title{font-size:15px;margin:0 0 2px 0}
@@ -465,9 +466,11 @@ BOX_VIEW_SCRIPT = """
 (function(){
 var pinned=null;
 function graphs(){var out=[];try{var fr=window.parent.document.querySelectorAll('iframe');
- for(var i=0;i<fr.length;i++){try{var g=fr[i].contentWindow.dscorerGraph;if(g&&fr[i].contentWindow!==window)out.push(g);}
+ for(var i=0;i<fr.length;i++){try{var g=fr[i].contentWindow.dscorerGraph;
+  if(g&&fr[i].contentWindow!==window)out.push(g);}
  catch(e){}}}catch(e){}return out;}
-function ids(el,name){var v=el.getAttribute(name);return v?v.split(' ').filter(function(s){return s!=='';}).map(Number):[];}
+function ids(el,name){var v=el.getAttribute(name);
+ return v?v.split(' ').filter(function(s){return s!=='';}).map(Number):[];}
 function sideOf(el){var s=el.closest('.dv-side');return s?s.getAttribute('data-side'):'';}
 function clear(){document.querySelectorAll('.dv-hot').forEach(function(e){e.classList.remove('dv-hot');});
  document.querySelectorAll('.dv-status').forEach(function(e){e.textContent='';});
@@ -490,11 +493,13 @@ function arcs(){document.querySelectorAll('.dv-side').forEach(function(side){
  var links=side.querySelectorAll('.dv-link');if(!links.length)return;roots.style.paddingTop='0px';
  var svg=document.createElementNS(NS,'svg');svg.setAttribute('class','dv-arcs');
  var defs=document.createElementNS(NS,'defs'),mk=document.createElementNS(NS,'marker');
- mk.setAttribute('id','dv-head');mk.setAttribute('viewBox','0 0 10 10');mk.setAttribute('refX','9');mk.setAttribute('refY','5');
+ mk.setAttribute('id','dv-head');mk.setAttribute('viewBox','0 0 10 10');
+ mk.setAttribute('refX','9');mk.setAttribute('refY','5');
  mk.setAttribute('markerWidth','9');mk.setAttribute('markerHeight','9');mk.setAttribute('markerUnits','userSpaceOnUse');mk.setAttribute('orient','auto');
  var tip=document.createElementNS(NS,'path');tip.setAttribute('d','M0,0 L10,5 L0,10 z');tip.setAttribute('fill','#777');
  mk.appendChild(tip);defs.appendChild(mk);svg.appendChild(defs);
- var spans=[];links.forEach(function(l){var a=boxNamed(side,l.getAttribute('data-from')),b=boxNamed(side,l.getAttribute('data-to'));
+ var spans=[];links.forEach(function(l){
+  var a=boxNamed(side,l.getAttribute('data-from')),b=boxNamed(side,l.getAttribute('data-to'));
   if(a&&b&&a!==b)spans.push([l,a,b]);});
  spans=spans.filter(function(t){return Math.abs(t[1].getBoundingClientRect().top-t[2].getBoundingClientRect().top)<=4;})
   .slice(0,8);
@@ -509,7 +514,8 @@ function arcs(){document.querySelectorAll('.dv-side').forEach(function(side){
   p.setAttribute('data-clause',t[0].getAttribute('data-of'));
   var lab=t[0].querySelector('.dv-c');if(lab){p.setAttribute('data-edges',lab.getAttribute('data-edges')||'');
    p.setAttribute('data-nodes',lab.getAttribute('data-nodes')||'');}
-  var title=document.createElementNS(NS,'title');title.textContent=lab?lab.getAttribute('title')||'':'';p.appendChild(title);
+  var title=document.createElementNS(NS,'title');title.textContent=lab?lab.getAttribute('title')||'':'';
+  p.appendChild(title);
   svg.appendChild(p);var tx=document.createElementNS(NS,'text');tx.setAttribute('x',(x1+x2)/2);
   tx.setAttribute('y',y-h-3);tx.setAttribute('text-anchor','middle');
   tx.textContent=t[0].getAttribute('data-rel');svg.appendChild(tx);});
@@ -525,7 +531,8 @@ _LEGEND = ('<div class="dv-legend"><b>DSCORER at k = {k}</b> (colour): <span cla
            '{k}-gram</span> · <b>COUNTER</b> (mark): <span class="ct-matched">matched</span>'
            '<span class="ct-unmatched">unmatched</span><span class="ct-dropped">redundant REF, left out</span><br>'
            '¬ not · ◇ possibly · □ necessarily · ⇒ if-then · ∨ or · p: [box] the proposition p · dashed box: '
-           'presupposition · hover or click a condition: its clause line shows below the boxes (and its edges light up in the graphs)</div>')
+           'presupposition · hover or click a condition: its clause line shows below the boxes (and its edges '
+           'light up in the graphs)</div>')
 
 
 def box_view_document(fragments: Sequence[str], *, title: str = "DRS boxes", k: int | None = None,

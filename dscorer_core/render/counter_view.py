@@ -66,7 +66,7 @@ def variable_links(pred: Graph, gold: Graph, mapping: dict[str, str]) -> tuple[V
         nodes = found.get(name, []) if name is not None else []
         return frozenset(n.id for n in nodes), tuple(sorted({c for n in nodes for c in n.clauses}))
 
-    rows = [(pv, gv) for pv, gv in sorted(mapping.items())]
+    rows: list[tuple[str | None, str | None]] = [(pv, gv) for pv, gv in sorted(mapping.items())]
     mapped_gold = set(mapping.values())
     rows += [(name, None) for name in p_nodes if name not in mapping]
     rows += [(None, name) for name in g_nodes if name not in mapped_gold]
@@ -92,7 +92,7 @@ class CounterClauseView:
 
 
 def counter_view(drs: Drs, keep_ref: bool = False) -> tuple[CounterClauseView, ...]:
-    """COUNTER's normalisation of one DRS, clause by clause (spec section 4, steps 1-3): inverse
+    """COUNTER's normalisation of one DRS, clause by clause (docs/counter.md): inverse
     roles turned round, quoted first arguments moved, redundant REF clauses (unless ``keep_ref``)
     and duplicates left out."""
     prepared = prepare_drs(drs, keep_ref)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import math
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
@@ -56,10 +56,10 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 120.0, iterations: 
     boxes: set[int] = set()
     for g in (pred, gold):
         ids = []
-        for n in g.nodes:
-            key = node_key(g, n)
+        for node in g.nodes:
+            key = node_key(g, node)
             ids.append(keys.setdefault(key, len(keys)))
-            if n.is_box:
+            if node.is_box:
                 boxes.add(keys[key])
         maps.append(ids)
         multiplicity: dict[tuple[int, int], int] = {}
@@ -86,7 +86,7 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 120.0, iterations: 
         lengths = np.array([spacing * (1 + 0.25 * (min(pairs[p], 5) - 1)) for p in sorted(pairs)])
         ideal = spacing
         temp = spacing * math.sqrt(n) / 2
-        for step in range(iterations):
+        for _ in range(iterations):
             delta = pos[:, None, :] - pos[None, :, :]
             dist = np.sqrt((delta ** 2).sum(-1)) + 1e-6
             np.fill_diagonal(dist, np.inf)

@@ -6,15 +6,17 @@ an occurrence of a text found on one side only is *unmatched*.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from ..dscorer.engines import check_explosion
 from ..dscorer.induction import Graph
 from ..dscorer.ngram_counts import Path
 from ..dscorer.paths import ngram_occurrences
 
-__all__ = ["MATCHED", "UNMATCHED", "UNUSED", "MAX_DISPLAY_PATHS", "NgramRow", "SideHighlight", "PairHighlight", "occurrences", "NgramComparison", "compare_ngrams", "ngram_table", "filter_rows", "highlight_pair", "path_elements", "reverse_partners", "fold_reverse"]
+__all__ = ["MATCHED", "UNMATCHED", "UNUSED", "MAX_DISPLAY_PATHS", "NgramRow", "SideHighlight", "PairHighlight",
+           "occurrences", "NgramComparison", "compare_ngrams", "ngram_table", "filter_rows", "highlight_pair",
+           "path_elements", "reverse_partners", "fold_reverse"]
 
 
 MATCHED = "matched"
@@ -145,10 +147,10 @@ def _side(graph: Graph, occ: dict[str, list[Path]], other: dict[str, list[Path]]
     edges = tuple(MATCHED if e.id in on_matched else UNMATCHED if e.id in on_any else UNUSED
                   for e in graph.edges)
     clauses = [UNUSED] * len(graph.drs.clauses)
-    for e, s in zip(graph.edges, edges):
-        cur = clauses[e.clause]
+    for edge, s in zip(graph.edges, edges):
+        cur = clauses[edge.clause]
         if s == UNMATCHED or (s == MATCHED and cur == UNUSED):
-            clauses[e.clause] = s
+            clauses[edge.clause] = s
     return SideHighlight(edges, tuple(clauses), tuple((m, u) for m, u in counts))
 
 
@@ -185,8 +187,8 @@ def reverse_partners(graph: Graph) -> tuple[int | None, ...]:
 _RANK = {MATCHED: 2, UNMATCHED: 1, UNUSED: 0}
 
 
-def fold_reverse(graph: Graph, statuses: Sequence[str],
-                 counts: Sequence[tuple[int, int]] | None = None) -> tuple[tuple[str, ...], tuple[tuple[int, int], ...]]:
+def fold_reverse(graph: Graph, statuses: Sequence[str], counts: Sequence[tuple[int, int]] | None = None
+                 ) -> tuple[tuple[str, ...], tuple[tuple[int, int], ...]]:
     """Statuses (and k-gram counts) for a drawing without reverse edges: a forward edge takes the
     better status of itself and its reverse partner (matched > unmatched > none), and the sum
     of both edges' counts."""

@@ -7,15 +7,14 @@ typing with the rule behind each type, reverse edges, and k-grams from one node)
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..clauses import Clause, Drs, box_arguments
-from ..dscorer.induction import Edge, Graph, Node, clause_edges
+from ..dscorer.induction import Edge, Graph, Induced, Node, clause_edges, concept_of
 from ..dscorer.ngram_counts import Path
 from ..dscorer.paths import enumerate_paths, path_text
-from ..dscorer.presets import Preset
+from ..dscorer.presets import ConceptLemmas, Preset
 
 __all__ = [
     "MAX_KGRAM_STEPS",
@@ -34,7 +33,6 @@ __all__ = [
 #: The teaching view draws at most this many k-grams from the chosen node, one per step.
 MAX_KGRAM_STEPS = 6
 
-_MERGED_CONCEPT = re.compile(r"^[^\sA-Z\"].*\.([nvars])\.\d+$")
 _POS_NAMES = {"v": "verb", "a": "adjective", "s": "adjective (satellite)", "r": "adverb", "n": "noun"}
 
 
@@ -49,7 +47,7 @@ class ClauseStep:
 
 
 def conversion_steps(drs: Drs, preset: str | Preset = "typed") -> tuple[ClauseStep, ...]:
-    """The clauses of a DRS, each with the forward edges it contributes (spec section 2)."""
+    """The clauses of a DRS, each with the forward edges it contributes (docs/metric.md, "The graph")."""
     return tuple(ClauseStep(i, c.text(), c.kind, tuple(clause_edges(c, preset)))
                  for i, c in enumerate(drs.clauses))
 
@@ -77,18 +75,7 @@ class TypeReason:
     text: str
 
 
-def _concept(c: Clause) -> tuple[str, str, str] | None:
-    """(label, part of speech, referent) of a concept clause, merged or not."""
-    if c.is_concept:
-        return c.concept_label, c.pos or "", c.args[1]
-    if len(c.tokens) == 3:
-        m = _MERGED_CONCEPT.match(c.relation)
-        if m:
-            return c.relation, m.group(1), c.args[0]
-    return None
-
-
-def _evidence(node: Node, c: Clause) -> str | None:
+def _evidence(node: Node, c: Clause, lemmas: ConceptLemmas) -> str | None:
     """What clause ``c`` says about the type of ``node`` under the typed preset, or None."""
     name, t = node.name, node.label
     if t == "B":
@@ -99,9 +86,9 @@ def _evidence(node: Node, c: Clause) -> str | None:
     elif t == "P" and c.relation == "PRP" and len(c.args) == 2 and c.args[0] == name:
         return f"it is the proposition of «{c.text()}» (the first argument of PRP)"
     elif t in ("E", "S", "T"):
-        concept = _concept(c)
-        if concept and concept[2] == name:
-            label, pos, _ = concept
+        concept = concept_of(c.tokens, lemmas) if len(c.tokens) >= 3 else None
+        if concept and c.tokens[-1] == name:
+            label, pos = concept
             if t == "E" and pos == "v":
                 return f"it is the referent of the verb concept {label}"
             if t == "S" and pos in ("a", "r", "s"):
@@ -112,7 +99,7 @@ def _evidence(node: Node, c: Clause) -> str | None:
 
 
 def type_reasons(graph: Graph) -> tuple[TypeReason, ...]:
-    """For every variable node, the rule that gave it its type (spec section 2: B P E S T X, the
+    """For every variable node, the rule that gave it its type (docs/metric.md, "The graph": B P E S T X, the
     first that applies), naming the clause that shows it. The type is the induction's own; this
     only finds its evidence among the node's clauses."""
     out = []
@@ -126,7 +113,7 @@ def type_reasons(graph: Graph) -> tuple[TypeReason, ...]:
             out.append(TypeReason(node.id, node.name, t, None, f"{node.name} is {t}: {why}"))
             continue
         found = next(((ci, text) for ci in node.clauses
-                      if (text := _evidence(node, graph.drs.clauses[ci])) is not None), None)
+                      if (text := _evidence(node, graph.drs.clauses[ci], graph.preset.concepts)) is not None), None)
         if found:
             out.append(TypeReason(node.id, node.name, t, found[0], f"{node.name} is {t}: {found[1]}"))
         else:
@@ -261,14 +248,23 @@ class StepGraph:
 
 
 def step_graph(graph: Graph, step: TeachingStep) -> StepGraph:
-    """The graph a step draws: its edges and their end nodes, with variable names as labels until
-    the typing step."""
-    edges = [graph.edges[i] for i in sorted(step.edges)]
-    keep = sorted({n for e in edges for n in (e.source, e.target)})
+    """The graph a step draws: its edges and their end nodes (labels as in ``graph``; the app shows
+    variable names until the typing step)."""
+    ind = graph.induced
+    wanted = set(step.edges)
+    forward = [e for e in graph.edges if not e.reversed]  # in the order of ind's edge tuples
+    kept = [i for i, e in enumerate(forward) if e.id in wanted]
+    keep = sorted({n for i in kept for n in (ind.edge_sources[i], ind.edge_targets[i])})
     new_id = {old: new for new, old in enumerate(keep)}
-    nodes = tuple(Node(new_id[o], graph.nodes[o].label if step.typed or graph.nodes[o].is_constant
-                       else graph.nodes[o].name, graph.nodes[o].name, graph.nodes[o].kind,
-                       graph.nodes[o].clauses) for o in keep)
-    new_edges = tuple(Edge(j, new_id[e.source], new_id[e.target], e.relation, e.reversed, e.clause)
-                      for j, e in enumerate(edges))
-    return StepGraph(Graph(nodes, new_edges, graph.drs, graph.preset), tuple(keep), tuple(e.id for e in edges))
+    reverse_id = {e.id - 1: e.id for e in graph.edges if e.reversed}  # a reverse edge follows its forward edge
+    reverse = tuple(ind.reverse_labels[i] if reverse_id.get(forward[i].id) in wanted else -1 for i in kept)
+    part = Induced(graph.drs, graph.preset,
+                   tuple(ind.node_labels[o] for o in keep), tuple(ind.node_names[o] for o in keep),
+                   tuple(new_id[ind.edge_sources[i]] for i in kept), tuple(new_id[ind.edge_targets[i]] for i in kept),
+                   tuple(ind.edge_labels[i] for i in kept), tuple(ind.edge_clauses[i] for i in kept), reverse)
+    old_edges = []
+    for i, back in zip(kept, reverse):
+        old_edges.append(forward[i].id)
+        if back != -1:
+            old_edges.append(reverse_id[forward[i].id])
+    return StepGraph(Graph(part), tuple(keep), tuple(old_edges))

@@ -72,5 +72,5 @@ def confidence_intervals(table: CountTable, samples: int = 1000, seed: int = 1, 
     intervals = [Interval(name, float(full[i]), float(lows[i]), float(highs[i]), float(dist[:, i].mean()),
                           float(dist[:, i].std(ddof=1)) if len(dist) > 1 else 0.0)
                  for i, name in enumerate(FIGURES)]
-    return ConfidenceIntervals(*intervals, level=level, samples=len(weights), seed=seed,
+    return ConfidenceIntervals(intervals[0], intervals[1], intervals[2], level=level, samples=len(weights), seed=seed,
                                signature=stats_signature(table.signature, "bs", len(weights), seed))

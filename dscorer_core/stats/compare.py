@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any
 
 from ..dscorer.scoring import CorpusResult
 from .bootstrap import ConfidenceIntervals, confidence_intervals
@@ -116,6 +117,6 @@ def compare_tables(tables: Sequence[CountTable], names: Sequence[str], bootstrap
                       tuple(rows))
 
 
-def compare_results(results: Sequence[CorpusResult], names: Sequence[str], **options) -> Comparison:
+def compare_results(results: Sequence[CorpusResult], names: Sequence[str], **options: Any) -> Comparison:
     """``compare_tables`` on DSCORER corpus runs of several systems against one gold."""
     return compare_tables([dscorer_table(r) for r in results], names, **options)

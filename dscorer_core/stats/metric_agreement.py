@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
+
+from ..counter.score import CounterResult
+from ..dscorer.scoring import CorpusResult
 
 __all__ = ["MetricPairs", "Correlation", "Disagreement", "DISAGREEMENT_MEASURES",
            "metric_pairs", "correlation", "disagreements"]
@@ -69,7 +72,7 @@ class Disagreement:
                 "difference": self.difference, "rank_difference": self.rank_difference}
 
 
-def metric_pairs(dscorer, counter) -> MetricPairs:
+def metric_pairs(dscorer: CorpusResult, counter: CounterResult) -> MetricPairs:
     """Per-document F of a DSCORER ``CorpusResult`` and a COUNTER ``CounterResult`` of the same
     pair of files (ValueError when they hold different numbers of documents). A sentence
     is the one either result carries (DSCORER's first)."""
@@ -113,7 +116,8 @@ def _fractional_ranks(values: np.ndarray) -> np.ndarray:
 
     if len(values) < 2:
         return np.zeros(len(values))
-    return (rankdata(values, method="average") - 1) / (len(values) - 1)
+    ranks: np.ndarray = (rankdata(values, method="average") - 1) / (len(values) - 1)
+    return ranks
 
 
 def disagreements(pairs: MetricPairs, by: str = "difference", limit: int | None = None) -> tuple[Disagreement, ...]:

@@ -7,8 +7,9 @@ system is paired, scored and tested the same way wherever it is compared (docs/c
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Literal, Sequence
+from typing import Literal
 
 from ..clauses import Drs, check_pair
 from ..counter import CounterSettings, counter_corpus

@@ -7,15 +7,16 @@ weight matrix times the table followed by that function, for all samples at once
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Callable, Sequence
 
 import numpy as np
 
-from ..dscorer.presets import get_preset
-from ..dscorer.scoring import LOG_FLOOR, CorpusResult, order_weights, zero_gram_ratio
+from ..counter.score import CounterResult
+from ..dscorer.scoring import CorpusResult, zero_gram_ratios_of
 from ..dscorer.settings import ScoreSettings
+from ..formula import dscorer_rows, prf
 
 __all__ = ["FIGURES", "CountTable", "dscorer_table", "macro_table", "clause_table", "counter_table",
            "dscorer_scores", "mean_scores", "clause_scores"]
@@ -40,12 +41,13 @@ class CountTable:
 
     @property
     def n_documents(self) -> int:
-        return self.features.shape[0]
+        return int(self.features.shape[0])
 
     @property
     def fractional_columns(self) -> np.ndarray:
         """Indices of the feature columns that are not whole numbers (DSCORER's 0-gram ratio)."""
-        return np.flatnonzero(np.any(self.features != np.round(self.features), axis=0))
+        columns: np.ndarray = np.flatnonzero(np.any(self.features != np.round(self.features), axis=0))
+        return columns
 
     def sums(self, weights: np.ndarray) -> np.ndarray:
         """Weighted column sums (samples x features) for weights of shape samples x documents.
@@ -55,7 +57,7 @@ class CountTable:
         so the all-ones weights reproduce the corpus sums bit for bit.
         """
         weights = np.atleast_2d(np.asarray(weights, dtype=float))
-        out = weights @ self.features
+        out: np.ndarray = weights @ self.features
         for j in self.fractional_columns:
             out[:, j] = np.cumsum(weights * self.features[:, j], axis=1)[:, -1]
         return out
@@ -66,9 +68,10 @@ class CountTable:
 
     def full_scores(self) -> np.ndarray:
         """P, R, F of the whole corpus, each document counted once."""
-        return self.corpus_scores(np.ones(self.n_documents))[0]
+        scores: np.ndarray = self.corpus_scores(np.ones(self.n_documents))[0]
+        return scores
 
-    def check_paired(self, other: "CountTable") -> None:
+    def check_paired(self, other: CountTable) -> None:
         """Raise ValueError unless ``other`` scores the same documents with the same settings."""
         if self.signature != other.signature:
             raise ValueError(f"cannot pair scores made with different settings: "
@@ -82,71 +85,36 @@ def _readonly(a: np.ndarray) -> np.ndarray:
     return a
 
 
-def _ratio(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    return np.divide(a, b, out=np.zeros_like(a, dtype=float), where=b != 0)
-
-
-def _f(p: np.ndarray, r: np.ndarray) -> np.ndarray:
-    s = p + r
-    return np.divide(2 * p * r, s, out=np.zeros_like(s), where=s != 0)
-
-
-def _combine_rows(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """Row-wise ``scoring.combine``: exp(sum_k w_k log v_k) over weighted orders, zeros as LOG_FLOOR."""
-    logs = np.log(np.where(values > 0, values, LOG_FLOOR))
-    total = np.zeros(values.shape[0])
-    for k in range(values.shape[1]):  # same summation order as scoring.combine
-        total += np.where(weights[:, k] != 0, weights[:, k] * logs[:, k], 0.0)
-    return np.exp(total)
-
-
-def _weight_rows(pred: np.ndarray, gold: np.ndarray, settings: ScoreSettings) -> np.ndarray:
-    """Order weights per sample from ``scoring.order_weights``, called once per distinct
-    pattern of present/absent orders (nearly always a single pattern for a corpus)."""
-    rule = get_preset(settings.preset).missing_orders
-    present = np.hstack([pred > 0, gold > 0]).astype(int)
-    n = settings.order
-    if (present == present[0]).all():  # the usual case: one pattern for every sample
-        patterns, which = present[:1], np.zeros(len(present), dtype=int)
-    else:
-        patterns, which = np.unique(present, axis=0, return_inverse=True)
-    table = np.array([order_weights(n, settings.w0, list(p[:n]), list(p[n:]), rule) for p in patterns])
-    return table[np.asarray(which).reshape(-1)]
-
-
 def dscorer_scores(sums: np.ndarray, settings: ScoreSettings) -> np.ndarray:
     """DSCORER P, R, F from summed ``dscorer_table`` features, vectorised over samples.
 
-    Same formulas as ``scoring.score_counts``: per-order ratios from summed counts,
-    the 0-gram term as the (weighted) mean of per-document ratios, the preset's rule
-    for orders that cannot be compared, and the weighted geometric mean.
+    ``formula.dscorer_rows`` on the summed per-order counts, with the 0-gram term as the
+    (weighted) mean of the per-document ratios, exactly as a corpus is scored.
     """
     n = settings.order
     grams = sums[:, : 3 * (n + 1)].reshape(-1, n + 1, 3)[:, 1:, :]
-    matched, pred, gold = grams[..., 0], grams[..., 1], grams[..., 2]
-    zero = (sums[:, -2] / sums[:, -1])[:, None]
-    weights = _weight_rows(pred, gold, settings)
-    p, r = _ratio(matched, pred), _ratio(matched, gold)
-    f = _f(p, r)
-    return np.column_stack([_combine_rows(np.hstack([zero, v]), weights) for v in (p, r, f)])
+    zero = sums[:, -2] / sums[:, -1]
+    found = dscorer_rows(grams[..., 0], grams[..., 1], grams[..., 2], zero, settings.w0,
+                         settings.preset_spec.missing_orders)
+    return np.column_stack([found.P, found.R, found.F])
 
 
 def dscorer_table(result: CorpusResult) -> CountTable:
     """The count table of a DSCORER corpus run: per order k = 0..n (matched, pred, gold),
     then the document's 0-gram ratio and a 1 (so summing gives the mean ratio)."""
     n = result.settings.order
-    rows = [[x for c in d.counts for x in (c.matched, c.pred, c.gold)] + [zero_gram_ratio(d.counts[0]), 1.0]
-            for d in result.documents]
+    rows = [[x for c in d.counts for x in (c.matched, c.pred, c.gold)] + [zero, 1.0]
+            for d, zero in zip(result.documents, zero_gram_ratios_of(result.documents))]
     features = np.array(rows, dtype=float).reshape(len(rows), 3 * (n + 1) + 2)
     scores = np.array([[d.score.P, d.score.R, d.score.F] for d in result.documents], dtype=float).reshape(-1, 3)
-    return CountTable("dscorer", result.signature, _readonly(features), partial(dscorer_scores, settings=result.settings),
-                      _readonly(scores), tuple(d.sentence for d in result.documents))
+    return CountTable("dscorer", result.signature, _readonly(features),
+                      partial(dscorer_scores, settings=result.settings), _readonly(scores),
+                      tuple(d.sentence for d in result.documents))
 
 
 def clause_scores(sums: np.ndarray) -> np.ndarray:
     """Micro P, R, F from summed (matched, pred, gold) clause counts (COUNTER)."""
-    p, r = _ratio(sums[:, 0], sums[:, 1]), _ratio(sums[:, 0], sums[:, 2])
-    return np.column_stack([p, r, _f(p, r)])
+    return np.column_stack(prf(sums[:, 0], sums[:, 1], sums[:, 2]))
 
 
 def clause_table(matched: Sequence[float], pred: Sequence[int], gold: Sequence[int], signature: str,
@@ -158,7 +126,7 @@ def clause_table(matched: Sequence[float], pred: Sequence[int], gold: Sequence[i
     return CountTable(metric, signature, _readonly(features), clause_scores, _readonly(scores), sentences)
 
 
-def counter_table(result, sentences: Sequence[str | None] | None = None) -> CountTable:
+def counter_table(result: CounterResult, sentences: Sequence[str | None] | None = None) -> CountTable:
     """The count table of a COUNTER corpus run (``counter.CounterResult``): per document
     matched, predicted and gold clauses; micro P/R/F from their sums, as COUNTER reports.
     ``sentences`` (e.g. the gold DRSs' sentences) label the documents."""
@@ -169,7 +137,8 @@ def counter_table(result, sentences: Sequence[str | None] | None = None) -> Coun
 
 def mean_scores(sums: np.ndarray) -> np.ndarray:
     """Macro P, R, F: summed per-document P, R, F divided by the (weighted) document count."""
-    return sums[:, :3] / sums[:, 3:4]
+    means: np.ndarray = sums[:, :3] / sums[:, 3:4]
+    return means
 
 
 def macro_table(result: CorpusResult) -> CountTable:
