@@ -196,3 +196,11 @@ def test_every_real_drs_shows_each_clause_and_box_once(name):
         assert sorted(found.clauses) == list(range(len(drs.clauses))), (name, drs.index)
         assert sorted(found.boxes) == sorted(bv.box_names(drs)), (name, drs.index)
         assert found.scripts == 0
+
+
+def test_very_deep_nesting_stays_bounded():
+    lines = [f"b{i} NOT b{i + 1}" for i in range(500)] + ["b500 REF x1"]
+    drs = parse_clf("\n".join(lines) + "\n", "deep")[0]
+    diagram = bv.box_diagram(drs)
+    assert sorted(b.name for b in diagram.boxes()) == sorted(bv.box_names(drs))
+    assert sorted(collect(bv.box_view_html(drs, clause_list=False)).clauses) == list(range(501))

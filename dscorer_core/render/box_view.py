@@ -22,6 +22,7 @@ from ..dscorer.induction import Graph
 __all__ = [
     "BOX_VIEW_CSS",
     "BOX_VIEW_SCRIPT",
+    "MAX_BOX_DEPTH",
     "Box",
     "BoxDiagram",
     "BoxLink",
@@ -41,6 +42,9 @@ __all__ = [
 NESTING_OPERATORS = frozenset({"NOT", "POS", "NEC", "DUP", "DRS", "IMP", "DIS"})
 #: Relations between boxes: side by side in a box (4 tokens) or a link between boxes (3 tokens).
 BOX_RELATIONS = DISCOURSE_RELATIONS | {"PRESUPPOSITION"}
+
+#: Boxes nest at most this deep; a box deeper down is drawn at the top (keeps recursion bounded).
+MAX_BOX_DEPTH = 60
 
 _OPERATOR_SIGNS = {"NOT": "¬", "POS": "◇", "NEC": "□", "IMP": "⇒", "DIS": "∨", "DUP": "DUP", "DRS": "DRS"}
 _INFIX = {"EQU": "=", "NEQ": "≠", "APX": "≈", "LES": "<", "LEQ": "≤", "TPR": "≺"}
@@ -198,7 +202,8 @@ def box_diagram(drs: Drs) -> BoxDiagram:
     def place(i: int, c: Clause) -> None:
         for pos in box_arguments(c):
             arg = c.args[pos]
-            if arg not in parent and arg not in ancestors(c.box):
+            chain = ancestors(c.box)
+            if arg not in parent and arg not in chain and len(chain) < MAX_BOX_DEPTH:
                 parent[arg] = (c.box, i)
 
     # operators nest first, then relations with two boxes take the boxes still free
