@@ -158,6 +158,9 @@ chosen = st.session_state.get("ngram_choice")
 if chosen is not None and (comparison is None or not any(r.text == chosen for r in rows)):
     chosen = None
 
+# ---- boxes (DRT notation), then graphs
+with st.expander("Boxes (DRT notation)", expanded=True):
+    aw.box_view_pair(pdrs, gdrs, pred_graph=pg, gold_graph=gg, highlight=highlight, counter=cpair)
 # ---- graphs
 st.markdown("#### Graphs")
 if too_large_to_draw([pg, gg]):

@@ -1,11 +1,12 @@
 """Shared Streamlit widgets of the dscorer app, one module per job: ``files`` (loading), ``controls``
-(settings), ``state`` (session state and caching), ``drawing`` (pyvis graphs), ``tables``, ``text``
-(escaping).
+(settings), ``state`` (session state and caching), ``drawing`` (pyvis graphs), ``box_view`` (DRT boxes),
+``tables``, ``text`` (escaping).
 
 Pages ``import app_widgets as aw``; this package lays out what ``dscorer_core`` computes and holds
 no scoring logic. Everything that comes from a clause file is shown as text.
 """
 
+from .box_view import box_view_pair, box_view_single  # noqa: F401
 from .controls import APP_MAX_NGRAMS, COUNTER_MAX_CLAUSES, settings_sidebar  # noqa: F401
 from .drawing import (  # noqa: F401
     COLOURS,

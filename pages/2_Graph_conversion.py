@@ -1,8 +1,9 @@
-"""dscorer app, graph conversion view (for teaching): how clauses become a typed graph and k-grams.
+"""dscorer app, graph conversion view (for teaching): from the box DRS to the typed graph and its
+k-grams, one step at a time with Previous / Next.
 
-Paste or pick one DRS and walk through the conversion: the clauses, each clause's edges,
-the merged graph with variable names, the typed graph, and the k-grams that start at a
-chosen node. Opens with the ``typed`` preset, which draws graphs as the paper's figures do.
+The steps (what is drawn at each, and why each node has its type) come from
+``dscorer_core.render.teaching``; the page lays them out. Opens with the ``typed`` preset, which
+draws graphs as the paper's figures do.
 """
 
 from __future__ import annotations
@@ -13,21 +14,28 @@ import streamlit as st
 import app_widgets as aw
 from dscorer_core import ClfError, induce_graph
 from dscorer_core.clauses import parse_clf
+from dscorer_core.dscorer.presets import PRESETS
 from dscorer_core.render import (
-    conversion_steps,
     counter_view,
+    default_start,
     node_display,
     paths_from,
-    shared_layout,
+    step_graph,
+    teaching_steps,
     too_large_to_draw,
 )
 
 st.set_page_config(page_title="dscorer · graph conversion", page_icon="🧩", layout="wide")
 aw.keep_widget_state()
-settings, show_names = aw.settings_sidebar(default_preset="typed", key_prefix="conv_")
+with st.sidebar:  # only the setting that changes this page: how the graph is built
+    st.session_state.setdefault("conv_preset", "typed")
+    preset = st.selectbox("Preset", sorted(PRESETS), key="conv_preset",
+                          help="typed: the paper's text (types B P E S T X from the structure); "
+                               "released: the released DSCORER code (B for b-names, X for the rest)")
 
 st.title("Graph conversion")
-st.caption("From clauses to a typed graph to k-grams, one step at a time.")
+st.caption("How DSCORER turns a DRS into a graph and k-grams, one step at a time: start from the boxes, "
+           "then press Next.")
 
 # ---- choose a DRS
 samples = {}
@@ -35,10 +43,11 @@ for name in aw.sample_files():
     path = aw.SAMPLE_DIR / name
     for d in parse_clf(path.read_text(encoding="utf-8"), name):
         samples[f"{name} #{d.index}: {d.sentence or ''}"] = d
-source = st.radio("DRS", ["Sample", "Paste"], horizontal=True, key="conv_source")
+c_src, c_pick = st.columns([1, 4], vertical_alignment="bottom")
+source = c_src.radio("DRS", ["Sample", "Paste"], horizontal=True, key="conv_source")
 drs = None
 if source == "Sample":
-    label = st.selectbox("Sample DRS", list(samples), key="conv_sample")
+    label = c_pick.selectbox("Sample DRS", list(samples), key="conv_sample")
     drs = samples[label]
 else:
     text = st.text_area("Clauses of one DRS (PMB clause format)", height=200, key="conv_text",
@@ -56,60 +65,94 @@ else:
         st.info("Paste the clauses of a DRS.")
         st.stop()
 
-if drs.sentence:
-    st.text(drs.sentence)
-graph = induce_graph(drs, settings.preset)
-if too_large_to_draw([graph]):
-    st.warning("This DRS is too large for a step-by-step drawing; the tables still work.")
-layout = shared_layout(graph, graph)
-
-st.markdown("#### 1. The clauses")
-st.dataframe(aw.clause_frame(drs), hide_index=True, width="stretch")
-
-st.markdown("#### 2. Each clause's edges")
-st.caption("A concept clause gives one edge box -> referent; a 3-token clause one edge; a 4-token clause "
-           "two edges, R-A1 from the box to the first argument and R-A2 from the first to the second.")
-steps = conversion_steps(drs, settings.preset)
-st.dataframe(pd.DataFrame([{"clause": s.text, "kind": s.kind, "edge": f"{a} --{r}--> {b}"}
-                           for s in steps for a, r, b in s.edges]), hide_index=True, width="stretch")
-
+graph = induce_graph(drs, preset)
 drawable = not too_large_to_draw([graph])
-st.markdown("#### 3. The merged graph (variable names)")
-st.caption("Tokens with the same name become one node; the forward edges only.")
-if drawable:
-    st.iframe(aw.graph_html(graph, layout.pred, layout.box, names_only=True, forward_only=True, height=480),
-              height=480)
+if not drawable:
+    st.warning("This DRS is too large for a step-by-step drawing; the boxes and the step texts still work.")
 
-st.markdown(f"#### 4. The typed graph ({settings.preset} preset)")
-st.caption("Variables are rewritten to their type (B box, P proposition, E event, S state, T time, X other); "
-           "constants keep their text; reverse edges (label ending in ~) are added.")
-types = pd.DataFrame([{"node": n.name, "type": n.label, "kind": n.kind} for n in graph.nodes])
-st.dataframe(types, hide_index=True, height=200)
-if drawable:
-    st.iframe(aw.graph_html(graph, layout.pred, layout.box, show_names=show_names, height=480,
-                            forward_only=not st.session_state.get("conv_show_reverse", True)), height=480)
+# ---- k-gram settings (used by the last steps); a new DRS starts again from step 0
+drs_key = (drs.source, drs.index, drs.text(), preset)
+if st.session_state.get("conv_drs_key") != drs_key:
+    st.session_state["conv_drs_key"] = drs_key
+    st.session_state["conv_step"] = 0
+    st.session_state["conv_start"] = default_start(graph)
+if st.session_state.get("conv_start", 0) >= len(graph.nodes):
+    st.session_state["conv_start"] = default_start(graph)
+st.session_state.setdefault("conv_k", 2)
+start = st.session_state["conv_start"]
+k = int(st.session_state["conv_k"])
+steps = teaching_steps(graph, start=start, k=k)
+n_steps = len(steps)
+st.session_state["conv_step"] = max(0, min(n_steps - 1, st.session_state.get("conv_step", 0)))
 
-st.markdown("#### 5. k-grams from one node")
-c1, c2 = st.columns([3, 1])
-start = c1.selectbox("Start node", [n.id for n in graph.nodes], key="conv_start",
-                     format_func=lambda i: f"{graph.nodes[i].name} ({node_display(graph, graph.nodes[i]).label})")
-k = c2.number_input("Order k", min_value=1, max_value=8, value=2, step=1, key="conv_k")
-found = paths_from(graph, start, int(k))
-st.caption(f"{len(found)} {k}-gram(s) start at {graph.nodes[start].name}" +
-           (" (first 500 listed)" if len(found) >= 500 else ""))
-if found:
-    pick = st.radio("Choose a k-gram to highlight", list(range(len(found))), key="conv_path",
-                    format_func=lambda j: found[j][0])
-    pick = pick if pick is not None and pick < len(found) else 0
-    path = found[pick][1]
-    if drawable:
-        st.iframe(aw.graph_html(graph, layout.pred, layout.box, show_names=True, height=480,
-                                focus_nodes=frozenset(path.nodes), focus_edges=frozenset(path.edges)),
-                  height=480)
-else:
-    st.info("No path of that length starts here (a k-gram never visits a node twice).")
 
-st.markdown("#### COUNTER's view of the same clauses")
+def _move(delta: int) -> None:
+    st.session_state["conv_step"] = max(0, min(n_steps - 1, st.session_state["conv_step"] + delta))
+
+
+i = st.session_state["conv_step"]
+step = steps[i]
+c_prev, c_next, c_where = st.columns([1, 1, 6], vertical_alignment="center")
+c_prev.button("◀ Previous", key="conv_prev", on_click=_move, args=(-1,), disabled=i == 0, width="stretch")
+c_next.button("Next ▶", key="conv_next", on_click=_move, args=(1,), disabled=i >= n_steps - 1, width="stretch")
+stages = ["boxes", "clause", "merge", "typing", "reverse", "kgram"]
+names = {"boxes": "boxes", "clause": "clauses", "merge": "merging", "typing": "typing", "reverse": "reverse edges",
+         "kgram": "k-grams"}
+c_where.markdown(f"Step **{i + 1}** of {n_steps} · " + " → ".join(
+    f"**{names[s]}**" if s == step.stage else names[s] for s in stages))
+progress_text = step.title
+st.progress((i + 1) / n_steps, text=aw.md_escape(progress_text))
+st.info(step.text)
+
+left, right = st.columns([1, 1])
+with left:
+    st.markdown("**The DRS**")
+    aw.box_view_single(drs, clause_list=True, focus=() if step.clause is None else (step.clause,))
+    if step.stage == "merge":
+        st.markdown("**Variables that several clauses share** (each is one node)")
+        st.dataframe(pd.DataFrame([{"variable": graph.nodes[n].name, "clauses": len(graph.nodes[n].clauses),
+                                    "where": " · ".join(drs.clauses[c].text() for c in graph.nodes[n].clauses)}
+                                   for n in step.focus_nodes]), hide_index=True, width="stretch")
+    if step.stage == "typing":
+        st.markdown("**Why each variable has its type**")
+        st.dataframe(pd.DataFrame([{"variable": r.name, "type": r.type, "rule": r.text} for r in step.reasons]),
+                     hide_index=True, width="stretch", height=min(600, 38 + 35 * len(step.reasons)))
+with right:
+    if step.stage == "boxes":
+        st.markdown("**The graph** starts empty: press Next to add the first clause.")
+    elif drawable:
+        part = step_graph(graph, step)
+        layout = aw.cached_layout(graph, graph)
+        positions = [layout.pred[n] for n in part.nodes]
+        st.markdown(f"**The graph** · {len(part.graph.nodes)} nodes, {len(part.graph.edges)} edges"
+                    + (" · names until the typing step" if not step.typed else ""))
+        st.iframe(aw.graph_html(part.graph, positions, layout.box, show_names=step.stage == "typing",
+                                names_only=not step.typed,
+                                focus_nodes=part.local_nodes(step.focus_nodes),
+                                focus_edges=part.local_edges(step.focus_edges), height=520), height=520)
+        st.caption("Pink: what this step adds or shows. Boxes are rectangles, referents ellipses, "
+                   "constants dashed; an edge label ending in ~ is a reverse edge.")
+
+if step.stage == "kgram":
+    c_start, c_k = st.columns([3, 1])
+    c_start.selectbox("Start node", [n.id for n in graph.nodes], key="conv_start",
+                      format_func=lambda j: f"{graph.nodes[j].name} ({node_display(graph, graph.nodes[j]).label})")
+    c_k.number_input("Order k", min_value=1, max_value=6, step=1, key="conv_k")
+    found = paths_from(graph, start, k)
+    shown = sum(s.stage == "kgram" for s in steps)
+    st.caption(f"{len(found)} {k}-gram(s) start at {graph.nodes[start].name}"
+               + (f"; the steps draw the first {shown}, all are listed here." if len(found) > shown else "."))
+    if found:
+        st.dataframe(pd.DataFrame({"k-gram": [t for t, _ in found]}), hide_index=True, height=200, width="stretch")
+elif step.stage == "reverse":
+    st.caption("Next: the k-grams from one node (you can choose the node and k there).")
+
+with st.expander("All clauses and their edges"):
+    st.dataframe(pd.DataFrame([{"clause": c.text(), "edges": "; ".join(
+        f"{graph.nodes[e.source].name} —{e.label}→ {graph.nodes[e.target].name}"
+        for e in graph.edges if e.clause == ci)} for ci, c in enumerate(drs.clauses)]),
+        hide_index=True, width="stretch")
+
 with st.expander("How COUNTER normalises this DRS before matching clauses"):
     st.caption("COUNTER compares clauses, not graphs: it turns inverse roles round (AttributeOf x y becomes "
                "Attribute y x), moves a quoted first argument of APX/NEQ/EQU/TAB to the second place, and "

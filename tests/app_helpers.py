@@ -58,20 +58,25 @@ def elements(at: AppTest, kind: str) -> list:
 
 
 def iframes(at: AppTest) -> list[str]:
-    """The srcdoc of every iframe on the page, in order."""
-    return [proto.srcdoc for proto in elements(at, "iframe")]
+    """The srcdoc of every graph iframe on the page, in order (box views: ``box_frames``)."""
+    return [proto.srcdoc for proto in elements(at, "iframe") if 'class="dv-side"' not in proto.srcdoc]
+
+
+def box_frames(at: AppTest) -> list[str]:
+    """The srcdoc of every box-view iframe (DRSs in DRT box notation) on the page, in order."""
+    return [proto.srcdoc for proto in elements(at, "iframe") if 'class="dv-side"' in proto.srcdoc]
 
 
 def vis_nodes(srcdoc: str) -> list[dict]:
     """The node list pyvis wrote into the page."""
-    m = re.search(r"nodes = new vis\.DataSet\((\[.*?\])\);", srcdoc, re.S)
+    m = re.search(r"nodes = new vis\.DataSet\((\[.*?\])\);", srcdoc, re.DOTALL)
     assert m, "no node data in the graph HTML"
     return json.loads(m.group(1))
 
 
 def vis_edges(srcdoc: str) -> list[dict]:
     """The edge list pyvis wrote into the page."""
-    m = re.search(r"edges = new vis\.DataSet\((\[.*?\])\);", srcdoc, re.S)
+    m = re.search(r"edges = new vis\.DataSet\((\[.*?\])\);", srcdoc, re.DOTALL)
     assert m, "no edge data in the graph HTML"
     return json.loads(m.group(1))
 

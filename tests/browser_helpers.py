@@ -11,6 +11,11 @@ import time
 
 from app_helpers import SAMPLES
 
+#: The graph panes' iframes (the box views sit in containers keyed ``dscorer_boxes...``).
+GRAPH_IFRAMES = "iframe:not([class*='st-key-dscorer_boxes'] iframe)"
+#: The box views' iframes.
+BOX_IFRAMES = "[class*='st-key-dscorer_boxes'] iframe"
+
 #: True inside a graph iframe once vis-network has drawn at least one node.
 READY = "typeof network !== 'undefined' && network.body.nodeIndices.length > 0"
 
@@ -32,9 +37,9 @@ def assert_no_exception(page) -> None:
 
 def graph_frames(page, count: int = 2):
     """The graph iframes once vis-network has drawn nodes in each."""
-    page.wait_for_function(f"document.querySelectorAll('iframe').length >= {count}")
+    page.wait_for_function(f"document.querySelectorAll(\"{GRAPH_IFRAMES}\").length >= {count}")
     frames = []
-    for handle in page.query_selector_all("iframe")[:count]:
+    for handle in page.query_selector_all(GRAPH_IFRAMES)[:count]:
         frame = handle.content_frame()
         frame.wait_for_function(READY)
         frames.append(frame)
@@ -48,7 +53,7 @@ def frame_where(page, index: int, condition: str, timeout: float = 60.0):
     last = None
     while time.time() < deadline:
         try:
-            handles = page.query_selector_all("iframe")
+            handles = page.query_selector_all(GRAPH_IFRAMES)
             if len(handles) > index:
                 frame = handles[index].content_frame()
                 if frame and frame.evaluate(f"(() => {{ try {{ return ({READY}) && ({condition}); }}"
@@ -65,10 +70,10 @@ def node_counts(page, count: int = 2) -> list[int]:
     again for up to a minute when a rerun replaces a pane meanwhile)."""
     deadline = time.time() + 60
     while True:
-        page.wait_for_function(f"document.querySelectorAll('iframe').length >= {count}")
+        page.wait_for_function(f"document.querySelectorAll(\"{GRAPH_IFRAMES}\").length >= {count}")
         try:
             counts = []
-            for handle in page.query_selector_all("iframe")[:count]:
+            for handle in page.query_selector_all(GRAPH_IFRAMES)[:count]:
                 frame = handle.content_frame()
                 if frame is None:  # replaced by a rerun meanwhile
                     raise RuntimeError("iframe detached")

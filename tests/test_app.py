@@ -299,36 +299,7 @@ def test_corpus_view_on_pmb_boxer_dev():
 
 # ------------------------------------------------------------------ graph conversion view
 
-def test_conversion_view_opens_typed_and_walks_the_steps():
-    at = new_app().run()
-    at.switch_page("pages/2_Graph_conversion.py").run()
-    no_errors(at)
-    assert at.selectbox(key="conv_preset").value == "typed"
-    panes = iframes(at)
-    assert len(panes) == 3
-    merged = {n["label"] for n in vis_nodes(panes[0])}
-    assert {"b1", "x1", "e1"} <= merged  # variable names
-    typed = {n["label"] for n in vis_nodes(panes[1])}
-    assert {"B", "X", "E"} <= typed
-    assert not any(e["label"].endswith("~") for e in vis_edges(panes[0]))  # forward edges only
-    assert any(e["label"].endswith("~") for e in vis_edges(panes[1]))
-    first = at.radio(key="conv_path").options
-    at.number_input(key="conv_k").set_value(3).run()
-    assert at.radio(key="conv_path").options != first
-    at.radio(key="conv_path").set_value(at.radio(key="conv_path").options[1]).run()
-    focus = [e for e in vis_edges(iframes(at)[2]) if e["color"] == "#CC79A7"]
-    assert len(focus) == 3
-
-
-def test_conversion_view_paste():
-    at = new_app().run()
-    at.switch_page("pages/2_Graph_conversion.py").run()
-    at.radio(key="conv_source").set_value("Paste").run()
-    at.text_area(key="conv_text").set_value('b1 REF x1\nb1 male "n.02" x1\nb1 Name x1 "tom"\n').run()
-    no_errors(at)
-    assert len(iframes(at)) == 3
-    at.text_area(key="conv_text").set_value("b1 REF\n").run()
-    assert "pasted text:1" in at.error[0].value.replace("\\", "")
+# the conversion view's steps are tested in test_teaching_app.py
 
 
 def test_reverse_edges_toggle():

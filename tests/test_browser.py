@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from app_helpers import HOSTILE_LINK
 from browser_helpers import (
+    GRAPH_IFRAMES,
     assert_no_exception,
     click_table_row,
     frame_where,
@@ -25,7 +26,7 @@ pytestmark = pytest.mark.browser
 def test_pair_view_draws_both_graphs(page, app_url, tmp_path):
     page.goto(app_url)
     frames = graph_frames(page)
-    for handle in page.query_selector_all("iframe")[:2]:
+    for handle in page.query_selector_all(GRAPH_IFRAMES)[:2]:
         frame = handle.content_frame()
         box = frame.locator("#mynetwork canvas").bounding_box()
         assert box and box["width"] > 100 and box["height"] > 100
@@ -81,7 +82,7 @@ def test_hostile_clause_file_runs_nothing(page, app_url):
     wait_idle(page)
     payload_drawn = "network.body.data.nodes.get().some(n => n.label === '\"<img src=x onerror=alert(1)>\"')"
     frames = [frame_where(page, i, payload_drawn) for i in range(2)]
-    for frame, handle in zip(frames, page.query_selector_all("iframe")[:2]):
+    for frame, handle in zip(frames, page.query_selector_all(GRAPH_IFRAMES)[:2]):
         labels = frame.evaluate("network.body.data.nodes.get().map(n => n.label)")
         assert '"<img src=x onerror=alert(1)>"' in labels
         edge_labels = frame.evaluate("network.body.data.edges.get().map(e => e.label)")

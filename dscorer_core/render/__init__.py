@@ -1,6 +1,14 @@
 """Data for drawing and explaining comparisons (no UI code): the n-gram view, the layout, labels and
-tooltips, the teaching steps and COUNTER's view. The app lays these out; it computes none of them."""
+tooltips, the teaching steps, COUNTER's view and the
+DRT box view. The app lays these out; it computes none of them."""
 
+from .box_view import (
+    BoxDiagram,
+    box_diagram,
+    box_view_document,
+    box_view_html,
+    clause_elements,
+)
 from .counter_view import (
     CounterClauseView,
     VariableLink,
@@ -35,7 +43,18 @@ from .ngram_view import (
     path_elements,
     reverse_partners,
 )
-from .teaching import ClauseStep, conversion_steps, paths_from
+from .teaching import (
+    ClauseStep,
+    StepGraph,
+    TeachingStep,
+    TypeReason,
+    conversion_steps,
+    default_start,
+    paths_from,
+    step_graph,
+    teaching_steps,
+    type_reasons,
+)
 
 __all__ = [
     "MATCHED",
@@ -67,9 +86,21 @@ __all__ = [
     "ClauseStep",
     "conversion_steps",
     "paths_from",
+    "TeachingStep",
+    "TypeReason",
+    "StepGraph",
+    "teaching_steps",
+    "type_reasons",
+    "step_graph",
+    "default_start",
     "counter_clause_marks",
     "VariableLink",
     "variable_links",
     "CounterClauseView",
     "counter_view",
+    "BoxDiagram",
+    "box_diagram",
+    "box_view_html",
+    "box_view_document",
+    "clause_elements",
 ]
