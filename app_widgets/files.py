@@ -11,12 +11,14 @@ import streamlit as st
 
 from dscorer_core import Drs
 from dscorer_core.clauses import check_pair, decode_clf_bytes, parse_clf
-from dscorer_core.errors import DscorerInputError
+from dscorer_core.errors import ClfError, DscorerInputError
+from dscorer_core.file_access import allowed_roots, resolve_allowed, serves_only_this_machine
 
 from .text import md_escape
 
 __all__ = ["APP_DIR", "SAMPLE_DIR", "MAX_UPLOAD_MB", "SOURCES", "DEFAULT_SAMPLES", "LoadedFile", "parse_upload",
-           "parse_local", "check_local_path", "sample_files", "show_input_error", "file_widgets", "load_file",
+           "parse_local", "local_roots",
+           "check_local_path", "read_local", "sample_files", "show_input_error", "file_widgets", "load_file",
            "load_pair"]
 
 #: The app's folder (the parent of this package).
@@ -52,21 +54,28 @@ def parse_local(path: str, mtime_ns: int, size: int) -> tuple[Drs, ...]:
     return tuple(parse_clf(decode_clf_bytes(data, path), path))
 
 
+def local_roots() -> tuple[Path, ...]:
+    """The directories the Local path source may read (dscorer_core.file_access): the operator's
+    DSCORER_ALLOWED_DIRS, else the start directory and ../shared/data while the app answers this
+    machine only, and none when it serves others."""
+    local = serves_only_this_machine(str(st.get_option("server.address") or "127.0.0.1"))
+    return allowed_roots(os.environ, Path.cwd(), local)
+
+
 def check_local_path(text: str) -> Path:
-    """The resolved path if ``text`` names a readable regular file; DscorerInputError otherwise."""
-    text = text.strip()
-    if not text:
-        raise DscorerInputError("no path given")
-    p = Path(os.path.expanduser(text))
-    if not p.is_absolute():
-        p = (Path.cwd() / p)
-    if not p.exists():
-        raise DscorerInputError(f"{text}: no such file")
-    if not p.is_file():
-        raise DscorerInputError(f"{text}: not a regular file")
-    if not os.access(p, os.R_OK):
-        raise DscorerInputError(f"{text}: not readable")
-    return p.resolve()
+    """The resolved path if ``text`` names a readable regular file in an allowed directory;
+    PathNotAllowed or DscorerInputError otherwise (quoting nothing from any file)."""
+    return resolve_allowed(text, local_roots(), Path.cwd())
+
+
+def read_local(path: Path) -> tuple[Drs, ...]:
+    """Parse an allowed local file; a malformed one is reported by its first bad line only, a
+    few characters of it quoted (the file may not be a clause file at all: docs/hosting.md)."""
+    stat = path.stat()
+    try:
+        return parse_local(str(path), stat.st_mtime_ns, stat.st_size)
+    except ClfError as exc:
+        raise DscorerInputError(exc.brief()) from None
 
 
 def sample_files() -> list[str]:
@@ -130,8 +139,7 @@ def file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str 
             return None
         p = check_local_path(text)
         stat = p.stat()
-        return LoadedFile(str(p), parse_local(str(p), stat.st_mtime_ns, stat.st_size),
-                          f"path:{p}:{stat.st_mtime_ns}:{stat.st_size}")
+        return LoadedFile(str(p), read_local(p), f"path:{p}:{stat.st_mtime_ns}:{stat.st_size}")
     except OSError as exc:
         raise DscorerInputError(f"cannot read the file: {exc.strerror or exc}") from None
 

@@ -8,6 +8,10 @@ __all__ = ["DscorerInputError", "ClfError", "ClfErrors", "ClfProblem", "DrsCount
            "NgramExplosion"]
 
 
+#: How many characters of a bad line ``ClfError.brief`` quotes.
+BRIEF_QUOTE_CHARS = 12
+
+
 class DscorerInputError(ValueError):
     """Base class of every error caused by what the user gave (exit status 2).
 
@@ -61,6 +65,17 @@ class ClfError(DscorerInputError):
     def line(self) -> int:
         """The first bad line (0 for a problem with the whole file)."""
         return self.problems[0].line if self.problems else 0
+
+    def brief(self, quote_chars: int = BRIEF_QUOTE_CHARS) -> str:
+        """The first problem only, quoting at most ``quote_chars`` characters of its line, and how
+        many bad lines there are: what a hosted app shows, so that a file which is not a clause
+        file (a key, a password file) is never echoed back (docs/hosting.md)."""
+        if not self.problems:
+            return f"{self.source}: cannot be read"
+        first = self.problems[0]
+        quote = first.text[:quote_chars] + ("..." if len(first.text) > quote_chars else "")
+        shown = ClfProblem(first.line, first.message, quote, first.column).format(self.source)
+        return shown + (f" (and {self.total - 1} more bad line(s))" if self.total > 1 else "")
 
 
 class ClfErrors(DscorerInputError):

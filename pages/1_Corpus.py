@@ -15,6 +15,7 @@ import streamlit as st
 
 import app_widgets as aw
 from dscorer_core import CounterSettings, NgramExplosion, score_corpus
+from dscorer_core.csv_safety import csv_text
 from dscorer_core.dscorer.corpus import document_table
 from dscorer_core.stats.metric_agreement import correlation, disagreements, metric_pairs
 
@@ -207,7 +208,7 @@ with right:
 
 # ---- downloads
 header, csv_rows = document_table(result)
-csv = pd.DataFrame(csv_rows, columns=header).to_csv(index=False)
+csv = csv_text(header, csv_rows)
 d1, d2, d3 = st.columns(3)
 d1.download_button("Download the per-document table (CSV)", csv, "dscorer_documents.csv", "text/csv")
 d2.download_button("Download the full result (JSON)", aw.json_text(result.as_dict(per_doc=True)),

@@ -20,6 +20,7 @@ import streamlit as st
 import app_widgets as aw
 from dscorer_core import CounterSettings, Drs, NgramExplosion
 from dscorer_core.counter import SEARCHES
+from dscorer_core.csv_safety import csv_text
 from dscorer_core.errors import DscorerInputError
 from dscorer_core.render import (
     MAX_LAYOUT_NODES,
@@ -359,8 +360,9 @@ with left:
                                 "B": st.column_config.NumberColumn(format="%.4f")})
     if not differing:
         st.caption("A and B score every document the same.")
-    csv = per_doc[["index", "A", "B", "B − A", "sentence"]].rename(
-        columns={"A": f"A: {names[a]}", "B": f"B: {names[b]}"}).to_csv(index=False)
+    table = per_doc[["index", "A", "B", "B − A", "sentence"]].rename(
+        columns={"A": f"A: {names[a]}", "B": f"B: {names[b]}"})
+    csv = csv_text(list(table.columns), table.itertuples(index=False))
     st.download_button("Download per-document F of A and B (CSV)", csv, "dscorer_compare_documents.csv", "text/csv",
                        key="cmp_download_docs")
 with right:

@@ -192,7 +192,8 @@ def test_hostile_clause_file_reaches_the_page_as_text():
     assert any("<img src=x onerror=alert(1)>" in t.value for t in at.text)
 
 
-def test_local_path_refuses_what_is_not_a_regular_file(tmp_path):
+def test_local_path_refuses_what_is_not_a_regular_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("DSCORER_ALLOWED_DIRS", str(tmp_path))  # the operator allows this directory
     at = new_app().run()
     at.radio(key="src_pred").set_value("Local path").run()
     at.text_input(key="path_pred").set_value(str(tmp_path)).run()

@@ -34,7 +34,7 @@ def test_choosing_a_variable_rings_it_in_both_drawn_graphs(page, app_url):
     graph_frames(page)
     page.get_by_role("button", name="Next ▶").click()
     wait_idle(page)
-    frame_where(page, 1, "network.body.nodeIndices.length === 11")
+    frame_where(page, 1, "network.body.nodeIndices.length === 10")
     assert page.get_by_text("COUNTER F", exact=True).count() == 1
     box = page.get_by_role("combobox", name="Highlight a variable in both graphs (pred → gold)")
     box.scroll_into_view_if_needed()

@@ -45,7 +45,7 @@ def test_changing_the_order_updates_the_highlighting(page, app_url):
     page.get_by_role("button", name="Next ▶").click()
     wait_idle(page)
     page.get_by_text("Tom is putting the children to bed", exact=False).first.wait_for()
-    gold = frame_where(page, 1, "network.body.nodeIndices.length === 11")
+    gold = frame_where(page, 1, "network.body.nodeIndices.length === 10")
     dashed = "network.body.data.edges.get().filter(e => e.dashes).length"
     before = gold.evaluate(dashed)
     slider = page.get_by_role("slider")
@@ -68,7 +68,7 @@ def test_corpus_view_lists_an_uploaded_pair_and_opens_a_row(page, app_url):
     click_table_row(page, page.locator(".st-key-corpus_table [data-testid='stDataFrame']"), 0)
     page.get_by_role("heading", name="Document 1").wait_for()
     frame_where(page, 0, "network.body.nodeIndices.length === 6")
-    frame_where(page, 1, "network.body.nodeIndices.length === 11")
+    frame_where(page, 1, "network.body.nodeIndices.length === 10")
     assert "Pair view" in page.inner_text("body")
     assert_no_exception(page)
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import csv
 import json
 import sys
 from collections.abc import Sequence
 from typing import IO
+
+from ..csv_safety import write_csv_file
 
 
 def write_json(data: dict, stream: IO[str] | None = None) -> None:
@@ -33,8 +34,5 @@ def format_table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str
 
 
 def write_csv(path: str, header: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
-    """Write a CSV file (UTF-8, one header row)."""
-    with open(path, "w", newline="", encoding="utf-8") as fh:
-        w = csv.writer(fh)
-        w.writerow(header)
-        w.writerows(rows)
+    """Write a CSV file (UTF-8, one header row), cells that look like formulas neutralised."""
+    write_csv_file(path, header, rows)

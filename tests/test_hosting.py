@@ -1,0 +1,193 @@
+"""Safe to host (issue 15): loopback by default, local paths only where the operator allows,
+CSV that cannot attack a spreadsheet, and nothing of a refused or foreign file echoed."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from dscorer_core.cli import main
+from dscorer_core.csv_safety import csv_text, safe_cell
+from dscorer_core.errors import ClfError, DscorerInputError
+from dscorer_core.file_access import (
+    ALLOWED_DIRS_VARIABLE,
+    PathNotAllowed,
+    allowed_roots,
+    resolve_allowed,
+    serves_only_this_machine,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+HOSTILE = ["=HYPERLINK(\"http://evil.example\",\"x\")", "+1+2", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"]
+
+
+# ---------------------------------------------------------------- the bind address
+
+def test_the_app_answers_this_machine_only_by_default():
+    config = (ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8")
+    server = config.split("[server]", 1)[1].split("\n[", 1)[0]  # the [server] table
+    address = re.search(r'^address\s*=\s*"([^"]*)"', server, re.M)
+    assert address and serves_only_this_machine(address.group(1))
+    assert not serves_only_this_machine("0.0.0.0") and not serves_only_this_machine("192.0.2.7")
+    assert serves_only_this_machine("[::1]") and serves_only_this_machine("localhost")
+
+
+# ---------------------------------------------------------------- allowed directories
+
+@pytest.fixture
+def tree(tmp_path):
+    """start/ (the app's directory) with a clause file, shared/data beside it, and a secret outside."""
+    start = tmp_path / "start"
+    (start / "data").mkdir(parents=True)
+    (tmp_path / "shared" / "data").mkdir(parents=True)
+    inside = start / "data" / "pred.clf"
+    inside.write_bytes((ROOT / "sample_data" / "paper_pred.clf").read_bytes())
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0:root /root /bin/bash is the secret line\n", encoding="utf-8")
+    return start, inside, secret
+
+
+def test_default_roots_are_the_start_directory_and_shared_data_when_local(tree):
+    start, _, _ = tree
+    assert allowed_roots({}, start, local_only=True) == (start.resolve(), (start.parent / "shared" / "data").resolve())
+    assert allowed_roots({}, start, local_only=False) == ()  # serving others: none unless listed
+
+
+def test_the_operator_lists_directories_and_an_empty_list_allows_none(tree, tmp_path):
+    start, _, _ = tree
+    listed = {ALLOWED_DIRS_VARIABLE: os.pathsep.join([str(tmp_path / "shared"), "data", "/no/such/dir"])}
+    assert allowed_roots(listed, start, local_only=False) == ((tmp_path / "shared").resolve(),
+                                                              (start / "data").resolve())
+    assert allowed_roots({ALLOWED_DIRS_VARIABLE: ""}, start, local_only=True) == ()
+
+
+def test_a_file_inside_is_resolved_and_one_outside_is_refused_naming_the_roots(tree):
+    start, inside, secret = tree
+    roots = allowed_roots({}, start, local_only=True)
+    assert resolve_allowed("data/pred.clf", roots, start) == inside.resolve()
+    assert resolve_allowed(str(inside), roots, start) == inside.resolve()
+    with pytest.raises(PathNotAllowed) as refused:
+        resolve_allowed(str(secret), roots, start)
+    message = str(refused.value)
+    assert str(start.resolve()) in message and "secret line" not in message
+
+
+def test_dot_dot_symlinks_and_tilde_are_resolved_before_the_check(tree, monkeypatch):
+    start, _, secret = tree
+    roots = allowed_roots({}, start, local_only=True)
+    with pytest.raises(PathNotAllowed):
+        resolve_allowed("data/../../secret.txt", roots, start)
+    link = start / "data" / "innocent.clf"
+    link.symlink_to(secret)
+    with pytest.raises(PathNotAllowed):
+        resolve_allowed(str(link), roots, start)
+    monkeypatch.setenv("HOME", str(secret.parent))
+    with pytest.raises(PathNotAllowed):
+        resolve_allowed("~/secret.txt", roots, start)
+    with pytest.raises(PathNotAllowed, match="no directory is allowed"):
+        resolve_allowed(str(secret), (), start)
+
+
+def test_existence_is_only_said_inside_the_allowed_directories(tree):
+    start, _, _ = tree
+    roots = allowed_roots({}, start, local_only=True)
+    with pytest.raises(PathNotAllowed):
+        resolve_allowed("/etc/no-such-file", roots, start)  # outside: not "no such file"
+    with pytest.raises(DscorerInputError, match="no such file"):
+        resolve_allowed("data/missing.clf", roots, start)
+
+
+def test_a_foreign_file_is_echoed_by_a_few_characters_of_its_first_bad_line_only(tree):
+    _, _, secret = tree
+    from dscorer_core import read_clf
+
+    with pytest.raises(ClfError) as bad:
+        read_clf(secret)
+    brief = bad.value.brief()
+    assert "root:x:0:0:r" in brief and "secret line" not in brief and str(secret) in brief
+
+
+def test_the_app_refuses_a_path_outside_and_quotes_nothing(tree, monkeypatch):
+    start, _, secret = tree
+    monkeypatch.setenv(ALLOWED_DIRS_VARIABLE, str(start))
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    at.radio(key="src_pred").set_value("Local path").run()
+    at.text_input(key="path_pred").set_value(str(secret)).run()
+    shown = " ".join(e.value for e in at.error).replace("\\", "")
+    assert "not an allowed path" in shown and str(start.resolve()) in shown
+    assert "root:x" not in shown and "secret line" not in shown
+    not_clauses = start / "data" / "notes.clf"
+    not_clauses.write_text("line one of a private note that is long\nline two\n", encoding="utf-8")
+    at.text_input(key="path_pred").set_value(str(not_clauses)).run()
+    shown = " ".join(e.value for e in at.error).replace("\\", "")
+    assert "line one of" in shown and "private note" not in shown and "line two" not in shown
+
+
+# ---------------------------------------------------------------- CSV
+
+def test_formula_cells_are_neutralised_and_numbers_stay_numbers():
+    assert [safe_cell(v) for v in HOSTILE] == ["'" + v for v in HOSTILE]
+    assert [safe_cell(v) for v in (0.25, -3, 7, None, "Tom is here", "")] == [0.25, -3, 7, None, "Tom is here", ""]
+    text = csv_text(["index", "F", "sentence"], [[i, -0.5 + i, s] for i, s in enumerate(HOSTILE)])
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    assert [r[2] for r in rows[1:]] == ["'" + s for s in HOSTILE]
+    frame = pd.read_csv(io.StringIO(text))
+    assert frame["F"].tolist() == [-0.5 + i for i in range(len(HOSTILE))]  # numbers read back as numbers
+
+
+def test_cli_csv_neutralises_sentences_from_the_clause_file(tmp_path, capsys):
+    clause_text = "%%% =HYPERLINK(\"http://evil.example\",\"click\")\nb1 REF x1\nb1 male \"n.02\" x1\n"
+    pred, gold, out = tmp_path / "p.clf", tmp_path / "g.clf", tmp_path / "docs.csv"
+    pred.write_text(clause_text, encoding="utf-8")
+    gold.write_text(clause_text, encoding="utf-8")
+    assert main(["score", str(pred), str(gold), "--csv", str(out)]) == 0
+    with open(out, newline="", encoding="utf-8") as fh:
+        row = next(csv.DictReader(fh))
+    assert row["sentence"] == "'=HYPERLINK(\"http://evil.example\",\"click\")" and float(row["F"]) == 1.0
+
+
+@pytest.mark.slow
+def test_started_as_the_quick_start_says_the_server_listens_on_loopback_only(tmp_path):
+    """`streamlit run app.py` with the project's config: the listening socket is 127.0.0.1 (read
+    from /proc/net/tcp) and the log offers no Network URL."""
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    tcp = Path("/proc/net/tcp")
+    if not tcp.exists():
+        pytest.skip("no /proc/net/tcp on this system")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    log = tmp_path / "streamlit.log"
+    with open(log, "w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+                                 "--server.fileWatcherType", "none"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.time() + 60
+            while True:
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as r:
+                        if r.read().strip() == b"ok":
+                            break
+                except OSError:
+                    pass
+                assert proc.poll() is None and time.time() < deadline, "the app did not start"
+                time.sleep(0.3)
+            listening = [line.split()[1] for line in tcp.read_text().splitlines()[1:]
+                         if line.split()[3] == "0A" and line.split()[1].endswith(f":{port:04X}")]
+            assert listening == [f"0100007F:{port:04X}"]  # 127.0.0.1, never 0.0.0.0
+        finally:
+            proc.terminate()
+            proc.wait(10)
+    assert "Network URL" not in log.read_text()
