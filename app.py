@@ -128,7 +128,7 @@ if with_counter:
         counter_note = (f"COUNTER is not run on DRSs of more than {aw.COUNTER_MAX_CLAUSES} clauses here "
                         "(use `dscorer counter` on the command line).")
     else:
-        cpair = aw.cached_counter_pair(pdrs, gdrs)
+        cpair = aw.cached_counter_pair(pdrs, gdrs, aw.app_counter_settings())
         counter_note = (f"**COUNTER** (clause overlap): {cpair.matched} of {cpair.pred_clauses} pred and "
                         f"{cpair.gold_clauses} gold clauses match under the best variable mapping "
                         f"({'optimal' if cpair.optimal else 'best found'}); see *Clause matching* below.")

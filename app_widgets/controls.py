@@ -8,6 +8,8 @@ from dscorer_core import ScoreSettings
 from dscorer_core.dscorer.engines import DEFAULT_MAX_NGRAMS
 from dscorer_core.dscorer.presets import PRESETS
 
+from . import limits
+
 __all__ = ["APP_MAX_NGRAMS", "COUNTER_MAX_CLAUSES", "settings_sidebar"]
 
 #: The app refuses to score graphs with more k-gram walks than this (as the CLI's default);
@@ -15,7 +17,7 @@ __all__ = ["APP_MAX_NGRAMS", "COUNTER_MAX_CLAUSES", "settings_sidebar"]
 APP_MAX_NGRAMS = DEFAULT_MAX_NGRAMS
 #: COUNTER (its clause verdicts included) is run on one pair only up to this many clauses per
 #: side in the pair view and the compare page (its search can take seconds beyond it).
-COUNTER_MAX_CLAUSES = 300
+COUNTER_MAX_CLAUSES = limits.COUNTER_MAX_CLAUSES
 
 
 def settings_sidebar(default_preset: str = "released", key_prefix: str = "") -> tuple[ScoreSettings, bool]:
@@ -27,7 +29,7 @@ def settings_sidebar(default_preset: str = "released", key_prefix: str = "") -> 
             st.session_state.setdefault(key_prefix + name, value)
         preset = st.selectbox("Preset", sorted(PRESETS), key=f"{key_prefix}preset",
                               help="released: the released DSCORER code; typed: the paper's text")
-        order = st.number_input("Order n", min_value=1, max_value=8, step=1, key=f"{key_prefix}order")
+        order = st.number_input("Order n", min_value=1, max_value=limits.MAX_ORDER, step=1, key=f"{key_prefix}order")
         w0 = st.number_input("w0 (0-gram weight)", min_value=0.0, max_value=0.99, step=0.05,
                              format="%.2f", key=f"{key_prefix}w0")
         show_names = st.toggle("Show variable names", key=f"{key_prefix}show_names")

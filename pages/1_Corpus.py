@@ -14,7 +14,7 @@ import pandas as pd
 import streamlit as st
 
 import app_widgets as aw
-from dscorer_core import CounterSettings, NgramExplosion, score_corpus
+from dscorer_core import NgramExplosion, score_corpus
 from dscorer_core.csv_safety import csv_text
 from dscorer_core.dscorer.corpus import document_table
 from dscorer_core.stats.metric_agreement import correlation, disagreements, metric_pairs
@@ -60,7 +60,7 @@ with_counter = st.toggle("Score with COUNTER too", key="corpus_counter",
                               "Turn it off for very large files.")
 cres = pairs = None
 if with_counter:
-    counter_settings = CounterSettings()
+    counter_settings = aw.app_counter_settings()
     cres = aw.cached_counter_corpus(pred, gold, counter_settings)
     pairs = metric_pairs(result, cres)
     c1, c2, c3, c4 = st.columns([1, 1, 1, 3], vertical_alignment="center")

@@ -12,7 +12,7 @@ import pandas as pd
 import streamlit as st
 
 import app_widgets as aw
-from dscorer_core import ClfError, induce_graph
+from dscorer_core import DscorerInputError, induce_graph
 from dscorer_core.clauses import parse_clf
 from dscorer_core.dscorer.presets import PRESETS
 from dscorer_core.render import (
@@ -51,11 +51,11 @@ if source == "Sample":
     drs = samples[label]
 else:
     text = st.text_area("Clauses of one DRS (PMB clause format)", height=200, key="conv_text",
-                        placeholder='b1 REF x1\nb1 male "n.02" x1')
+                        placeholder='b1 REF x1\nb1 male "n.02" x1', max_chars=aw.MAX_PASTED_CHARS)
     if text.strip():
         try:
-            found = parse_clf(text, "pasted text")
-        except ClfError as exc:
+            found = parse_clf(aw.check_pasted(text), "pasted text")
+        except DscorerInputError as exc:
             aw.show_input_error("pasted text", exc)
             found = []
         if len(found) > 1:

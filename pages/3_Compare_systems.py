@@ -18,7 +18,7 @@ import pandas as pd
 import streamlit as st
 
 import app_widgets as aw
-from dscorer_core import CounterSettings, Drs, NgramExplosion
+from dscorer_core import Drs, NgramExplosion
 from dscorer_core.counter import SEARCHES
 from dscorer_core.csv_safety import csv_text
 from dscorer_core.errors import DscorerInputError
@@ -43,7 +43,7 @@ from dscorer_core.stats.systems import (
 )
 
 #: At most this many system files.
-MAX_SYSTEMS = 8
+MAX_SYSTEMS = aw.MAX_SYSTEMS
 #: The PMB 2.2.0 dev example (SPAR baseline first, then Boxer), when ../shared/data is there.
 SHARED_DATA = aw.APP_DIR.parent / "shared" / "data"
 PMB_EXAMPLE = {"gold": SHARED_DATA / "pmb-2.2.0" / "gold_dev.clf",
@@ -228,14 +228,14 @@ with st.sidebar:
                       format_func=lambda m: {"dscorer": "DSCORER", "counter": "COUNTER", "both": "both"}[m])
     average = st.radio("DSCORER average", ("micro", "macro"), key="cmp_average", horizontal=True,
                        help="micro: from summed counts; macro: the mean of document scores. COUNTER is micro.")
-    bootstrap = int(st.number_input("Bootstrap samples", min_value=0, max_value=100_000, step=100,
+    bootstrap = int(st.number_input("Bootstrap samples", min_value=0, max_value=aw.MAX_BOOTSTRAP, step=100,
                                     key="cmp_bootstrap", help="For the intervals and the paired bootstrap test; "
                                                               "0 skips them."))
-    ar = int(st.number_input("Approximate randomisation trials", min_value=0, max_value=1_000_000, step=1000,
+    ar = int(st.number_input("Approximate randomisation trials", min_value=0, max_value=aw.MAX_AR, step=1000,
                              key="cmp_ar", help="0 skips the test."))
     seed = int(st.number_input("Seed of the resampling", min_value=0, step=1, key="cmp_seed"))
     with st.expander("COUNTER settings"):
-        restarts = int(st.number_input("Hill-climbing starts", min_value=1, max_value=1000, step=1,
+        restarts = int(st.number_input("Hill-climbing starts", min_value=1, max_value=aw.MAX_RESTARTS, step=1,
                                        key="cmp_restarts"))
         counter_seed = int(st.number_input("COUNTER seed", min_value=0, step=1, key="cmp_counter_seed"))
         search = st.selectbox("Mapping search", SEARCHES, key="cmp_search")
@@ -256,7 +256,7 @@ except DscorerInputError as exc:
 settings = settings.replace(average=average)
 names = [s.name for s in systems]
 aligned = [s.preds for s in systems]
-counter_settings = CounterSettings(restarts=restarts, seed=counter_seed, keep_ref=keep_ref, search=search)
+counter_settings = aw.app_counter_settings(restarts=restarts, seed=counter_seed, keep_ref=keep_ref, search=search)
 metrics = ("dscorer", "counter") if metric == "both" else (metric,)
 n_docs = len(gold.drss)
 golds = gold.drss

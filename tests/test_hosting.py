@@ -191,3 +191,27 @@ def test_started_as_the_quick_start_says_the_server_listens_on_loopback_only(tmp
             proc.terminate()
             proc.wait(10)
     assert "Network URL" not in log.read_text()
+
+
+# ---------------------------------------------------------------- per-request limits
+
+def test_a_pasted_drs_is_capped_and_a_longer_one_gets_a_clear_message():
+    from app_widgets import MAX_PASTED_CHARS, check_pasted
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    at.switch_page("pages/2_Graph_conversion.py").run()
+    at.radio(key="conv_source").set_value("Paste").run()
+    at.text_area(key="conv_text").set_value("b1 REF x1\n" * (MAX_PASTED_CHARS // 10 + 50)).run()
+    assert len(at.text_area(key="conv_text").value) == MAX_PASTED_CHARS and not at.exception
+    with pytest.raises(DscorerInputError, match=f"at most {MAX_PASTED_CHARS:,}.*dscorer score"):
+        check_pasted("x" * (MAX_PASTED_CHARS + 1))  # what the server says if a client sends more
+    assert check_pasted("b1 REF x1") == "b1 REF x1"
+
+
+def test_the_app_bounds_counter_search_time_without_changing_the_signature():
+    from app_widgets import COUNTER_SECONDS, app_counter_settings
+    from dscorer_core import CounterSettings
+
+    settings = app_counter_settings(restarts=5)
+    assert settings.time_limit == COUNTER_SECONDS < CounterSettings().time_limit and settings.restarts == 5
+    assert settings.signature() == CounterSettings(restarts=5).signature()

@@ -1,0 +1,45 @@
+"""What one click may cost in the app, in one place (docs/hosting.md, "What each page may cost").
+
+A class shares one server: these bounds keep one user's request from starving the others.
+The command line has no such bounds; the app says which limit a request met and how to go
+past it (the CLI, or a local copy of the app).
+"""
+
+from __future__ import annotations
+
+from dscorer_core import CounterSettings
+from dscorer_core.errors import DscorerInputError
+
+__all__ = ["MAX_ORDER", "MAX_SYSTEMS", "MAX_BOOTSTRAP", "MAX_AR", "MAX_RESTARTS", "COUNTER_SECONDS",
+           "COUNTER_MAX_CLAUSES", "MAX_PASTED_CHARS", "app_counter_settings", "check_pasted"]
+
+#: Largest n-gram order n the settings offer.
+MAX_ORDER = 8
+#: System files on the compare page.
+MAX_SYSTEMS = 8
+#: Bootstrap samples and approximate-randomisation trials on the compare page.
+MAX_BOOTSTRAP = 10_000
+MAX_AR = 100_000
+#: COUNTER's hill-climbing starts per document on the compare page.
+MAX_RESTARTS = 100
+#: Seconds COUNTER's exact search may take on one document in the app (then hill climbing
+#: decides and the document is not marked optimal; the signature is the same).
+COUNTER_SECONDS = 5.0
+#: COUNTER is not run on single DRSs larger than this in the pair and compare views.
+COUNTER_MAX_CLAUSES = 300
+#: Characters of a pasted DRS (the teaching view).
+MAX_PASTED_CHARS = 20_000
+
+
+def app_counter_settings(**changes: object) -> CounterSettings:
+    """COUNTER settings of the app: the defaults (or ``changes``) with the app's time bound."""
+    return CounterSettings(time_limit=COUNTER_SECONDS).replace(**changes)
+
+
+def check_pasted(text: str) -> str:
+    """The pasted text, or DscorerInputError naming the limit when it is longer than MAX_PASTED_CHARS."""
+    if len(text) > MAX_PASTED_CHARS:
+        raise DscorerInputError(f"the pasted text has {len(text):,} characters; the app takes at most "
+                                f"{MAX_PASTED_CHARS:,} here (score longer files with the command line, "
+                                "`dscorer score`, or load them as files)")
+    return text
