@@ -32,7 +32,7 @@ def test_pair_view_draws_both_graphs(page, app_url, tmp_path):
         assert box and box["width"] > 100 and box["height"] > 100
         assert handle.bounding_box()["width"] > 100
     counts = [f.evaluate("network.body.nodeIndices.length") for f in frames]
-    assert counts == [13, 13]
+    assert counts == [14, 14]
     assert_no_exception(page)
     page.wait_for_timeout(500)
     page.screenshot(path=str(tmp_path / "pair_view.png"), full_page=True)

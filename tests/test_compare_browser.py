@@ -35,13 +35,13 @@ def upload(page, radio_label: str, name: str, data: bytes) -> None:
 
 
 def test_sample_files_draw_graphs_and_a_point_opens_its_document(page):
-    assert node_counts(page) == [6, 11]  # "He smiled." beside gold
+    assert node_counts(page) == [6, 10]  # "He smiled." beside gold
     points = page.locator("[data-testid='stVegaLiteChart'] g.mark-symbol path[aria-label*='index: ']")
     assert points.count() >= 2
     page.locator("[data-testid='stVegaLiteChart'] g.mark-symbol path[aria-label*='index: 0;']").first.click()
     wait_idle(page)
     page.get_by_text("He did n't play the piano", exact=False).first.wait_for()
-    assert node_counts(page) == [13, 13]
+    assert node_counts(page) == [14, 14]
     assert_no_exception(page)
     assert page.dialogs == []
 
