@@ -7,6 +7,8 @@ lines do not count); a box offset counts from the box the line opens (``NEGATION
 new box to the one before it) or, in a role (``Proposition >1``), from the box the concept is in.
 Problems that make the PMB 5 script refuse a graph ("hard" scoring) are kept in ``problems``:
 an offset that points outside the SBN (read as a constant, as the script does) and cycles.
+Two roles between the same two concepts keep only the last (the script's graph holds one edge per
+ordered node pair).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Literal
 
 from .model import Sbn, SbnBoxOperator, SbnConcept
 
-__all__ = ["SbnNode", "SbnEdge", "SbnGraph", "EdgeKind", "NodeKind", "build_graph", "find_cycle"]
+__all__ = ["EdgeKind", "NodeKind", "SbnEdge", "SbnGraph", "SbnNode", "build_graph", "find_cycle"]
 
 NodeKind = Literal["box", "synset", "constant"]
 #: ``member``: box to synset; ``role``: synset to synset or constant; ``box``: box to box (an
@@ -125,10 +127,18 @@ def build_graph(sbn: Sbn) -> SbnGraph:
             nodes.append(SbnNode(name, "constant", target.text, line=target.line))
             edges.append(SbnEdge(me, role.role, name, "role"))
         synset_index += 1
+    edges = _one_edge_per_pair(edges)
     cycle = find_cycle(edges)
     if cycle:
         problems.append(f"{where}{sbn.line}: cycle {' -> '.join(cycle)}")
     return SbnGraph(tuple(nodes), tuple(edges), _reachable("b0", edges), tuple(problems))
+
+
+def _one_edge_per_pair(edges: list[SbnEdge]) -> list[SbnEdge]:
+    """One edge per ordered node pair, the last one written winning, as in the PMB 5 script (a
+    networkx DiGraph): ``Experiencer -1 Patient -1`` keeps only ``Patient``."""
+    last = {(e.source, e.target): e for e in edges}
+    return [e for e in edges if last[(e.source, e.target)] is e]
 
 
 def _reachable(root: str, edges: list[SbnEdge]) -> frozenset[str]:

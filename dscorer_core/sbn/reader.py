@@ -18,10 +18,28 @@ from typing import Literal
 from ..clauses import decode_clf_bytes
 from ..errors import ClfProblem, SbnError
 from .model import Sbn, SbnBoxOperator, SbnConcept, SbnItem, SbnRole, SbnTarget
-from .vocabulary import BOX_OFFSET, SYNSET_OFFSET, SYNSET_PATTERN, is_box_operator, is_role, is_synset
+from .vocabulary import (
+    BOX_OFFSET,
+    SYNSET_OFFSET,
+    SYNSET_PATTERN,
+    is_box_operator,
+    is_role,
+    is_synset,
+)
 
-__all__ = ["SbnLayout", "Token", "SbnBlock", "tokenize", "split_blocks", "parse_block", "parse_sbn",
-           "parse_sbn_tolerant", "read_sbn", "read_sbn_tolerant", "read_sbn_text"]
+__all__ = [
+    "SbnBlock",
+    "SbnLayout",
+    "Token",
+    "parse_block",
+    "parse_sbn",
+    "parse_sbn_tolerant",
+    "read_sbn",
+    "read_sbn_text",
+    "read_sbn_tolerant",
+    "split_blocks",
+    "tokenize",
+]
 
 #: ``sbn``: multi-line blocks; ``sbn-lines``: one SBN per line.
 SbnLayout = Literal["sbn", "sbn-lines"]
@@ -105,8 +123,7 @@ class _BlockProblem(Exception):
 
 
 def _normalise_lines(text: str) -> list[str]:
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    text = text.removeprefix("\ufeff")
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 

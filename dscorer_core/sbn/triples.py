@@ -7,7 +7,9 @@ node ``sense`` with ``:lemma``, ``:pos`` and ``:sense`` attributes and a constan
 own; ``lenient``: ud-boxer's lenient Penman (``.drs.lenient.penman``), the same without ``:sense``.
 In all three, the inverse roles ``AttributeOf ColourOf ContentOf InstanceOf PartOf SubOf`` between
 nodes are turned round (``A ColourOf B`` becomes ``B Colour A``) as Smatch does with ``-of``
-roles, and only what the Penman export reaches from ``b0`` is kept.
+roles, and only what the Penman export reaches from ``b0`` is kept.  In ``official``, an inverse
+role with a constant value (``SubOf now``) gives no triple: Smatch 1.0.4 cannot turn an attribute
+round and drops it.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Literal
 from .graph import SbnGraph
 from .vocabulary import INVERTIBLE_ROLES
 
-__all__ = ["Triple", "TripleStyle", "TRIPLE_STYLES", "graph_triples", "normalise_value", "strip_quotes"]
+__all__ = ["TRIPLE_STYLES", "Triple", "TripleStyle", "graph_triples", "normalise_value", "strip_quotes"]
 
 TripleStyle = Literal["official", "udboxer", "lenient"]
 TRIPLE_STYLES: tuple[TripleStyle, ...] = ("official", "udboxer", "lenient")
@@ -72,8 +74,9 @@ def graph_triples(graph: SbnGraph, style: TripleStyle = "official") -> tuple[Tri
         if edge.source not in keep:
             continue
         if kinds[edge.target] == "constant" and style == "official":
-            out.append(Triple(edge.label, edge.source, strip_quotes(labels[edge.target])))
-        elif edge.label in INVERTIBLE_ROLES and kinds[edge.target] != "constant":
+            if edge.label not in INVERTIBLE_ROLES:  # Smatch 1.0.4 loses ``:Sub-of "now"``: so do we
+                out.append(Triple(edge.label, edge.source, strip_quotes(labels[edge.target])))
+        elif edge.label in INVERTIBLE_ROLES:
             out.append(Triple(edge.label[:-2], edge.target, edge.source, True))
         else:
             out.append(Triple(edge.label, edge.source, edge.target, True))

@@ -9,8 +9,17 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["BOX_OPERATORS", "INVERTIBLE_ROLES", "SYNSET_PATTERN", "SYNSET_OFFSET", "BOX_OFFSET",
-           "ROLE_PATTERN", "is_synset", "is_box_operator", "is_role"]
+__all__ = [
+    "BOX_OFFSET",
+    "BOX_OPERATORS",
+    "INVERTIBLE_ROLES",
+    "ROLE_PATTERN",
+    "SYNSET_OFFSET",
+    "SYNSET_PATTERN",
+    "is_box_operator",
+    "is_role",
+    "is_synset",
+]
 
 #: Operators that open a new box related to an earlier one (``NEGATION -1``, ``CONTINUATION <0``).
 BOX_OPERATORS = frozenset({
