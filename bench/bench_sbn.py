@@ -25,9 +25,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from dscorer_core.cli.output import format_table  # noqa: E402
-from dscorer_core.sbn.reader import parse_sbn, parse_sbn_tolerant, read_sbn  # noqa: E402
-from dscorer_core.sbn.smatch import SmatchSettings, smatch_corpus  # noqa: E402
+from dscorer_core.cli.output import format_table
+from dscorer_core.sbn.reader import parse_sbn, parse_sbn_tolerant, read_sbn
+from dscorer_core.sbn.smatch import SmatchSettings, smatch_corpus
 
 EXAMPLES = REPO.parent / "shared" / "data" / "sbn-4.0.0"
 TOKEN = re.compile(r'"[^"]*"|\S+')

@@ -13,8 +13,8 @@ import re
 from pathlib import Path
 from typing import Literal
 
-from .clauses import Drs, parse_clf
-from .errors import ClfError, ClfProblem
+from .clauses import Drs, check_pair, parse_clf
+from .errors import ClfError, ClfErrors, ClfProblem
 from .sbn.model import Sbn
 from .sbn.reader import parse_sbn, parse_sbn_tolerant, read_sbn_text
 from .sbn.to_drs import sbn_to_drs
@@ -133,3 +133,23 @@ def read_sbn_file_tolerant(path: str | os.PathLike[str], fmt: str = "auto") -> l
     if chosen == "clf":
         parse_sbn_text(text, str(path), "clf")
     return list(parse_sbn_tolerant(text, str(path), chosen))  # type: ignore[arg-type]
+
+
+def read_drs_pair(pred: str | os.PathLike[str], gold: str | os.PathLike[str], fmt: str = "auto",
+                  baseline: bool = False) -> tuple[list[Drs], list[Drs]]:
+    """Read a predicted and a gold file in any notation as DRSs and pair them (``clauses.check_pair``).
+
+    Both files are read before an error is raised, so the bad lines of both are reported.
+    """
+    sides: list[list[Drs]] = []
+    errors: list[ClfError] = []
+    for path in (pred, gold):
+        try:
+            sides.append(read_drs_file(path, fmt))
+        except ClfError as exc:
+            errors.append(exc)
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise ClfErrors(errors)
+    return check_pair(sides[0], sides[1], str(pred), str(gold), baseline)
