@@ -13,6 +13,7 @@ import streamlit as st
 import app_widgets as aw
 from dscorer_core import ClfError, induce_graph
 from dscorer_core.clauses import parse_clf
+from dscorer_core.formats import parse_drs_text
 from dscorer_core.render import (
     conversion_steps,
     counter_view,
@@ -41,11 +42,11 @@ if source == "Sample":
     label = st.selectbox("Sample DRS", list(samples), key="conv_sample")
     drs = samples[label]
 else:
-    text = st.text_area("Clauses of one DRS (PMB clause format)", height=200, key="conv_text",
+    text = st.text_area("One DRS: clauses (PMB clause format) or SBN", height=200, key="conv_text",
                         placeholder='b1 REF x1\nb1 male "n.02" x1')
     if text.strip():
         try:
-            found = parse_clf(text, "pasted text")
+            found = parse_drs_text(text, "pasted text")
         except ClfError as exc:
             aw.show_input_error("pasted text", exc)
             found = []
@@ -53,7 +54,7 @@ else:
             st.warning(f"The text holds {len(found)} DRSs (blank lines separate DRSs); showing the first.")
         drs = found[0] if found else None
     if drs is None:
-        st.info("Paste the clauses of a DRS.")
+        st.info("Paste the clauses or the SBN of a DRS.")
         st.stop()
 
 if drs.sentence:
