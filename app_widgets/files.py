@@ -1,4 +1,5 @@
-"""Loading clause files in the app: sample, upload or local path, parsed once and cached."""
+"""Loading DRS files in the app (clauses or SBN, by dscorer_core.formats): sample, upload or local
+path, parsed once and cached."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from pathlib import Path
 import streamlit as st
 
 from dscorer_core import Drs
-from dscorer_core.clauses import check_pair, decode_clf_bytes, parse_clf
+from dscorer_core.clauses import check_pair, decode_clf_bytes
 from dscorer_core.errors import ClfError, DscorerInputError
 from dscorer_core.file_access import allowed_roots, resolve_allowed, serves_only_this_machine
+from dscorer_core.formats import parse_drs_text
 
 from .text import md_escape
 
@@ -43,15 +45,15 @@ class LoadedFile:
 
 @st.cache_data(max_entries=16, show_spinner="Reading clause file...")
 def parse_upload(name: str, data: bytes) -> tuple[Drs, ...]:
-    """Parse uploaded bytes once (cached on name and content)."""
-    return tuple(parse_clf(decode_clf_bytes(data, name), name))
+    """Parse uploaded bytes once (cached on name and content); clause or SBN files, detected."""
+    return tuple(parse_drs_text(decode_clf_bytes(data, name), name))
 
 
 @st.cache_data(max_entries=16, show_spinner="Reading clause file...")
 def parse_local(path: str, mtime_ns: int, size: int) -> tuple[Drs, ...]:
-    """Parse a local file once per (path, modification time, size)."""
+    """Parse a local file once per (path, modification time, size); clause or SBN files, detected."""
     data = Path(path).read_bytes()
-    return tuple(parse_clf(decode_clf_bytes(data, path), path))
+    return tuple(parse_drs_text(decode_clf_bytes(data, path), path))
 
 
 def local_roots() -> tuple[Path, ...]:

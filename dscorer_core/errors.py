@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = ["DscorerInputError", "ClfError", "ClfErrors", "ClfProblem", "DrsCountMismatch", "NoDrsError",
-           "NgramExplosion"]
+           "NgramExplosion", "SbnError"]
 
 
 #: How many characters of a bad line ``ClfError.brief`` quotes.
@@ -128,3 +128,7 @@ class NgramExplosion(DscorerInputError):
         super().__init__(
             f"{where}: {shown} paths of length {order} or shorter could be enumerated at one length, "
             f"above the cap of {cap:,} (raise it with --max-ngrams, or lower --order)")
+
+
+class SbnError(ClfError):
+    """An SBN (Simple Box Notation) file that cannot be read; lists every bad line like ClfError."""

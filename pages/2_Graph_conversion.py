@@ -15,6 +15,7 @@ import app_widgets as aw
 from dscorer_core import DscorerInputError, induce_graph
 from dscorer_core.clauses import parse_clf
 from dscorer_core.dscorer.presets import PRESETS
+from dscorer_core.formats import parse_drs_text
 from dscorer_core.render import (
     counter_view,
     default_start,
@@ -50,11 +51,11 @@ if source == "Sample":
     label = c_pick.selectbox("Sample DRS", list(samples), key="conv_sample")
     drs = samples[label]
 else:
-    text = st.text_area("Clauses of one DRS (PMB clause format)", height=200, key="conv_text",
+    text = st.text_area("One DRS: clauses (PMB clause format) or SBN", height=200, key="conv_text",
                         placeholder='b1 REF x1\nb1 male "n.02" x1', max_chars=aw.MAX_PASTED_CHARS)
     if text.strip():
         try:
-            found = parse_clf(aw.check_pasted(text), "pasted text")
+            found = parse_drs_text(aw.check_pasted(text), "pasted text")
         except DscorerInputError as exc:
             aw.show_input_error("pasted text", exc)
             found = []
@@ -62,7 +63,7 @@ else:
             st.warning(f"The text holds {len(found)} DRSs (blank lines separate DRSs); showing the first.")
         drs = found[0] if found else None
     if drs is None:
-        st.info("Paste the clauses of a DRS.")
+        st.info("Paste the clauses or the SBN of a DRS.")
         st.stop()
 
 graph = induce_graph(drs, preset)

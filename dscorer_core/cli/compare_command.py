@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from ..clauses import Drs, read_clf
+from ..clauses import Drs
 from ..counter import SEARCHES
 from ..errors import DscorerInputError
+from ..formats import read_drs_file
 from ..stats import Comparison, CountTable, document_differences
 from ..stats.systems import (
     METRICS,
@@ -21,6 +22,7 @@ from ..stats.systems import (
     system_names,
 )
 from .counter_command import counter_settings_from_args
+from .input_format import add_format_option
 from .output import format_table, write_json
 from .score_command import add_dscorer_options, settings_from_args
 
@@ -34,7 +36,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                     "system against the first one (the baseline) with paired bootstrap resampling and "
                     "approximate randomisation.  Resampling reuses per-document counts; it is seeded, "
                     "and the seed and sample counts are part of the printed signatures.")
-    p.add_argument("gold", help="gold clause file")
+    p.add_argument("gold", help="gold clause or SBN file")
+    add_format_option(p)
     p.add_argument("systems", nargs="+", metavar="SYSTEM",
                    help="system clause files; the first is the baseline the others are tested against")
     p.add_argument("--metric", choices=METRICS, default="dscorer", help="which metric(s) to compare (default dscorer)")
@@ -62,10 +65,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run)
 
 
-def read_systems(gold_path: str, paths: list[str], baseline: bool) -> tuple[list[Drs], list[System]]:
-    """Read GOLD once and every system file, paired by the core's baseline rule (align_system)."""
-    golds = read_clf(gold_path)
-    systems = [align_system(name, path, read_clf(path), golds, gold_path, baseline)
+def read_systems(gold_path: str, paths: list[str], baseline: bool,
+                 fmt: str = "auto") -> tuple[list[Drs], list[System]]:
+    """Read GOLD once and every system file (any notation), paired by the core's baseline rule (align_system)."""
+    golds = read_drs_file(gold_path, fmt)
+    systems = [align_system(name, path, read_drs_file(path, fmt), golds, gold_path, baseline)
                for name, path in zip(system_names(paths), paths)]
     return golds, systems
 
@@ -129,7 +133,7 @@ def format_differences(c: Comparison, tables: Sequence[CountTable], n: int) -> s
 def run(args: argparse.Namespace) -> int:
     if args.bootstrap < 0 or args.ar < 0 or args.differences < 0:
         raise DscorerInputError("--bootstrap, --ar and --differences cannot be negative")
-    golds, systems = read_systems(args.gold, args.systems, args.baseline)
+    golds, systems = read_systems(args.gold, args.systems, args.baseline, args.format)
     for s in systems:
         if s.single_drs:
             print(f"dscorer compare: {s.path} holds one DRS: comparing it with each of the {len(golds)} "

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from ..clauses import read_pair
 from ..counter import SEARCHES, CounterResult, CounterSettings, counter_corpus
+from ..formats import read_drs_pair
+from .input_format import add_format_option
 from .output import format_table, write_csv, write_json
 
 
@@ -33,8 +34,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("counter", help="COUNTER scores (clause overlap under the best variable mapping)",
                        description="Score PRED against GOLD the way COUNTER does: normalised clauses, "
                                    "redundant REF clauses dropped, best one-to-one variable mapping.")
-    p.add_argument("pred", help="predicted clause file")
-    p.add_argument("gold", help="gold clause file")
+    p.add_argument("pred", help="predicted clause or SBN file")
+    p.add_argument("gold", help="gold clause or SBN file")
+    add_format_option(p)
     add_counter_options(p)
     p.add_argument("--baseline", action="store_true",
                    help="PRED holds one DRS that is compared with every gold DRS (SPAR baseline; COUNTER's -b)")
@@ -71,7 +73,7 @@ def format_counter(result: CounterResult, by_kind: bool = False) -> str:
 
 def run(args: argparse.Namespace) -> int:
     settings = counter_settings_from_args(args)
-    preds, golds = read_pair(args.pred, args.gold, baseline=args.baseline)
+    preds, golds = read_drs_pair(args.pred, args.gold, args.format, baseline=args.baseline)
     result = counter_corpus(preds, golds, settings)
     if args.csv:
         write_csv(args.csv, *counter_rows(result))

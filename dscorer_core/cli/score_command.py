@@ -5,18 +5,19 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..clauses import read_pair
 from ..counter import counter_corpus
 from ..dscorer.corpus import document_table, score_corpus
 from ..dscorer.engines import DEFAULT_MAX_NGRAMS, ENGINES
 from ..dscorer.presets import PRESETS
 from ..dscorer.scoring import CorpusResult
 from ..dscorer.settings import ScoreSettings
+from ..formats import read_drs_pair
 from .counter_command import (
     add_counter_options,
     counter_settings_from_args,
     format_counter,
 )
+from .input_format import add_format_option
 from .output import format_table, write_csv, write_json
 
 
@@ -58,8 +59,9 @@ def settings_from_args(args: argparse.Namespace) -> ScoreSettings:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("score", help="DSCORER scores of a predicted against a gold clause file",
                        description="Score PRED against GOLD with DSCORER (n-gram overlap of DRS graphs).")
-    p.add_argument("pred", help="predicted clause file")
-    p.add_argument("gold", help="gold clause file")
+    p.add_argument("pred", help="predicted clause or SBN file")
+    p.add_argument("gold", help="gold clause or SBN file")
+    add_format_option(p)
     add_dscorer_options(p)
     p.add_argument("--per-doc", action="store_true", help="add one row per document")
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
@@ -92,7 +94,7 @@ def _refuse_overwriting_inputs(target: str | None, *inputs: str) -> None:
 def run(args: argparse.Namespace) -> int:
     settings = settings_from_args(args)
     _refuse_overwriting_inputs(args.csv, args.pred, args.gold)
-    preds, golds = read_pair(args.pred, args.gold, baseline=args.baseline)
+    preds, golds = read_drs_pair(args.pred, args.gold, args.format, baseline=args.baseline)
     result = score_corpus(preds, golds, settings, jobs=args.jobs)
     if args.csv:
         write_csv(args.csv, *document_table(result))

@@ -1,0 +1,162 @@
+"""Speed of exact Smatch on SBN: a PMB release's test set (1,000-odd SBNs) and document-length SBNs.
+
+Gold: a one-SBN-per-line file (``--gold``, e.g. ``data/pmb-5.0.0/seq2seq/en/test/standard.sbn`` of the
+public LastDance500/PMB5.0.0 repository: 1,132 English test SBNs), or, without one, 1,000 SBNs made
+from the seven PMB 4.0.0 examples in ``../shared/data/sbn-4.0.0`` by the same perturbations as below
+(so they are varied, not copies).  Predictions are the gold SBNs perturbed with a fixed seed the way
+parser output goes wrong: a sense or lemma changed, a role renamed, an offset moved by one, a role or a
+whole line dropped (offsets then point elsewhere), and about 2% ill-formed (an offset out of range).
+Documents of k sentences join k consecutive SBNs with ``CONTINUATION <1`` (offsets are relative, so
+each sentence stays as it was).  Prints a table:
+
+    python bench/bench_sbn.py [--gold FILE] [--sizes 1 10 20 40] [--documents 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import re
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from dscorer_core.cli.output import format_table
+from dscorer_core.sbn.reader import parse_sbn, parse_sbn_tolerant, read_sbn
+from dscorer_core.sbn.smatch import SmatchSettings, smatch_corpus
+
+EXAMPLES = REPO.parent / "shared" / "data" / "sbn-4.0.0"
+TOKEN = re.compile(r'"[^"]*"|\S+')
+SYNSET = re.compile(r"^(.+)\.([nvarsx])\.(\d+)$")
+OFFSET = re.compile(r"^[+-]\d+$")
+
+
+def one_line(sbn_text: str) -> str:
+    """An SBN written on one line (items in order, PMB 5 box offsets kept as written)."""
+    return " ".join(sbn_text.split())
+
+
+def items(line: str) -> list[list[str]]:
+    """The tokens of a one-line SBN grouped by item (a synset or a box operator and what follows)."""
+    out: list[list[str]] = []
+    tokens = TOKEN.findall(line)
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if SYNSET.match(tok) or tok.isupper() and len(tok) > 3 and i + 1 < len(tokens) and tokens[i + 1][0] in "<>+-":
+            out.append([tok])
+            if not SYNSET.match(tok):
+                out[-1].append(tokens[i + 1])
+                i += 2
+                continue
+        elif out:
+            out[-1].append(tok)
+        i += 1
+    return out
+
+
+def perturb(line: str, rng: random.Random, lemmas: list[str], roles: list[str]) -> str:
+    """A plausible wrong parse of a one-line SBN (see the module docstring)."""
+    result = []
+    for item in items(line):
+        match = SYNSET.match(item[0])
+        if match and len(result) and rng.random() < 0.01:
+            continue  # a dropped line
+        if match:
+            lemma, pos, sense = match.groups()
+            if rng.random() < 0.08:
+                sense = f"{int(sense) % 3 + 1:02d}"
+            if rng.random() < 0.05:
+                lemma = rng.choice(lemmas)
+            item = [f"{lemma}.{pos}.{sense}"] + item[1:]
+            pairs = [item[k:k + 2] for k in range(1, len(item) - 1, 2)]
+            kept = []
+            for role, value in pairs:
+                r = rng.random()
+                if r < 0.03:
+                    continue
+                if r < 0.09:
+                    role = rng.choice(roles)
+                elif r < 0.11 and OFFSET.match(value):
+                    moved = int(value) + rng.choice((-1, 1))
+                    value = f"+{moved}" if moved >= 0 else str(moved)
+                kept.append([role, value])
+            if rng.random() < 0.005:
+                kept.append(["Theme", "+99"])  # ill-formed: points outside the SBN
+            item = [item[0]] + [t for pair in kept for t in pair]
+        result.append(" ".join(item))
+    return " ".join(result) or line
+
+
+def vocabulary(lines: list[str]) -> tuple[list[str], list[str]]:
+    """The lemmas and roles seen in the gold SBNs (what perturbations draw from)."""
+    lemmas, roles = set(), set()
+    for line in lines:
+        for item in items(line):
+            if m := SYNSET.match(item[0]):
+                lemmas.add(m.group(1))
+                roles.update(item[1::2])
+    return sorted(lemmas), sorted(roles)
+
+
+def gold_lines(path: str | None, count: int, seed: int) -> tuple[list[str], str]:
+    """Gold SBNs, one per line, and where they came from."""
+    if path:
+        text = Path(path).read_text(encoding="utf-8")
+        lines = [line.split("\t")[-1].strip() for line in text.splitlines() if line.strip()]
+        return lines, f"{Path(path).name} ({len(lines)} SBNs)"
+    seeds = [one_line(read_sbn(p)[0].text()) for p in sorted(EXAMPLES.glob("*.drs.sbn"))]
+    lemmas, roles = vocabulary(seeds)
+    rng = random.Random(seed)
+    made = [perturb(rng.choice(seeds), rng, lemmas, roles).replace(" Theme +99", "") for _ in range(count)]
+    return made, f"{count} SBNs made from the seven PMB 4.0.0 examples"
+
+
+def documents(lines: list[str], size: int, count: int) -> list[str]:
+    """``count`` documents of ``size`` consecutive SBNs joined by ``CONTINUATION <1``."""
+    return [" CONTINUATION <1 ".join(lines[k * size:(k + 1) * size]) for k in range(count)
+            if len(lines) >= (k + 1) * size]
+
+
+def run(gold: list[str], seed: int, time_limit: float) -> tuple[float, object]:
+    lemmas, roles = vocabulary(gold)
+    rng = random.Random(seed)
+    pred = [perturb(line, rng, lemmas, roles) for line in gold]
+    golds = parse_sbn("\n".join(gold) + "\n", "gold", "sbn-lines")
+    preds = parse_sbn_tolerant("\n".join(pred) + "\n", "pred", "sbn-lines")
+    start = time.perf_counter()
+    result = smatch_corpus(preds, golds, SmatchSettings(time_limit=time_limit))
+    return time.perf_counter() - start, result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--gold", help="one-SBN-per-line gold file (default: made from the seven examples)")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1, 10, 20, 40])
+    parser.add_argument("--documents", type=int, default=20, help="documents per size above 1")
+    parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--time-limit", type=float, default=30.0)
+    args = parser.parse_args()
+    gold, origin = gold_lines(args.gold, 1000, args.seed)
+    print(f"gold: {origin}; python {platform.python_version()} on {platform.machine()}")
+    rows = []
+    for size in args.sizes:
+        sample = gold if size == 1 else documents(gold, size, args.documents)
+        seconds, result = run(sample, args.seed, args.time_limit)
+        docs = result.documents  # type: ignore[attr-defined]
+        optimal = sum(1 for d in docs if d.optimal and not d.ill_formed)
+        scored = sum(1 for d in docs if not d.ill_formed)
+        triples = sum(d.gold_triples for d in docs) / len(docs)
+        rows.append([f"{size}", f"{len(docs)}", f"{triples:.0f}", f"{seconds:.2f}",
+                     f"{seconds / len(docs) * 1000:.1f}", f"{optimal}/{scored}",
+                     f"{result.mean_F:.4f}", f"{result.F:.4f}", f"{result.ill_formed:.3f}"])  # type: ignore[attr-defined]
+    print(format_table(["sentences/doc", "docs", "gold triples/doc", "seconds", "ms/doc", "proven optimal",
+                        "mean F", "micro F", "ill-formed"], rows))
+
+
+if __name__ == "__main__":
+    main()

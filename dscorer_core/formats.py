@@ -1,0 +1,155 @@
+"""Which DRS notation a file is in, and reading any of them as DRSs (clauses) or SBNs.
+
+``clf``: PMB clause files; ``sbn``: multi-line Simple Box Notation; ``sbn-lines``: one SBN per
+line (PMB 5 seq2seq files).  ``auto`` decides by extension (``.clf``; ``.sbn`` is then split into
+the two SBN layouts by content) and otherwise by content: a line that starts with a box variable
+(``b1 REF x1``) is a clause, a line with a tab or with two or more synsets is one whole SBN.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Literal
+
+from .clauses import Drs, check_pair, parse_clf
+from .errors import ClfError, ClfErrors, ClfProblem
+from .sbn.model import Sbn
+from .sbn.reader import parse_sbn, parse_sbn_tolerant, read_sbn_text
+from .sbn.to_drs import sbn_to_drs
+from .sbn.vocabulary import is_box_operator, is_synset
+
+__all__ = [
+    "FORMATS",
+    "DrsFormat",
+    "SbnOrError",
+    "detect_format",
+    "parse_drs_text",
+    "parse_sbn_text",
+    "read_drs_file",
+    "read_sbn_file",
+    "read_sbn_file_tolerant",
+    "read_text",
+]
+
+DrsFormat = Literal["clf", "sbn", "sbn-lines"]
+#: The values of ``--format``.
+FORMATS = ("auto", "clf", "sbn", "sbn-lines")
+#: How many content lines detection looks at.
+DETECT_LINES = 200
+_CLAUSE_START = re.compile(r"^b\d+$")
+
+SbnOrError = Sbn | ClfError
+
+
+def _content_lines(text: str) -> list[str]:
+    out = []
+    for line in text.splitlines():
+        if line.strip() and not line.lstrip().startswith("%"):
+            out.append(line)
+            if len(out) >= DETECT_LINES:
+                break
+    return out
+
+
+def _sbn_column(line: str) -> bool:
+    """A tab-separated line whose last column starts with a synset or a box operator."""
+    words = line.split("\t")[-1].split()
+    return "\t" in line and bool(words) and (is_synset(words[0]) or is_box_operator(words[0]))
+
+
+def _sbn_layout(lines: list[str]) -> DrsFormat:
+    for line in lines:
+        if _sbn_column(line):
+            return "sbn-lines"
+        heads = sum(1 for t in line.split("%")[0].split() if is_synset(t) or is_box_operator(t))
+        if heads >= 2:
+            return "sbn-lines"
+    return "sbn"
+
+
+def detect_format(text: str, name: str = "") -> DrsFormat:
+    """The notation of a file's text (its name's extension decides first, where it can)."""
+    lines = _content_lines(text)
+    suffix = Path(name).suffix.lower() if name else ""
+    if suffix == ".clf":
+        return "clf"
+    if suffix == ".sbn":
+        return _sbn_layout(lines)
+    for line in lines:
+        first = line.split()[0]
+        if _CLAUSE_START.match(first) and len(line.split()) >= 3:
+            return "clf"
+        if is_synset(first) or is_box_operator(first) or _sbn_column(line):
+            return _sbn_layout(lines)
+    return "clf"
+
+
+def _resolve(text: str, source: str, fmt: str) -> DrsFormat:
+    if fmt == "auto":
+        return detect_format(text, source)
+    if fmt not in FORMATS:
+        raise ClfError(source, [ClfProblem(0, f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")])
+    return fmt  # type: ignore[return-value]
+
+
+def parse_drs_text(text: str, source: str = "<string>", fmt: str = "auto") -> list[Drs]:
+    """The DRSs of a text in any notation; SBNs are converted to clauses (``sbn.to_drs``)."""
+    chosen = _resolve(text, source, fmt)
+    if chosen == "clf":
+        return parse_clf(text, source)
+    return [sbn_to_drs(s) for s in parse_sbn(text, source, chosen)]
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """A DRS file's text (UTF-8, a BOM allowed), with the project's file errors."""
+    return read_sbn_text(path)
+
+
+def read_drs_file(path: str | os.PathLike[str], fmt: str = "auto") -> list[Drs]:
+    """Read a clause or SBN file as DRSs (clauses)."""
+    return parse_drs_text(read_text(path), str(path), fmt)
+
+
+def parse_sbn_text(text: str, source: str = "<string>", fmt: str = "auto") -> list[Sbn]:
+    """The SBNs of a text (``fmt`` auto, sbn or sbn-lines); a clause file is an error here."""
+    chosen = _resolve(text, source, fmt)
+    if chosen == "clf":
+        raise ClfError(source, [ClfProblem(0, "is a clause file, not SBN (smatch scores SBN files; "
+                                              "use --format sbn or sbn-lines if detection is wrong)")])
+    return parse_sbn(text, source, chosen)
+
+
+def read_sbn_file(path: str | os.PathLike[str], fmt: str = "auto") -> list[Sbn]:
+    """Read an SBN file (raises SbnError listing every SBN that cannot be read)."""
+    return parse_sbn_text(read_text(path), str(path), fmt)
+
+
+def read_sbn_file_tolerant(path: str | os.PathLike[str], fmt: str = "auto") -> list[SbnOrError]:
+    """Read an SBN file, an SbnError in place of each SBN that cannot be read (a parser's output)."""
+    text = read_text(path)
+    chosen = _resolve(text, str(path), fmt)
+    if chosen == "clf":
+        parse_sbn_text(text, str(path), "clf")
+    return list(parse_sbn_tolerant(text, str(path), chosen))  # type: ignore[arg-type]
+
+
+def read_drs_pair(pred: str | os.PathLike[str], gold: str | os.PathLike[str], fmt: str = "auto",
+                  baseline: bool = False) -> tuple[list[Drs], list[Drs]]:
+    """Read a predicted and a gold file in any notation as DRSs and pair them (``clauses.check_pair``).
+
+    Both files are read before an error is raised, so the bad lines of both are reported.
+    """
+    sides: list[list[Drs]] = []
+    errors: list[ClfError] = []
+    for path in (pred, gold):
+        try:
+            sides.append(read_drs_file(path, fmt))
+        except ClfError as exc:
+            errors.append(exc)
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise ClfErrors(errors)
+    return check_pair(sides[0], sides[1], str(pred), str(gold), baseline)

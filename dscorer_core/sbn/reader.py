@@ -1,0 +1,309 @@
+"""Reading SBN files: multi-line blocks (PMB 4/5 ``en.drs.sbn``) or one SBN per line (PMB 5 seq2seq).
+
+Multi-line (``sbn``): one line per concept or box operator, ``%`` starts a comment (the token
+alignment), ``%%%`` lines are file comments, blank lines separate SBNs.  One per line
+(``sbn-lines``): every line is one SBN, optionally after tab-separated columns (``sentence``, or
+``id`` and ``sentence``); an empty line is an empty SBN (an empty parser output), lines starting
+with ``%`` are comments, blank lines at the end of the file are ignored.  Bad input raises
+``SbnError`` naming ``FILE:LINE:COL``; the ``*_tolerant`` readers return that error in the SBN's place.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from ..clauses import decode_clf_bytes
+from ..errors import ClfProblem, SbnError
+from .model import Sbn, SbnBoxOperator, SbnConcept, SbnItem, SbnRole, SbnTarget
+from .vocabulary import (
+    BOX_OFFSET,
+    SYNSET_OFFSET,
+    SYNSET_PATTERN,
+    is_box_operator,
+    is_role,
+    is_synset,
+)
+
+__all__ = [
+    "SbnBlock",
+    "SbnLayout",
+    "Token",
+    "parse_block",
+    "parse_sbn",
+    "parse_sbn_tolerant",
+    "read_sbn",
+    "read_sbn_text",
+    "read_sbn_tolerant",
+    "split_blocks",
+    "tokenize",
+]
+
+#: ``sbn``: multi-line blocks; ``sbn-lines``: one SBN per line.
+SbnLayout = Literal["sbn", "sbn-lines"]
+
+#: How many bad SBNs an error lists before it only counts the rest.
+MAX_PROBLEMS = 20
+
+
+@dataclass(frozen=True)
+class Token:
+    """A token of an SBN line: its text, its line and its 1-based column."""
+
+    text: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class SbnBlock:
+    """The raw material of one SBN: its tokens, per-line comments, id, sentence and first line."""
+
+    tokens: tuple[Token, ...]
+    comments: tuple[tuple[int, str], ...]
+    line: int
+    doc_id: str | None = None
+    sentence: str | None = None
+    line_starts: tuple[int, ...] = ()
+
+
+def _problem(token: Token | None, line: int, message: str, text: str = "") -> ClfProblem:
+    return ClfProblem(token.line if token else line, message, text, token.column if token else None)
+
+
+def _split_comment(text: str) -> tuple[str, str | None]:
+    """The SBN part of a line and its comment: ``%`` outside quotes, at the start or after a space."""
+    in_quote = False
+    for i, ch in enumerate(text):
+        if ch == '"' and (in_quote or i == 0 or text[i - 1].isspace()):
+            in_quote = not in_quote
+        elif ch == "%" and not in_quote and (i == 0 or text[i - 1].isspace()):
+            return text[:i], text[i + 1:].strip() or None
+    return text, None
+
+
+def tokenize(text: str, line: int, first_column: int = 1) -> list[Token]:
+    """Split SBN text into tokens; a quoted name (``"Steve Miller Band"``) is one token.
+
+    Raises SbnError (via a ClfProblem) when a quote is never closed.
+    """
+    tokens: list[Token] = []
+    i, n = 0, len(text)
+    while i < n:
+        if text[i].isspace():
+            i += 1
+            continue
+        start = i
+        if text[i] == '"':
+            end = i + 1
+            while True:
+                close = text.find('"', end)
+                if close < 0:
+                    raise _BlockProblem(ClfProblem(line, "a quoted name is never closed",
+                                                   text[start:].strip(), first_column + start))
+                if close + 1 >= n or text[close + 1].isspace():
+                    i = close + 1
+                    break
+                end = close + 1
+        else:
+            while i < n and not text[i].isspace():
+                i += 1
+        tokens.append(Token(text[start:i], line, first_column + start))
+    return tokens
+
+
+class _BlockProblem(Exception):
+    """One problem found inside a block (turned into an SbnError by the caller)."""
+
+    def __init__(self, problem: ClfProblem):
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+def _normalise_lines(text: str) -> list[str]:
+    text = text.removeprefix("\ufeff")
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def split_blocks(text: str, layout: SbnLayout = "sbn") -> list[SbnBlock | ClfProblem]:
+    """The SBNs of a file as token blocks (a ClfProblem in place of a block that cannot be tokenised)."""
+    lines = _normalise_lines(text)
+    return _split_lines(lines) if layout == "sbn-lines" else _split_multiline(lines)
+
+
+def _split_multiline(lines: list[str]) -> list[SbnBlock | ClfProblem]:
+    blocks: list[SbnBlock | ClfProblem] = []
+    tokens: list[Token] = []
+    comments: list[tuple[int, str]] = []
+    starts: list[int] = []
+    start = 0
+    failed: ClfProblem | None = None
+
+    def close() -> None:
+        nonlocal tokens, comments, starts, start, failed
+        if failed is not None:
+            blocks.append(failed)
+        elif tokens:
+            blocks.append(SbnBlock(tuple(tokens), tuple(comments), start, line_starts=tuple(starts)))
+        tokens, comments, starts, start, failed = [], [], [], 0, None
+
+    for lineno, raw in enumerate(lines, start=1):
+        if not raw.strip():
+            close()
+            continue
+        if raw.lstrip().startswith("%"):
+            continue
+        body, comment = _split_comment(raw)
+        if not body.strip():
+            continue
+        if not start:
+            start = lineno
+        if "\x00" in raw:
+            failed = failed or ClfProblem(lineno, "NUL character (a binary or UTF-16 file?)", "", raw.find("\x00") + 1)
+            continue
+        try:
+            found = tokenize(body, lineno)
+        except _BlockProblem as exc:
+            failed = failed or exc.problem
+            continue
+        starts.append(len(tokens))
+        tokens.extend(found)
+        if comment:
+            comments.append((lineno, comment))
+    close()
+    return blocks
+
+
+def _split_lines(lines: list[str]) -> list[SbnBlock | ClfProblem]:
+    while lines and not lines[-1].strip():
+        lines = lines[:-1]
+    blocks: list[SbnBlock | ClfProblem] = []
+    for lineno, raw in enumerate(lines, start=1):
+        if raw.lstrip().startswith("%"):
+            continue
+        columns = raw.split("\t")
+        body = columns[-1]
+        offset = len(raw) - len(body)
+        doc_id = columns[0].strip() if len(columns) >= 3 else None
+        sentence = columns[-2].strip() if len(columns) >= 2 else None
+        try:
+            found = tokenize(body, lineno, offset + 1)
+        except _BlockProblem as exc:
+            blocks.append(exc.problem)
+            continue
+        blocks.append(SbnBlock(tuple(found), (), lineno, doc_id, sentence or None, ()))
+    return blocks
+
+
+def _target(token: Token, role: str | None) -> SbnTarget:
+    text = token.text
+    if SYNSET_OFFSET.match(text):
+        return SbnTarget("synset", text, int(text), token.line, token.column)
+    if BOX_OFFSET.match(text):
+        sign = -1 if text[0] == "<" else 1
+        return SbnTarget("box", text, sign * int(text[1:]), token.line, token.column)
+    return SbnTarget("constant", text, None, token.line, token.column)
+
+
+def parse_block(block: SbnBlock, index: int = 0, source: str = "<string>") -> Sbn:
+    """Turn one token block into an Sbn, raising SbnError at the first bad token."""
+    try:
+        items = _items(block)
+    except _BlockProblem as exc:
+        raise SbnError(source, [exc.problem]) from None
+    return Sbn(tuple(items), index, block.sentence, block.doc_id, source, block.line)
+
+
+def _items(block: SbnBlock) -> list[SbnItem]:
+    tokens = block.tokens
+    if not tokens:
+        raise _BlockProblem(ClfProblem(block.line, "empty SBN (no concept at all)"))
+    comments = dict(block.comments)
+    line_starts = set(block.line_starts)
+    items: list[SbnItem] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if is_box_operator(tok.text):
+            following = tokens[i + 1].text if i + 1 < len(tokens) else ""
+            if not following or not (BOX_OFFSET.match(following) or SYNSET_OFFSET.match(following)):
+                shown = tokens[i + 1].text if i + 1 < len(tokens) else ""
+                raise _BlockProblem(_problem(tokens[i + 1] if shown else tok, block.line,
+                                             f"box operator {tok.text} needs a box offset (<1, >1, -1 or +1)", shown))
+            nxt = tokens[i + 1]
+            offset = int(nxt.text[1:]) * (-1 if nxt.text[0] in "<-" else 1)
+            target = SbnTarget("box", nxt.text, offset, nxt.line, nxt.column)
+            items.append(SbnBoxOperator(tok.text, target, tok.line, tok.column, comments.get(tok.line)))
+            i += 2
+            continue
+        match = SYNSET_PATTERN.match(tok.text)
+        if not match:
+            raise _BlockProblem(_problem(tok, block.line, "expected a synset (lemma.pos.NN) or a box operator",
+                                         tok.text))
+        roles: list[SbnRole] = []
+        i += 1
+        while i < len(tokens) and not (i in line_starts or _starts_item(tokens[i].text)):
+            role = tokens[i]
+            if not is_role(role.text):
+                raise _BlockProblem(_problem(role, block.line, "expected a role (Agent, EQU, ...)", role.text))
+            if i + 1 >= len(tokens) or (i + 1) in line_starts:
+                raise _BlockProblem(_problem(role, block.line, f"role {role.text} has no value", role.text))
+            roles.append(SbnRole(role.text, _target(tokens[i + 1], role.text), role.line, role.column))
+            i += 2
+        items.append(SbnConcept(tok.text, match.group(1), match.group(2), match.group(3), tuple(roles),
+                                tok.line, tok.column, comments.get(tok.line)))
+    return items
+
+
+def _starts_item(text: str) -> bool:
+    return is_synset(text) or is_box_operator(text)
+
+
+def parse_sbn_tolerant(text: str, source: str = "<string>", layout: SbnLayout = "sbn") -> list[Sbn | SbnError]:
+    """Every SBN of a text in order; an SBN that cannot be read is an SbnError in its place."""
+    out: list[Sbn | SbnError] = []
+    for block in split_blocks(text, layout):
+        index = len(out)
+        if isinstance(block, ClfProblem):
+            out.append(SbnError(source, [block]))
+            continue
+        try:
+            out.append(parse_block(block, index, source))
+        except SbnError as exc:
+            out.append(exc)
+    return out
+
+
+def parse_sbn(text: str, source: str = "<string>", layout: SbnLayout = "sbn") -> list[Sbn]:
+    """Every SBN of a text, raising one SbnError that lists every bad SBN (up to MAX_PROBLEMS)."""
+    found = parse_sbn_tolerant(text, source, layout)
+    bad = [p for e in found if isinstance(e, SbnError) for p in e.problems]
+    if bad:
+        raise SbnError(source, bad[:MAX_PROBLEMS], len(bad))
+    return [s for s in found if isinstance(s, Sbn)]
+
+
+def read_sbn_text(path: str | os.PathLike[str]) -> str:
+    """The text of an SBN file (UTF-8, a BOM allowed), with the same errors as a clause file."""
+    p = Path(path)
+    if not p.exists():
+        raise SbnError(str(p), [ClfProblem(0, "no such file", "")])
+    if not p.is_file():
+        raise SbnError(str(p), [ClfProblem(0, "not a regular file", "")])
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise SbnError(str(p), [ClfProblem(0, f"cannot be read ({exc.strerror or exc})", "")]) from None
+    return decode_clf_bytes(data, str(p))
+
+
+def read_sbn(path: str | os.PathLike[str], layout: SbnLayout = "sbn") -> list[Sbn]:
+    """Read an SBN file from disk (raises SbnError naming every bad SBN)."""
+    return parse_sbn(read_sbn_text(path), str(path), layout)
+
+
+def read_sbn_tolerant(path: str | os.PathLike[str], layout: SbnLayout = "sbn") -> list[Sbn | SbnError]:
+    """Read an SBN file from disk, an SbnError in place of each SBN that cannot be read."""
+    return parse_sbn_tolerant(read_sbn_text(path), str(path), layout)

@@ -1,0 +1,44 @@
+"""The app on SBN files: the pair view loads the SBN examples and draws them as converted DRSs."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("streamlit")
+pytest.importorskip("pyvis")
+from app_helpers import SHARED, box_frames, iframes, new_app, no_errors, vis_nodes
+
+EXAMPLES = SHARED / "sbn-4.0.0"
+
+
+def test_pair_view_loads_sbn_files_by_path_and_draws_both_graphs():
+    sbn, clf = EXAMPLES / "p04_d1646.drs.sbn", EXAMPLES / "p04_d1646.drs.clf"
+    if not (sbn.is_file() and clf.is_file()):
+        pytest.skip(f"the SBN examples are not at {EXAMPLES}")
+    at = new_app().run()
+    at.radio(key="src_pred").set_value("Local path").run()
+    at.text_input(key="path_pred").set_value(str(sbn)).run()
+    at.radio(key="src_gold").set_value("Local path").run()
+    at.text_input(key="path_gold").set_value(str(sbn)).run()
+    no_errors(at)
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["F"] == "1.0000" and metrics["COUNTER F"] == "1.0000"
+    panes = iframes(at)
+    assert len(panes) == 2 and all(vis_nodes(html) for html in panes)
+    # the SBN against the clause form of the same document: both load, the scores are below 1
+    at.text_input(key="path_gold").set_value(str(clf)).run()
+    no_errors(at)
+    assert 0 < float(at.metric[2].value) < 1
+
+
+def test_graph_conversion_page_accepts_pasted_sbn():
+    at = new_app().run()
+    at.switch_page("pages/2_Graph_conversion.py").run()
+    at.radio(key="conv_source").set_value("Paste").run()
+    at.text_area(key="conv_text").set_value('female.n.02 Name "Tracy"\nlose.v.05 Agent -1 Time +1\n'
+                                            "time.n.08 TPR now\n").run()
+    no_errors(at)
+    boxes = " ".join(box_frames(at))  # the teaching view opens on the converted DRS as boxes
+    assert 'female &quot;n.02&quot; x1' in boxes and 'lose &quot;v.05&quot; e1' in boxes  # clauses, escaped
+    at.text_area(key="conv_text").set_value("female.n.02 Name\n").run()
+    assert "pasted text:1:13: role Name has no value" in at.error[0].value.replace("\\", "")
