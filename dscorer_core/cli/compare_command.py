@@ -62,6 +62,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     counter.add_argument("--keep-ref", action="store_true", help="keep redundant 'b REF x' clauses")
     counter.add_argument("--search", choices=SEARCHES, default="exact+hill",
                          help="COUNTER's mapping search (default exact+hill)")
+    counter.add_argument("--no-wordnet", action="store_true",
+                         help="compare concepts as written, not by their WordNet synset's name")
     p.set_defaults(func=run)
 
 

@@ -21,13 +21,16 @@ def add_counter_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--search", choices=SEARCHES, default="exact+hill",
                    help="'exact+hill' (default): prove the best mapping with an integer program where "
                         "affordable; 'hill': hill climbing only, like the released COUNTER")
+    p.add_argument("--no-wordnet", action="store_true",
+                   help="compare concepts as written; by default each is renamed to its WordNet 3.0 "
+                        "synset's name first (tyre.n.02 counts as tire.n.01), as the official COUNTER does")
 
 
 def counter_settings_from_args(args: argparse.Namespace, seed: str = "seed") -> CounterSettings:
     """CounterSettings from parsed command-line options (the one place the CLI builds them);
     ``seed`` names the option that holds COUNTER's seed (``counter_seed`` in ``compare``)."""
     return CounterSettings(restarts=args.restarts, seed=getattr(args, seed), keep_ref=args.keep_ref,
-                           search=args.search)
+                           search=args.search, wordnet=not args.no_wordnet)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..clauses import Clause, Drs, box_arguments, is_constant
+from ..wordnet import canonical_concept
 
 __all__ = ["CounterClause", "CounterDrs", "SWAPPED_OPERATORS", "normalise_clause",
            "redundant_refs", "variable_types", "prepare_drs", "BOX", "REFERENT"]
@@ -47,11 +48,15 @@ class CounterDrs:
         return len(self.clauses)
 
 
-def normalise_clause(clause: Clause, kind: str | None = None) -> tuple[str, ...]:
-    """The tokens of a clause after COUNTER's normalisation (inverse roles, quoted first arguments)."""
+def normalise_clause(clause: Clause, kind: str | None = None, wordnet: bool = False) -> tuple[str, ...]:
+    """The tokens of a clause after COUNTER's normalisation (inverse roles, quoted first arguments,
+    and with ``wordnet`` a concept renamed to its WordNet synset's name)."""
     tokens = clause.tokens
     rel = tokens[1]
     kind = kind or clause.kind
+    if wordnet and kind == "concept":
+        lemma, sense = canonical_concept(rel, tokens[2][1:-1])
+        return (tokens[0], lemma, f'"{sense}"', tokens[3])
     if len(tokens) == 4 and kind == "role" and len(rel) > 2 and rel.endswith("Of"):
         return (tokens[0], rel[:-2], tokens[3], tokens[2])
     if len(tokens) == 4 and rel in SWAPPED_OPERATORS and is_constant(tokens[2]) and not is_constant(tokens[3]):
@@ -90,11 +95,12 @@ def variable_types(clauses: tuple[CounterClause, ...]) -> dict[str, str]:
     return types
 
 
-def prepare_drs(drs: Drs, keep_ref: bool = False) -> CounterDrs:
+def prepare_drs(drs: Drs, keep_ref: bool = False, wordnet: bool = False) -> CounterDrs:
     """Normalise a DRS for COUNTER, dropping redundant REF clauses (unless ``keep_ref``) and
-    clauses that normalise to an earlier one (``b AttributeOf x y`` after ``b Attribute y x``)."""
+    clauses that normalise to an earlier one (``b AttributeOf x y`` after ``b Attribute y x``);
+    ``wordnet`` compares concepts by their synset's name (dscorer_core.wordnet)."""
     kinds = [c.kind for c in drs.clauses]
-    normalised = tuple(normalise_clause(c, k) for c, k in zip(drs.clauses, kinds))
+    normalised = tuple(normalise_clause(c, k, wordnet) for c, k in zip(drs.clauses, kinds))
     drop = set() if keep_ref else redundant_refs(normalised)
     first: dict[tuple[str, ...], int] = {}
     for i, tokens in enumerate(normalised):  # a clause that normalises to an earlier one is a duplicate

@@ -200,7 +200,8 @@ def _pair_result(index: int, problem: MatchProblem, outcome: SearchOutcome,
 
 
 def _problem(pred: Drs, gold: Drs, settings: CounterSettings) -> MatchProblem:
-    return build_problem(prepare_drs(pred, settings.keep_ref), prepare_drs(gold, settings.keep_ref))
+    return build_problem(prepare_drs(pred, settings.keep_ref, settings.wordnet),
+                         prepare_drs(gold, settings.keep_ref, settings.wordnet))
 
 
 def counter_pair(pred: Drs, gold: Drs, settings: CounterSettings | None = None,

@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..version import __version__
+from ..wordnet import WORDNET_VERSION
 
 __all__ = ["CounterSettings", "SEARCHES"]
 
@@ -29,6 +30,8 @@ class CounterSettings:
     max_exact_pairs: int = 10_000
     time_limit: float = 20.0
     node_limit: int | None = 20_000
+    #: Compare concepts by their WordNet 3.0 synset's name, as the official COUNTER does.
+    wordnet: bool = True
 
     def __post_init__(self) -> None:
         if not isinstance(self.restarts, int) or self.restarts < 1:
@@ -41,7 +44,8 @@ class CounterSettings:
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
 
     def signature(self) -> str:
-        """``counter|restarts:20|seed:1|ref:drop|search:exact+hill|version:0.1.0``."""
+        """``counter|restarts:20|seed:1|ref:drop|search:exact+hill|wn:3.0|version:0.1.0``."""
         ref = "keep" if self.keep_ref else "drop"
+        wordnet = WORDNET_VERSION if self.wordnet else "off"
         return (f"counter|restarts:{self.restarts}|seed:{self.seed}|ref:{ref}|"
-                f"search:{self.search}|version:{__version__}")
+                f"search:{self.search}|wn:{wordnet}|version:{__version__}")
