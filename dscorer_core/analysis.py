@@ -1,0 +1,270 @@
+"""What a parser gets wrong across a corpus: per-label scores, confusions under COUNTER's mapping,
+structural errors, and the k-grams most often missed or invented (docs/errors.md).
+
+Every table is built from the same per-document comparisons the scores use (COUNTER's optimal
+mapping and matched clauses, DSCORER's k-gram multisets), so its counts add up to the scores:
+per-label clause counts sum to COUNTER's totals, per-label 1-gram counts to DSCORER's 1-grams.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .clause_format import BOX_OPERATORS
+from .clauses import Clause, Drs, is_constant
+from .counter import CounterPair, CounterSettings, counter_pair
+from .dscorer.induction import induce_graph
+from .dscorer.settings import ScoreSettings
+from .formula import prf
+from .render.ngram_view import compare_ngrams
+
+__all__ = ["LabelRow", "Confusion", "StructuralRow", "KgramError", "ErrorAnalysis", "clause_label",
+           "analyse_errors"]
+
+#: Operators whose misplaced box is a scope error (negation and modality).
+SCOPE_OPERATORS = frozenset({"NOT", "POS", "NEC"})
+
+
+@dataclass(frozen=True)
+class LabelRow:
+    """One relation, operator or concept: predicted, gold and matched counts at one level
+    (``clause``: COUNTER's clauses under the optimal mapping; ``1-gram``: DSCORER's 1-grams)."""
+
+    level: str
+    label: str
+    kind: str
+    pred: int
+    gold: int
+    matched: int
+    documents: tuple[int, ...]
+
+    @property
+    def scores(self) -> tuple[float, float, float]:
+        """P, R and F of this label (the project's one formula)."""
+        p, r, f = prf(self.matched, self.pred, self.gold)
+        return float(p), float(r), float(f)
+
+    def as_dict(self) -> dict[str, object]:
+        p, r, f = self.scores
+        return {"level": self.level, "label": self.label, "kind": self.kind, "pred": self.pred, "gold": self.gold,
+                "matched": self.matched, "P": p, "R": r, "F": f, "documents": list(self.documents)}
+
+
+@dataclass(frozen=True)
+class Confusion:
+    """A predicted label standing where the gold has another, on the same (mapped) variables."""
+
+    pred: str
+    gold: str
+    kind: str  # "concept", "sense" (same lemma, other sense), "role" or "operator"
+    count: int
+    documents: tuple[int, ...]
+
+    def as_dict(self) -> dict[str, object]:
+        return {"pred": self.pred, "gold": self.gold, "kind": self.kind, "count": self.count,
+                "documents": list(self.documents)}
+
+
+@dataclass(frozen=True)
+class StructuralRow:
+    """One kind of structural error, how often it occurs and in which documents."""
+
+    error: str
+    count: int
+    documents: tuple[int, ...]
+
+    def as_dict(self) -> dict[str, object]:
+        return {"error": self.error, "count": self.count, "documents": list(self.documents)}
+
+
+@dataclass(frozen=True)
+class KgramError:
+    """A k-gram that the parser misses (gold only) or invents (predicted only), summed over documents."""
+
+    k: int
+    text: str
+    side: str  # "missed" or "invented"
+    count: int
+    documents: tuple[int, ...]
+
+    def as_dict(self) -> dict[str, object]:
+        return {"k": self.k, "text": self.text, "side": self.side, "count": self.count,
+                "documents": list(self.documents)}
+
+
+@dataclass(frozen=True)
+class ErrorAnalysis:
+    """All error tables of a corpus, and the signatures of the scores they come from."""
+
+    labels: tuple[LabelRow, ...]
+    confusions: tuple[Confusion, ...]
+    structure: tuple[StructuralRow, ...]
+    kgrams: tuple[KgramError, ...]
+    n_documents: int
+    signatures: tuple[str, ...] = field(default=())
+
+    def as_dict(self) -> dict[str, object]:
+        return {"signatures": list(self.signatures), "n_documents": self.n_documents,
+                "labels": [r.as_dict() for r in self.labels], "confusions": [c.as_dict() for c in self.confusions],
+                "structure": [s.as_dict() for s in self.structure], "kgrams": [k.as_dict() for k in self.kgrams]}
+
+
+def clause_label(clause: Clause) -> tuple[str, str]:
+    """(label, kind) of a clause: ``male.n.02`` / ``concept:n``, ``Agent`` / ``role``, ``NOT`` / ``operator``."""
+    if clause.kind == "concept":
+        return clause.concept_label, f"concept:{clause.pos}"
+    return clause.relation, clause.kind
+
+
+def _edge_label(text: str) -> str:
+    """The relation of a 1-gram's text ``B male.n.02~ X``: reversal mark and argument suffix removed."""
+    label = text.split(" ")[1].rstrip("~")
+    return label[:-3] if label.endswith(("-A1", "-A2")) else label
+
+
+def _arguments(clause: Clause) -> tuple[str, ...]:
+    """The box and the argument positions of a clause (a concept's sense left out)."""
+    return (clause.box,) + (clause.args[1:] if clause.kind == "concept" else clause.args)
+
+
+def _same_place(pred: Clause, gold: Clause, mapping: dict[str, str], mapped_gold: set[str]) -> bool:
+    """Whether two clauses stand on the same variables under the mapping: each predicted variable
+    maps to the gold one, or both are outside the mapping (the search left them free); constants equal."""
+    for p, g in zip(_arguments(pred), _arguments(gold)):
+        if is_constant(p) or is_constant(g):
+            if p != g:
+                return False
+        elif p in mapping:
+            if mapping[p] != g:
+                return False
+        elif g in mapped_gold:
+            return False
+    return True
+
+
+def _confusions(pair: CounterPair) -> list[tuple[str, str, str]]:
+    """Unmatched predicted clauses that stand on the same variables as an unmatched gold clause of
+    the same kind with another label: (pred label, gold label, kind)."""
+    free_gold = list(pair.unmatched_gold)
+    mapped_gold = set(pair.mapping.values())
+    found = []
+    for p in pair.unmatched_pred:
+        for g in free_gold:
+            if g.kind != p.kind or len(g.tokens) != len(p.tokens) or not _same_place(p, g, pair.mapping, mapped_gold):
+                continue
+            plabel, glabel = clause_label(p)[0], clause_label(g)[0]
+            if plabel == glabel:
+                continue
+            kind = "sense" if p.kind == "concept" and p.relation == g.relation else p.kind
+            found.append((plabel, glabel, kind))
+            free_gold.remove(g)
+            break
+    return found
+
+
+def _unbound_referents(drs: Drs) -> int:
+    """Referents used in a condition that no ``REF`` clause introduces."""
+    introduced = {c.args[0] for c in drs.clauses if c.relation == "REF" and c.args}
+    boxes = {c.box for c in drs.clauses} | {a for c in drs.clauses if c.relation in BOX_OPERATORS for a in c.args}
+    used = {a for c in drs.clauses if c.relation != "REF" for a in c.args
+            if not is_constant(a) and a not in boxes and not (c.kind == "concept" and a == c.args[0])}
+    return len(used - introduced)
+
+
+def _structure(pairs: Sequence[CounterPair], preds: Sequence[Drs], golds: Sequence[Drs]) -> list[StructuralRow]:
+    """Missing and extra boxes and box relations, scope errors of negation and modality, unbound referents."""
+    rows: dict[str, tuple[int, list[int]]] = {}
+
+    def add(error: str, count: int, doc: int) -> None:
+        if count > 0:
+            total, docs = rows.get(error, (0, []))
+            rows[error] = (total + count, docs + [doc])
+
+    for pair, pred, gold in zip(pairs, preds, golds):
+        doc = pair.index
+        p_boxes, g_boxes = len({c.box for c in pred.clauses}), len({c.box for c in gold.clauses})
+        add("missing box", g_boxes - p_boxes, doc)
+        add("extra box", p_boxes - g_boxes, doc)
+        unmatched_p = Counter(c.relation for c in pair.unmatched_pred if c.relation in BOX_OPERATORS)
+        unmatched_g = Counter(c.relation for c in pair.unmatched_gold if c.relation in BOX_OPERATORS)
+        for op in set(unmatched_p) | set(unmatched_g):
+            both = min(unmatched_p[op], unmatched_g[op])
+            if op in SCOPE_OPERATORS:
+                add(f"{op} scope on the wrong box", both, doc)
+            else:
+                add(f"{op} between the wrong boxes", both, doc)
+            add(f"missing {op}", unmatched_g[op] - both, doc)
+            add(f"extra {op}", unmatched_p[op] - both, doc)
+        add("referent left unbound (no REF)", _unbound_referents(pred), doc)
+    ordered = sorted(rows.items(), key=lambda item: (-item[1][0], item[0]))
+    return [StructuralRow(error, total, tuple(docs)) for error, (total, docs) in ordered]
+
+
+def analyse_errors(preds: Sequence[Drs], golds: Sequence[Drs], *, counter: CounterSettings | None = None,
+                   dscorer: ScoreSettings | None = None, orders: Sequence[int] = (1, 2, 3),
+                   top: int = 20) -> ErrorAnalysis:
+    """Every error table of aligned predicted and gold DRSs (one COUNTER matching and one k-gram
+    comparison per document). ``orders`` are the k of the missed/invented k-gram lists, ``top``
+    their length and that of the confusion list."""
+    counter = counter or CounterSettings()
+    dscorer = dscorer or ScoreSettings()
+    clause_rows: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
+    gram_rows: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
+    clause_docs: dict[tuple[str, str], set[int]] = defaultdict(set)
+    gram_docs: dict[tuple[str, str], set[int]] = defaultdict(set)
+    confusions: Counter[tuple[str, str, str]] = Counter()
+    confusion_docs: dict[tuple[str, str, str], set[int]] = defaultdict(set)
+    kgram_counts: Counter[tuple[int, str, str]] = Counter()
+    kgram_docs: dict[tuple[int, str, str], set[int]] = defaultdict(set)
+    pairs = []
+    for i, (pred, gold) in enumerate(zip(preds, golds)):
+        pair = counter_pair(pred, gold, counter, index=i)
+        pairs.append(pair)
+        for p, _g in pair.matched_clauses:
+            clause_rows[clause_label(p)][2] += 1
+        for column, clauses in ((0, [p for p, _ in pair.matched_clauses] + list(pair.unmatched_pred)),
+                                (1, [g for _, g in pair.matched_clauses] + list(pair.unmatched_gold))):
+            for c in clauses:
+                key = clause_label(c)
+                clause_rows[key][column] += 1
+                clause_docs[key].add(i)
+        for plabel, glabel, kind in _confusions(pair):
+            confusions[(plabel, glabel, kind)] += 1
+            confusion_docs[(plabel, glabel, kind)].add(i)
+        pg, gg = induce_graph(pred, dscorer.preset), induce_graph(gold, dscorer.preset)
+        for k in sorted(set(orders) | {1}):
+            for row in compare_ngrams(pg, gg, k, cap=dscorer.max_ngrams).rows:
+                if k == 1:
+                    key = (_edge_label(row.text), "relation")
+                    counts = gram_rows[key]
+                    counts[0] += row.pred
+                    counts[1] += row.gold
+                    counts[2] += row.matched
+                    gram_docs[key].add(i)
+                if k in orders:
+                    for side, extra in (("missed", row.gold - row.matched), ("invented", row.pred - row.matched)):
+                        if extra:
+                            kgram_counts[(k, row.text, side)] += extra
+                            kgram_docs[(k, row.text, side)].add(i)
+
+    def label_rows(level: str, rows: dict[tuple[str, str], list[int]],
+                   docs: dict[tuple[str, str], set[int]]) -> list[LabelRow]:
+        return [LabelRow(level, label, kind, c[0], c[1], c[2], tuple(sorted(docs[(label, kind)])))
+                for (label, kind), c in sorted(rows.items(), key=lambda item: (-(item[1][0] + item[1][1]), item[0]))]
+
+    kgrams: list[KgramError] = []
+    for k in orders:
+        for side in ("missed", "invented"):
+            chosen = sorted(((key[1], count) for key, count in kgram_counts.items()
+                             if key[0] == k and key[2] == side), key=lambda item: (-item[1], item[0]))[:top]
+            kgrams += [KgramError(k, text, side, count, tuple(sorted(kgram_docs[(k, text, side)])))
+                       for text, count in chosen]
+    return ErrorAnalysis(
+        labels=tuple(label_rows("clause", clause_rows, clause_docs) + label_rows("1-gram", gram_rows, gram_docs)),
+        confusions=tuple(Confusion(p, g, kind, n, tuple(sorted(confusion_docs[(p, g, kind)])))
+                         for (p, g, kind), n in sorted(confusions.items(), key=lambda item: (-item[1], item[0]))[:top]),
+        structure=tuple(_structure(pairs, preds, golds)),
+        kgrams=tuple(kgrams), n_documents=len(pairs),
+        signatures=(counter.signature(), dscorer.signature()))

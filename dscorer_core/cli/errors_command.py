@@ -1,0 +1,82 @@
+"""``dscorer errors PRED GOLD``: what a parser gets wrong across a corpus (docs/errors.md)."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..analysis import ErrorAnalysis, analyse_errors
+from ..formats import read_drs_pair
+from .counter_command import add_counter_options, counter_settings_from_args
+from .input_format import add_format_option
+from .output import format_table, write_csv, write_json
+from .score_command import add_dscorer_options, settings_from_args
+
+__all__ = ["register", "run", "format_errors", "label_table"]
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("errors", help="error analysis: per-label scores, confusions, structural errors, k-grams",
+                       description="Per label (relation, operator, concept, concept by part of speech): "
+                                   "predicted, gold and matched counts and P/R/F at COUNTER's clause level "
+                                   "(optimal mapping) and at DSCORER's 1-gram level; the labels the parser "
+                                   "confuses under COUNTER's mapping; missing and extra boxes, box relations "
+                                   "and scope errors; the k-grams most often missed and invented.")
+    p.add_argument("pred", help="predicted clause or SBN file")
+    p.add_argument("gold", help="gold clause or SBN file")
+    add_format_option(p)
+    p.add_argument("--top", type=int, default=20, metavar="N", help="rows of the confusion and k-gram lists (20)")
+    p.add_argument("--kgram-orders", type=int, nargs="+", default=[1, 2, 3], metavar="K",
+                   help="orders of the missed/invented k-gram lists (default 1 2 3)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    p.add_argument("--csv", metavar="FILE", help="write the per-label table to FILE")
+    add_dscorer_options(p)
+    add_counter_options(p)
+    p.set_defaults(func=run)
+
+
+def label_table(analysis: ErrorAnalysis) -> tuple[list[str], list[list[object]]]:
+    """Header and rows of the per-label table (the text output and --csv)."""
+    header = ["level", "label", "kind", "pred", "gold", "matched", "P", "R", "F", "documents"]
+    rows: list[list[object]] = []
+    for r in analysis.labels:
+        p, rec, f = r.scores
+        rows.append([r.level, r.label, r.kind, r.pred, r.gold, r.matched, p, rec, f, len(r.documents)])
+    return header, rows
+
+
+def format_errors(analysis: ErrorAnalysis, top: int) -> str:
+    """The text report: signatures, then the four tables."""
+    header, rows = label_table(analysis)
+    clause_rows = [r for r in analysis.labels if r.level == "clause"]
+    worst_rows = sorted(clause_rows, key=lambda r: (-(r.gold - r.matched), r.label))[:top]
+    worst = [rows[analysis.labels.index(r)] for r in worst_rows]
+    parts = list(analysis.signatures) + [f"documents: {analysis.n_documents}", "",
+                                          f"labels most often missed (clause level, top {top}; --csv for all):",
+                                          format_table(header, worst), "", "confusions under COUNTER's mapping:"]
+    parts.append(format_table(["pred", "gold", "kind", "count", "documents"],
+                              [[c.pred, c.gold, c.kind, c.count, " ".join(map(str, c.documents[:8]))]
+                               for c in analysis.confusions]) if analysis.confusions else "(none)")
+    parts += ["", "structural errors:"]
+    parts.append(format_table(["error", "count", "documents"],
+                              [[s.error, s.count, " ".join(map(str, s.documents[:8]))] for s in analysis.structure])
+                 if analysis.structure else "(none)")
+    for k in sorted({e.k for e in analysis.kgrams}):
+        for side in ("missed", "invented"):
+            chosen = [e for e in analysis.kgrams if e.k == k and e.side == side]
+            parts += ["", f"{k}-grams most often {side}:",
+                      format_table(["count", "k-gram", "documents"],
+                                   [[e.count, e.text, " ".join(map(str, e.documents[:8]))] for e in chosen])]
+    return "\n".join(line.rstrip() for line in "\n".join(parts).splitlines())
+
+
+def run(args: argparse.Namespace) -> int:
+    preds, golds = read_drs_pair(args.pred, args.gold, args.format, args.baseline)
+    analysis = analyse_errors(preds, golds, counter=counter_settings_from_args(args),
+                              dscorer=settings_from_args(args), orders=args.kgram_orders, top=args.top)
+    if args.csv:
+        write_csv(args.csv, *label_table(analysis))
+    if args.json:
+        write_json(analysis.as_dict())
+    else:
+        print(format_errors(analysis, args.top))
+    return 0
