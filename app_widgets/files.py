@@ -12,9 +12,10 @@ import streamlit as st
 
 from dscorer_core import Drs
 from dscorer_core.clauses import check_pair, decode_clf_bytes
-from dscorer_core.errors import ClfError, DscorerInputError
+from dscorer_core.errors import BRIEF_QUOTE_CHARS, ClfError, DscorerInputError
 from dscorer_core.file_access import allowed_roots, resolve_allowed, serves_only_this_machine
 from dscorer_core.formats import parse_drs_text
+from dscorer_core.ill_formed import IllFormed, apply_ill_policy
 
 from .text import md_escape
 
@@ -44,16 +45,16 @@ class LoadedFile:
 
 
 @st.cache_data(max_entries=16, show_spinner="Reading clause file...")
-def parse_upload(name: str, data: bytes) -> tuple[Drs, ...]:
-    """Parse uploaded bytes once (cached on name and content); clause or SBN files, detected."""
-    return tuple(parse_drs_text(decode_clf_bytes(data, name), name))
+def parse_upload(name: str, data: bytes, lenient: bool = False) -> tuple[Drs, ...]:
+    """Parse uploaded bytes once (cached on name, content and leniency); clause or SBN files, detected."""
+    return tuple(parse_drs_text(decode_clf_bytes(data, name), name, lenient=lenient))
 
 
 @st.cache_data(max_entries=16, show_spinner="Reading clause file...")
-def parse_local(path: str, mtime_ns: int, size: int) -> tuple[Drs, ...]:
-    """Parse a local file once per (path, modification time, size); clause or SBN files, detected."""
+def parse_local(path: str, mtime_ns: int, size: int, lenient: bool = False) -> tuple[Drs, ...]:
+    """Parse a local file once per (path, modification time, size, leniency); clause or SBN files."""
     data = Path(path).read_bytes()
-    return tuple(parse_drs_text(decode_clf_bytes(data, path), path))
+    return tuple(parse_drs_text(decode_clf_bytes(data, path), path, lenient=lenient))
 
 
 def local_roots() -> tuple[Path, ...]:
@@ -70,12 +71,12 @@ def check_local_path(text: str) -> Path:
     return resolve_allowed(text, local_roots(), Path.cwd())
 
 
-def read_local(path: Path) -> tuple[Drs, ...]:
+def read_local(path: Path, lenient: bool = False) -> tuple[Drs, ...]:
     """Parse an allowed local file; a malformed one is reported by its first bad line only, a
     few characters of it quoted (the file may not be a clause file at all: docs/hosting.md)."""
     stat = path.stat()
     try:
-        return parse_local(str(path), stat.st_mtime_ns, stat.st_size)
+        return parse_local(str(path), stat.st_mtime_ns, stat.st_size, lenient)
     except ClfError as exc:
         raise DscorerInputError(exc.brief()) from None
 
@@ -91,7 +92,31 @@ def show_input_error(what: str, exc: Exception) -> None:
 
 
 def file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str = "", compact: bool = False,
-                 placeholder: str = "../shared/data/pmb-2.2.0/gold_dev.clf") -> LoadedFile | None:
+                 placeholder: str = "../shared/data/pmb-2.2.0/gold_dev.clf",
+                 predicted: bool = False) -> LoadedFile | None:
+    """A predicted file (``predicted``) is read leniently: its ill-formed DRSs are scored as failed
+    parses, as official results count them, and listed in a notice (docs/ill-formed.md)."""
+    loaded = _file_widgets(slot, label, default_sample, key_prefix=key_prefix, compact=compact,
+                           placeholder=placeholder, lenient=predicted)
+    if loaded is None or not predicted:
+        return loaded
+    drss, report = apply_ill_policy(loaded.drss, "dummy")
+    if report.entries:
+        def brief(e: IllFormed) -> str:
+            """Where and what, quoting a few characters of the file's first bad line only."""
+            first = e is report.entries[0]
+            return f"DRS {e.index}: " + "; ".join(p.format(e.source, BRIEF_QUOTE_CHARS if first and i == 0 else 0)
+                                                  for i, p in enumerate(e.problems[:4]))
+
+        st.warning(f"{len(report.entries)} predicted DRS(s) of {md_escape(loaded.name)} are ill-formed and are scored "
+                   "as failed parses (all their gold clauses and k-grams unmatched):  \n"
+                   + "  \n".join(md_escape(brief(e)) for e in report.entries[:8])
+                   + (f"  \n... and {len(report.entries) - 8} more" if len(report.entries) > 8 else ""), icon="⚠️")
+    return LoadedFile(loaded.name, tuple(drss), loaded.key)
+
+
+def _file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str, compact: bool,
+                  placeholder: str, lenient: bool) -> LoadedFile | None:
     """Source choice (sample, upload or local path) and file widget of one file slot; the loaded
     file, or None while none is chosen (unreadable or malformed files raise DscorerInputError).
 
@@ -118,7 +143,7 @@ def file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str 
             name = st.selectbox(labels[0], sample_files(), key=key["sample"], label_visibility=visibility)
             p = SAMPLE_DIR / name
             stat = p.stat()
-            return LoadedFile(name, parse_local(str(p), stat.st_mtime_ns, stat.st_size),
+            return LoadedFile(name, parse_local(str(p), stat.st_mtime_ns, stat.st_size, lenient),
                               f"sample:{name}:{stat.st_mtime_ns}")
         if src == "Upload":
             up = st.file_uploader(labels[1], key=key["upload"], label_visibility=visibility,
@@ -133,7 +158,8 @@ def file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str 
                     st.info("Upload a clause file.")
                 return None
             name, data = stored
-            return LoadedFile(name, parse_upload(name, data), f"upload:{name}:{hashlib.sha1(data).hexdigest()}")
+            digest = hashlib.sha1(data).hexdigest()
+            return LoadedFile(name, parse_upload(name, data, lenient), f"upload:{name}:{digest}")
         text = st.text_input(labels[2], key=key["path"], label_visibility=visibility, placeholder=placeholder)
         if not text.strip():
             if not compact:
@@ -141,7 +167,7 @@ def file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str 
             return None
         p = check_local_path(text)
         stat = p.stat()
-        return LoadedFile(str(p), read_local(p), f"path:{p}:{stat.st_mtime_ns}:{stat.st_size}")
+        return LoadedFile(str(p), read_local(p, lenient), f"path:{p}:{stat.st_mtime_ns}:{stat.st_size}")
     except OSError as exc:
         raise DscorerInputError(f"cannot read the file: {exc.strerror or exc}") from None
 
@@ -169,7 +195,7 @@ def _load_side(side: str, container) -> LoadedFile | None:
     showing an error, if any)."""
     with container:
         loaded, _ = load_file(side, "Predicted (pred)" if side == "pred" else "Gold", DEFAULT_SAMPLES[side],
-                              what=f"{side} file")
+                              what=f"{side} file", predicted=side == "pred")
     return loaded
 
 

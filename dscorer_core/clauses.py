@@ -89,6 +89,9 @@ class Drs:
     source: str = "<string>"
     line: int = 0
     duplicates: tuple[Clause, ...] = field(default=())
+    #: Lines of this DRS that are not well-formed clauses (only from a lenient read:
+    #: ``parse_clf(..., lenient=True)``); a tokenisable one is kept in ``clauses`` as read.
+    problems: tuple[ClfProblem, ...] = field(default=())
 
     def __len__(self) -> int:
         return len(self.clauses)
@@ -144,7 +147,9 @@ def _token_spans(line: str) -> tuple[list[tuple[int, str]], str | None, tuple[st
 
 
 def _parse_line(line: str, lineno: int = 0) -> tuple[Clause | None, str | None, int | None]:
-    """Parse one non-comment line: (clause, None, None) or (None, problem, column)."""
+    """Parse one non-comment line: (clause, None, None), (None, problem, column), or, for a line
+    that splits into 3 or 4 tokens but holds a constant where a box or relation stands (real
+    parser output), (the clause as read, problem, column)."""
     spans, comment, problem = _token_spans(line)
     if problem:
         return None, problem[0], problem[1]
@@ -154,10 +159,11 @@ def _parse_line(line: str, lineno: int = 0) -> tuple[Clause | None, str | None, 
     if len(tokens) not in (3, 4):
         col = spans[4][0] if len(tokens) > 4 else None
         return None, f"a clause has 3 or 4 tokens, this line has {len(tokens)}", col
+    as_read = Clause(tuple(tokens), lineno, comment)
     if '"' in tokens[0]:
-        return None, "the box position (first token) holds a constant", spans[0][0]
+        return as_read, "the box position (first token) holds a constant", spans[0][0]
     if '"' in tokens[1]:
-        return None, "the relation position (second token) holds a constant", spans[1][0]
+        return as_read, "the relation position (second token) holds a constant", spans[1][0]
     for col, tok in spans:
         if tok.count('"') % 2 == 1 or (tok.startswith('"') != tok.endswith('"')):
             return None, f"malformed constant {tok[:60]!r}", col
@@ -184,11 +190,14 @@ def _sentence_from_comment(text: str) -> tuple[int, str] | None:
     return None
 
 
-def parse_clf(text: str, source: str = "<string>") -> list[Drs]:
+def parse_clf(text: str, source: str = "<string>", lenient: bool = False) -> list[Drs]:
     """Parse the text of a clause file into DRSs, raising ClfError on bad lines.
 
     Every bad line is collected (up to MAX_PROBLEMS listed) before raising,
-    so a user fixes a file in one pass.
+    so a user fixes a file in one pass. ``lenient`` (for a parser's output) raises nothing:
+    each DRS keeps its bad lines in ``Drs.problems`` (a line that splits into 3 or 4 tokens
+    is kept as read), and a block of bad lines only is still a DRS, so the count never changes
+    (docs/ill-formed.md).
     """
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -197,18 +206,19 @@ def parse_clf(text: str, source: str = "<string>") -> list[Drs]:
     total_problems = 0
 
     clauses: list[Clause] = []
+    block_problems: list[ClfProblem] = []
     dups: list[Clause] = []
     seen: set[tuple[str, ...]] = set()
     sentence: tuple[int, str] | None = None
     start = 0
 
     def close_block() -> None:
-        nonlocal clauses, dups, seen, sentence, start
-        if clauses:
+        nonlocal clauses, block_problems, dups, seen, sentence, start
+        if clauses or block_problems:
             drss.append(Drs(tuple(clauses), len(drss), sentence[1] if sentence else None,
-                            source, start, tuple(dups)))
+                            source, start, tuple(dups), tuple(block_problems)))
             sentence = None  # a block with only comments hands its sentence on
-        clauses, dups, seen, start = [], [], set(), 0
+        clauses, block_problems, dups, seen, start = [], [], [], set(), 0
 
     # Lines end at LF, CRLF or a lone CR; not at the other characters str.splitlines()
     # knows (form feed, U+2028, ...), so line numbers agree with editors and grep.
@@ -231,10 +241,18 @@ def parse_clf(text: str, source: str = "<string>") -> list[Drs]:
         else:
             clause, problem, column = _parse_line(raw, lineno)
         if problem:
-            total_problems += 1
-            if len(problems) < MAX_PROBLEMS:
-                problems.append(ClfProblem(lineno, problem, _excerpt(raw, column), column))
-            continue
+            found_problem = ClfProblem(lineno, problem, _excerpt(raw, column), column)
+            if lenient:
+                if not clauses and not block_problems:
+                    start = lineno
+                block_problems.append(found_problem)
+                if clause is None:
+                    continue
+            else:
+                total_problems += 1
+                if len(problems) < MAX_PROBLEMS:
+                    problems.append(found_problem)
+                continue
         assert clause is not None
         if not clauses:
             start = lineno
@@ -263,7 +281,7 @@ def _excerpt(raw: str, column: int | None) -> str:
     return ("..." if start else "") + cut + f"... ({len(text):,} characters)"
 
 
-def read_clf(path: str | os.PathLike[str]) -> list[Drs]:
+def read_clf(path: str | os.PathLike[str], lenient: bool = False) -> list[Drs]:
     """Read a clause file from disk into DRSs (UTF-8, a BOM is allowed)."""
     p = Path(path)
     if not p.exists():
@@ -274,7 +292,7 @@ def read_clf(path: str | os.PathLike[str]) -> list[Drs]:
         data = p.read_bytes()
     except OSError as exc:  # permission denied, I/O error, ...
         raise ClfError(str(p), [ClfProblem(0, f"cannot be read ({exc.strerror or exc})", "")]) from None
-    return parse_clf(decode_clf_bytes(data, str(p)), str(p))
+    return parse_clf(decode_clf_bytes(data, str(p)), str(p), lenient)
 
 
 def decode_clf_bytes(data: bytes, source: str) -> str:
@@ -335,7 +353,7 @@ def check_pair(p: list[Drs], g: list[Drs], pred_name: str, gold_name: str,
         if len(p) != 1:
             raise DrsCountMismatch(pred_name, gold_name, len(p), len(g),
                                    "--baseline needs a predicted file with exactly one DRS")
-        p = [Drs(p[0].clauses, i, p[0].sentence, p[0].source, p[0].line, p[0].duplicates)
+        p = [Drs(p[0].clauses, i, p[0].sentence, p[0].source, p[0].line, p[0].duplicates, p[0].problems)
              for i in range(len(g))]
         return p, g
     if not p and not g:

@@ -35,11 +35,16 @@ class ClfProblem:
     text: str = ""
     column: int | None = None
 
-    def format(self, source: str) -> str:
+    def format(self, source: str, quote_chars: int | None = None) -> str:
+        """``FILE:LINE:COL: message: 'text'``; ``quote_chars`` cuts the quoted text (a hosted app
+        quotes only a few characters of a file that may not be a clause file)."""
         where = f"{source}:{self.line}" if self.line else source
         if self.line and self.column:
             where += f":{self.column}"
-        return f"{where}: {self.message}" + (f": {self.text!r}" if self.text else "")
+        text = self.text
+        if quote_chars is not None and len(text) > quote_chars:
+            text = text[:quote_chars] + "..." if quote_chars else ""
+        return f"{where}: {self.message}" + (f": {text!r}" if text else "")
 
 
 class ClfError(DscorerInputError):

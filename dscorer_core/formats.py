@@ -94,12 +94,22 @@ def _resolve(text: str, source: str, fmt: str) -> DrsFormat:
     return fmt  # type: ignore[return-value]
 
 
-def parse_drs_text(text: str, source: str = "<string>", fmt: str = "auto") -> list[Drs]:
-    """The DRSs of a text in any notation; SBNs are converted to clauses (``sbn.to_drs``)."""
+def parse_drs_text(text: str, source: str = "<string>", fmt: str = "auto", lenient: bool = False) -> list[Drs]:
+    """The DRSs of a text in any notation; SBNs are converted to clauses (``sbn.to_drs``).
+    ``lenient`` (a parser's output) raises nothing for bad DRSs: each keeps its problems in
+    ``Drs.problems`` (an SBN that cannot be read becomes an empty DRS with its problems)."""
     chosen = _resolve(text, source, fmt)
     if chosen == "clf":
-        return parse_clf(text, source)
-    return [sbn_to_drs(s) for s in parse_sbn(text, source, chosen)]
+        return parse_clf(text, source, lenient)
+    if not lenient:
+        return [sbn_to_drs(s) for s in parse_sbn(text, source, chosen)]
+    out = []
+    for i, item in enumerate(parse_sbn_tolerant(text, source, chosen)):
+        if isinstance(item, ClfError):
+            out.append(Drs((), i, None, source, item.line, (), tuple(item.problems)))
+        else:
+            out.append(sbn_to_drs(item))
+    return out
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
@@ -107,9 +117,9 @@ def read_text(path: str | os.PathLike[str]) -> str:
     return read_sbn_text(path)
 
 
-def read_drs_file(path: str | os.PathLike[str], fmt: str = "auto") -> list[Drs]:
-    """Read a clause or SBN file as DRSs (clauses)."""
-    return parse_drs_text(read_text(path), str(path), fmt)
+def read_drs_file(path: str | os.PathLike[str], fmt: str = "auto", lenient: bool = False) -> list[Drs]:
+    """Read a clause or SBN file as DRSs (clauses); ``lenient`` as for ``parse_drs_text``."""
+    return parse_drs_text(read_text(path), str(path), fmt, lenient)
 
 
 def parse_sbn_text(text: str, source: str = "<string>", fmt: str = "auto") -> list[Sbn]:
@@ -136,16 +146,18 @@ def read_sbn_file_tolerant(path: str | os.PathLike[str], fmt: str = "auto") -> l
 
 
 def read_drs_pair(pred: str | os.PathLike[str], gold: str | os.PathLike[str], fmt: str = "auto",
-                  baseline: bool = False) -> tuple[list[Drs], list[Drs]]:
+                  baseline: bool = False, lenient_pred: bool = False) -> tuple[list[Drs], list[Drs]]:
     """Read a predicted and a gold file in any notation as DRSs and pair them (``clauses.check_pair``).
 
     Both files are read before an error is raised, so the bad lines of both are reported.
+    ``lenient_pred`` reads the predicted file leniently (its bad DRSs carry their problems:
+    ``ill_formed.apply_ill_policy`` decides what is scored); the gold file is always strict.
     """
     sides: list[list[Drs]] = []
     errors: list[ClfError] = []
-    for path in (pred, gold):
+    for path, lenient in ((pred, lenient_pred), (gold, False)):
         try:
-            sides.append(read_drs_file(path, fmt))
+            sides.append(read_drs_file(path, fmt, lenient))
         except ClfError as exc:
             errors.append(exc)
     if len(errors) == 1:

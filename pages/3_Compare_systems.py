@@ -103,7 +103,7 @@ def load_slot(slot: str, label: str, default_sample: str) -> tuple[aw.LoadedFile
     """The compact file widgets of one file slot (keys ``cmp_*_{slot}``) and their errors: (file or
     None, whether an error was shown)."""
     return aw.load_file(slot, label, default_sample, key_prefix="cmp_", compact=True,
-                        placeholder="../shared/data/pmb-2.2.0/boxer_dev.clf")
+                        placeholder="../shared/data/pmb-2.2.0/boxer_dev.clf", predicted=slot != "gold")
 
 
 def align_systems(gold: aw.LoadedFile, files: list[aw.LoadedFile], baseline: bool) -> list[System]:

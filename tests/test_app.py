@@ -134,8 +134,10 @@ def test_bad_upload_shows_the_file_and_line_and_the_rest_works():
     at = new_app().run()
     upload(at, "pred", "broken.clf", b"b1 REF x1\nb1 male\nb1 Name x1 \"tom\n")
     no_errors(at)
-    assert at.error, "a bad file must show an error"
-    msg = at.error[0].value.replace("\\", "")
+    # a predicted file's bad lines are listed in a notice (scored as a failed parse, docs/ill-formed.md);
+    # here the file then holds 1 DRS against the sample's 2, which is an error
+    assert at.warning and at.error
+    msg = " ".join(w.value for w in at.warning).replace("\\", "")
     assert "broken.clf:2" in msg and "3 or 4 tokens" in msg and "broken.clf:3" in msg
     # the gold side and the settings still work
     assert at.selectbox(key="sample_gold").value == "paper_gold.clf"
@@ -167,7 +169,7 @@ def test_malformed_uploads_show_an_error_and_the_gold_side_keeps_working(name, d
     at = new_app().run()
     upload(at, "pred", name, data)
     no_errors(at)
-    msg = " ".join(e.value for e in at.error).replace("\\", "")
+    msg = " ".join(e.value for e in list(at.error) + list(at.warning)).replace("\\", "")
     assert name in msg and expected in msg
     assert at.selectbox(key="sample_gold").value == "paper_gold.clf"
     assert at.selectbox(key="preset").value == "released"

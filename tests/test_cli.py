@@ -138,40 +138,40 @@ def assert_clean_error(code, out, err, *needles):
 def test_malformed_clause_exit_2_with_file_and_line(capsys, tmp_path, pair, case):
     line, message = BAD_LINES[case]
     pred = write(tmp_path, "pred.clf", f"%%% He smiled .\nb1 REF x1\n{line}\n")
-    code, out, err = run(capsys, "score", pred, pair[1])
+    code, out, err = run(capsys, "score", pred, pair[1], "--ill", "error")
     assert_clean_error(code, out, err, f"{pred}:3", message, line)
 
 
 def test_all_bad_lines_listed_and_capped(capsys, tmp_path, pair):
     n = MAX_PROBLEMS + 5
     pred = write(tmp_path, "pred.clf", "".join(f"b{i} REF\n\n" for i in range(n)))
-    code, out, err = run(capsys, "score", pred, pair[1])
+    code, out, err = run(capsys, "score", pred, pair[1], "--ill", "error")
     assert_clean_error(code, out, err, f"{pred}: {n} bad lines", f"{pred}:1:", f"{pred}:3:",
                        "... and 5 more bad line(s)")
 
 
 def test_non_utf8_exit_2(capsys, tmp_path, pair):
     pred = write(tmp_path, "pred.clf", b'b1 REF x1\nb1 Name x1 "caf\xe9"\n')
-    code, out, err = run(capsys, "score", pred, pair[1])
+    code, out, err = run(capsys, "score", pred, pair[1], "--ill", "error")
     assert_clean_error(code, out, err, f"{pred}:2:16", "not UTF-8")
 
 
 def test_count_mismatch_gives_both_counts(capsys, tmp_path, pair):
     pred = write(tmp_path, "pred.clf", GOLD_TEXT.split("\n\n")[0] + "\n")
-    code, out, err = run(capsys, "score", pred, pair[1])
+    code, out, err = run(capsys, "score", pred, pair[1], "--ill", "error")
     assert_clean_error(code, out, err, f"{pred} holds 1 DRS(s)", f"{pair[1]} holds 2")
 
 
 def test_empty_pred_against_gold_is_a_count_mismatch(capsys, tmp_path, pair):
     pred = write(tmp_path, "empty.clf", b"")
-    code, out, err = run(capsys, "score", pred, pair[1])
+    code, out, err = run(capsys, "score", pred, pair[1], "--ill", "error")
     assert_clean_error(code, out, err, f"{pred} holds 0 DRS(s)", "holds 2", "holds no DRS")
 
 
 @pytest.mark.parametrize("pred_text, gold_text", [("", ""), ("% c\n%%% s\n", "\n \n")])
 def test_a_pair_without_drss_is_an_error_not_zero(capsys, tmp_path, pred_text, gold_text):
     pred, gold = write(tmp_path, "p.clf", pred_text), write(tmp_path, "g.clf", gold_text)
-    code, out, err = run(capsys, "score", pred, gold)
+    code, out, err = run(capsys, "score", pred, gold, "--ill", "error")
     assert_clean_error(code, out, err, str(pred), str(gold), "no DRS")
 
 
@@ -233,7 +233,8 @@ def test_a_5000_clause_drs_scores(capsys, tmp_path, shared_path):
 @pytest.mark.parametrize("where", ["before", "after"])
 def test_debug_shows_a_traceback(capsys, tmp_path, pair, where):
     pred = write(tmp_path, "pred.clf", "b1 REF\n")
-    argv = ["--debug", "score", pred, pair[1]] if where == "before" else ["score", pred, pair[1], "--debug"]
+    argv = (["--debug", "score", pred, pair[1], "--ill", "error"] if where == "before"
+            else ["score", pred, pair[1], "--ill", "error", "--debug"])
     code, out, err = run(capsys, *argv)
     assert code == 2 and "Traceback" in err and "ClfError" in err and f"{pred}:1" in err
 
@@ -269,7 +270,7 @@ def test_json_is_byte_identical_across_runs(pair):
 def test_bad_lines_in_both_files_are_all_reported(capsys, tmp_path):
     pred = write(tmp_path, "pred.clf", "b1 REF x1\nb1\n")
     gold = write(tmp_path, "gold.clf", 'b1 REF x1\nb1 Name x1 "tom\n')
-    code, out, err = run(capsys, "score", pred, gold)
+    code, out, err = run(capsys, "score", pred, gold, "--ill", "error")
     assert_clean_error(code, out, err, f"{pred}:2:", f"{gold}:2:12:", "unbalanced")
 
 

@@ -138,9 +138,7 @@ def test_generated_documents_rename_variables_apart_and_keep_constants(dev):
 @pytest.mark.parametrize("preset", PRESETS)
 def test_array_induction_equals_induce_graph_on_every_pmb_file(shared_data, preset):
     for path in sorted(shared_data.glob("pmb-*/*.clf")):
-        if path.relative_to(shared_data).as_posix() == "pmb-3.0.0/boxer_dev.clf":
-            continue  # ill-formed real output the strict reader refuses (docs/ill-formed.md)
-        drss = read_clf(path)
+        drss = read_clf(path, lenient=True)  # real output with quoted boxes is scored as read too
         batch = arrays_from_drss(drss, preset)
         for i, drs in enumerate(drss):
             one = arrays_from_graph(induce_graph(drs, preset))

@@ -12,6 +12,7 @@ from ..clauses import Drs
 from ..counter import SEARCHES
 from ..errors import DscorerInputError
 from ..formats import read_drs_file
+from ..ill_formed import IllPolicy, apply_ill_policy
 from ..stats import Comparison, CountTable, document_differences
 from ..stats.systems import (
     METRICS,
@@ -22,7 +23,7 @@ from ..stats.systems import (
     system_names,
 )
 from .counter_command import counter_settings_from_args
-from .input_format import add_format_option
+from .input_format import add_format_option, add_ill_option
 from .output import format_table, write_json
 from .score_command import add_dscorer_options, settings_from_args
 
@@ -38,6 +39,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                     "and the seed and sample counts are part of the printed signatures.")
     p.add_argument("gold", help="gold clause or SBN file")
     add_format_option(p)
+    add_ill_option(p)
     p.add_argument("systems", nargs="+", metavar="SYSTEM",
                    help="system clause files; the first is the baseline the others are tested against")
     p.add_argument("--metric", choices=METRICS, default="dscorer", help="which metric(s) to compare (default dscorer)")
@@ -67,12 +69,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run)
 
 
-def read_systems(gold_path: str, paths: list[str], baseline: bool,
-                 fmt: str = "auto") -> tuple[list[Drs], list[System]]:
-    """Read GOLD once and every system file (any notation), paired by the core's baseline rule (align_system)."""
+def read_systems(gold_path: str, paths: list[str], baseline: bool, fmt: str = "auto",
+                 ill: IllPolicy = "dummy") -> tuple[list[Drs], list[System]]:
+    """Read GOLD once and every system file (any notation; its ill-formed DRSs under the ``ill``
+    policy, reported on stderr), paired by the core's baseline rule (align_system)."""
     golds = read_drs_file(gold_path, fmt)
-    systems = [align_system(name, path, read_drs_file(path, fmt), golds, gold_path, baseline)
-               for name, path in zip(system_names(paths), paths)]
+    systems = []
+    for name, path in zip(system_names(paths), paths):
+        preds, report = apply_ill_policy(read_drs_file(path, fmt, lenient=ill != "error"), ill)
+        for line in report.lines():
+            print(line, file=sys.stderr)
+        systems.append(align_system(name, path, preds, golds, gold_path, baseline))
     return golds, systems
 
 
@@ -135,7 +142,7 @@ def format_differences(c: Comparison, tables: Sequence[CountTable], n: int) -> s
 def run(args: argparse.Namespace) -> int:
     if args.bootstrap < 0 or args.ar < 0 or args.differences < 0:
         raise DscorerInputError("--bootstrap, --ar and --differences cannot be negative")
-    golds, systems = read_systems(args.gold, args.systems, args.baseline, args.format)
+    golds, systems = read_systems(args.gold, args.systems, args.baseline, args.format, args.ill)
     for s in systems:
         if s.single_drs:
             print(f"dscorer compare: {s.path} holds one DRS: comparing it with each of the {len(golds)} "

@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..counter import SEARCHES, CounterResult, CounterSettings, counter_corpus
-from ..formats import read_drs_pair
-from .input_format import add_format_option
+from .input_format import add_format_option, add_ill_option, read_predictions, signed
 from .output import format_table, write_csv, write_json
 
 
@@ -40,6 +39,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("pred", help="predicted clause or SBN file")
     p.add_argument("gold", help="gold clause or SBN file")
     add_format_option(p)
+    add_ill_option(p)
     add_counter_options(p)
     p.add_argument("--baseline", action="store_true",
                    help="PRED holds one DRS that is compared with every gold DRS (SPAR baseline; COUNTER's -b)")
@@ -76,14 +76,17 @@ def format_counter(result: CounterResult, by_kind: bool = False) -> str:
 
 def run(args: argparse.Namespace) -> int:
     settings = counter_settings_from_args(args)
-    preds, golds = read_drs_pair(args.pred, args.gold, args.format, baseline=args.baseline)
+    preds, golds, report = read_predictions(args)
     result = counter_corpus(preds, golds, settings)
     if args.csv:
         write_csv(args.csv, *counter_rows(result))
     if args.json:
-        write_json(result.as_dict(per_doc=args.per_doc))
+        data = result.as_dict(per_doc=args.per_doc)
+        data["signature"] = signed(result.signature, report)
+        data["ill_formed"] = report.as_dict()
+        write_json(data)
         return 0
-    print(format_counter(result, by_kind=args.by_kind))
+    print(format_counter(result, by_kind=args.by_kind).replace(result.signature, signed(result.signature, report), 1))
     if args.per_doc:
         print()
         print(format_table(*counter_rows(result)))

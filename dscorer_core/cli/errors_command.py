@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 
 from ..analysis import ErrorAnalysis, analyse_errors
-from ..formats import read_drs_pair
 from .counter_command import add_counter_options, counter_settings_from_args
-from .input_format import add_format_option
+from .input_format import add_format_option, add_ill_option, read_predictions
 from .output import format_table, write_csv, write_json
 from .score_command import add_dscorer_options, settings_from_args
 
@@ -24,6 +23,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("pred", help="predicted clause or SBN file")
     p.add_argument("gold", help="gold clause or SBN file")
     add_format_option(p)
+    add_ill_option(p)
     p.add_argument("--top", type=int, default=20, metavar="N", help="rows of the confusion and k-gram lists (20)")
     p.add_argument("--kgram-orders", type=int, nargs="+", default=[1, 2, 3], metavar="K",
                    help="orders of the missed/invented k-gram lists (default 1 2 3)")
@@ -70,7 +70,7 @@ def format_errors(analysis: ErrorAnalysis, top: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    preds, golds = read_drs_pair(args.pred, args.gold, args.format, args.baseline)
+    preds, golds, _ = read_predictions(args)
     analysis = analyse_errors(preds, golds, counter=counter_settings_from_args(args),
                               dscorer=settings_from_args(args), orders=args.kgram_orders, top=args.top)
     if args.csv:

@@ -11,13 +11,12 @@ from ..dscorer.engines import DEFAULT_MAX_NGRAMS, ENGINES
 from ..dscorer.presets import PRESETS
 from ..dscorer.scoring import CorpusResult
 from ..dscorer.settings import ScoreSettings
-from ..formats import read_drs_pair
 from .counter_command import (
     add_counter_options,
     counter_settings_from_args,
     format_counter,
 )
-from .input_format import add_format_option
+from .input_format import add_format_option, add_ill_option, read_predictions, signed
 from .output import format_table, write_csv, write_json
 
 
@@ -62,6 +61,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("pred", help="predicted clause or SBN file")
     p.add_argument("gold", help="gold clause or SBN file")
     add_format_option(p)
+    add_ill_option(p)
     add_dscorer_options(p)
     p.add_argument("--per-doc", action="store_true", help="add one row per document")
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
@@ -94,7 +94,7 @@ def _refuse_overwriting_inputs(target: str | None, *inputs: str) -> None:
 def run(args: argparse.Namespace) -> int:
     settings = settings_from_args(args)
     _refuse_overwriting_inputs(args.csv, args.pred, args.gold)
-    preds, golds = read_drs_pair(args.pred, args.gold, args.format, baseline=args.baseline)
+    preds, golds, report = read_predictions(args)
     result = score_corpus(preds, golds, settings, jobs=args.jobs)
     if args.csv:
         write_csv(args.csv, *document_table(result))
@@ -103,15 +103,18 @@ def run(args: argparse.Namespace) -> int:
         counter = counter_corpus(preds, golds, counter_settings_from_args(args))
     if args.json:
         data = result.as_dict(per_doc=args.per_doc)
+        data["signature"] = signed(result.signature, report)
+        data["ill_formed"] = report.as_dict()
         if counter is not None:
             data["counter"] = counter.as_dict(per_doc=args.per_doc)
+            data["counter"]["signature"] = signed(counter.signature, report)
         write_json(data)
         return 0
-    print(format_result(result))
+    print(format_result(result).replace(result.signature, signed(result.signature, report), 1))
     if counter is not None:
         print()
         print("COUNTER (clause matching):")
-        print(format_counter(counter))
+        print(format_counter(counter).replace(counter.signature, signed(counter.signature, report), 1))
     if args.per_doc:
         header, rows = document_table(result)
         print()
