@@ -13,10 +13,16 @@ import streamlit as st
 
 from dscorer_core import Graph
 from dscorer_core.render import (
+    FULL,
     MATCHED,
+    NO_KGRAM,
+    NONE_MATCHED,
+    PARTLY,
+    SCALE_STOPS,
     UNMATCHED,
     edge_curves,
     edge_display,
+    edge_shades,
     fold_reverse,
     node_display,
 )
@@ -33,6 +39,9 @@ MARK_BORDER = 7
 MARK_SHADOW = {"enabled": True, "color": COLOURS["focus"], "size": 22, "x": 0, "y": 0}
 EDGE_STYLE = {MATCHED: {"width": 3, "dashes": False}, UNMATCHED: {"width": 2, "dashes": [8, 5]},
               "none": {"width": 1, "dashes": [2, 4]}}
+#: Width and dashes per grade of the matched share (edge_shades), so the grade does not rest on colour.
+GRADE_STYLE = {FULL: {"width": 4, "dashes": False}, PARTLY: {"width": 3, "dashes": [14, 4]},
+               NONE_MATCHED: {"width": 2, "dashes": [6, 6]}, NO_KGRAM: {"width": 1, "dashes": [2, 4]}}
 
 _BOOTSTRAP = re.compile(r"<link[^>]*bootstrap[^>]*/>|<script[^>]*bootstrap[^>]*>\s*</script>", re.S)
 
@@ -72,6 +81,7 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
                      shapeProperties={"borderDashes": [3, 3] if node.is_constant else False},
                      font={"size": 24, "face": "monospace"},
                      opacity=0.35 if focus and not (on_focus or marked) else 1.0, **extra)
+    shades = edge_shades(edge_counts) if edge_counts and edge_status is not None else None
     ranks = edge_curves(graph, skip_reversed=forward_only)
     for edge, rank in zip(graph.edges, ranks):
         if forward_only and edge.reversed:
@@ -80,6 +90,8 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
         disp = edge_display(graph, edge, status, edge_counts[edge.id] if edge_counts else None)
         if status is None:
             colour, style = "#555555", {"width": 1.5, "dashes": False}
+        elif shades is not None:
+            colour, style = shades[edge.id].colour, GRADE_STYLE[shades[edge.id].grade]
         else:
             colour, style = COLOURS[status], EDGE_STYLE[status]
         if focus:
@@ -115,8 +127,14 @@ def legend(with_status: bool = True, with_variable: bool = False) -> None:
     """What the colours and dashes mean (``with_variable``: also the chosen variable's pink ring)."""
     parts = ["▭ box node (B)", "◯ referent (X, E, S, T, P)", "◌ dashed border: constant"]
     if with_status:
-        parts += ["**━ blue, solid, thick**: on at least one matched k-gram",
-                  "**┅ orange, dashed**: only on unmatched k-grams",
+        stops = ", ".join(f"{c} {100 * s:.0f}%" for s, c in SCALE_STOPS)
+        st.html(f'<div style="display:flex;align-items:center;gap:.6em;font-size:.85rem">'
+                f'<span>edge colour = share of the k-gram occurrences through the edge that are matched:</span>'
+                f'<span>0 %</span><span style="display:inline-block;width:14em;height:.9em;border-radius:3px;'
+                f'background:linear-gradient(to right, {stops})"></span><span>100 %</span></div>')
+        parts += ["**━ solid, thick**: all its k-grams matched",
+                  "**╍ long dashes**: partly matched",
+                  "**┅ short dashes**: none matched",
                   "┈ grey, dotted: on no k-gram of this order",
                   "**━ pink, widest**: the chosen n-gram"]
     if with_variable:

@@ -6,6 +6,7 @@ vis-network HTML, so the tests read that (the real-browser tests are in test_bro
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -83,6 +84,31 @@ def test_changing_the_order_changes_the_highlighting():
     table = at.dataframe[0].value
     row = table[table["k"] == 4].iloc[0]
     assert row["f"] < 0.2 and row["matched"] < row["gold"] / 10
+
+
+def test_edge_colours_follow_the_matched_share_of_k():
+    """Figure 4: edge colours come from the matched share at k (edge_shades), so they change from k = 1 to k = 4,
+    and each tooltip keeps the counts and the share."""
+    from dscorer_core.render import share_colour
+
+    at = new_app().run()
+    at.number_input(key="doc_number").set_value(1).run()
+    k1 = vis_edges(iframes(at)[1])
+    at.slider(key="k").set_value(4).run()
+    no_errors(at)
+    k4 = vis_edges(iframes(at)[1])
+    assert [e["color"] for e in k1] != [e["color"] for e in k4]
+    for edges in (k1, k4):
+        for e in edges:
+            m = re.search(r"(\d+) matched, (\d+) unmatched", e["title"])
+            assert m, e["title"]
+            matched, unmatched = int(m.group(1)), int(m.group(2))
+            if matched + unmatched:
+                assert e["color"] == share_colour(matched / (matched + unmatched))
+                assert "matched share:" in e["title"]
+    blue = share_colour(1.0)
+    assert sum(e["color"] == blue for e in k4) < sum(e["color"] == blue for e in k1)
+    assert any("linear-gradient" in h.proto.body for h in at.get("html"))
 
 
 def test_ngram_table_filter_and_choice_highlight_paths():

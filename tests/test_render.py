@@ -15,12 +15,20 @@ from dscorer_core import (
 )
 from dscorer_core.clauses import parse_clf
 from dscorer_core.render import (
+    FULL,
     MATCHED,
+    NO_KGRAM,
+    NO_KGRAM_COLOUR,
+    NONE_MATCHED,
+    PARTLY,
+    SCALE_STOPS,
     UNMATCHED,
     UNUSED,
+    EdgeShade,
     conversion_steps,
     edge_curves,
     edge_display,
+    edge_shades,
     filter_rows,
     highlight_pair,
     ngram_table,
@@ -28,6 +36,7 @@ from dscorer_core.render import (
     node_key,
     path_elements,
     paths_from,
+    share_colour,
     shared_layout,
     too_large_to_draw,
 )
@@ -260,3 +269,38 @@ def test_counter_clause_marks_on_figure_4(paper):
     assert text["b1 REF x1"] == "dropped REF"
     assert text['b1 male "n.02" x1'] == "matched"
     assert dict(zip((c.text() for c in gold.clauses), gm))['b3 put "v.01" e1'] == "unmatched"
+
+
+def test_edge_shares_on_figure_4_fade_from_k1_to_k4(fig4):
+    """The matched share per edge (edge_shades) falls as k grows on the Figure 4 pair: "He smiled."
+    shares many 1-grams with the gold but hardly a 4-gram (the paper's point about Figure 4)."""
+    pg, gg = fig4.pred_graph, fig4.gold_graph
+    means = []
+    for k in (1, 2, 3, 4):
+        h = highlight_pair(pg, gg, k)
+        shades = edge_shades(h.gold.edge_counts)
+        assert len(shades) == len(gg.edges)
+        for shade, (m, u) in zip(shades, h.gold.edge_counts):
+            if m + u == 0:
+                assert shade.share is None and shade.grade == NO_KGRAM and shade.colour == NO_KGRAM_COLOUR
+            else:
+                assert shade.share == pytest.approx(m / (m + u))
+                assert shade.grade == (FULL if u == 0 else NONE_MATCHED if m == 0 else PARTLY)
+        # the matched share of all gold k-gram occurrences through the edges
+        m_all = sum(m for m, _ in h.gold.edge_counts)
+        u_all = sum(u for _, u in h.gold.edge_counts)
+        means.append(m_all / (m_all + u_all))
+    assert means[0] > means[1] > means[3]
+    assert means[3] < 0.5 * means[0]
+    colours_k1 = [s.colour for s in edge_shades(highlight_pair(pg, gg, 1).gold.edge_counts)]
+    colours_k4 = [s.colour for s in edge_shades(highlight_pair(pg, gg, 4).gold.edge_counts)]
+    assert colours_k1 != colours_k4
+
+
+def test_share_colour_scale_ends_and_middle():
+    assert share_colour(0.0) == SCALE_STOPS[0][1] and share_colour(1.0) == SCALE_STOPS[-1][1]
+    assert share_colour(0.5) == SCALE_STOPS[1][1]
+    assert share_colour(0.25) not in {s[1] for s in SCALE_STOPS}
+    assert edge_shades([(0, 0), (3, 0), (0, 2), (1, 3)])[1:] == (
+        EdgeShade(1.0, share_colour(1.0), FULL, 3, 0), EdgeShade(0.0, share_colour(0.0), NONE_MATCHED, 0, 2),
+        EdgeShade(0.25, share_colour(0.25), PARTLY, 1, 3))

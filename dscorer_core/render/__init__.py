@@ -17,6 +17,17 @@ from .counter_view import (
     variable_links,
 )
 from .display import EdgeDisplay, NodeDisplay, edge_display, node_display
+from .edge_colour import (
+    FULL,
+    NO_KGRAM,
+    NO_KGRAM_COLOUR,
+    NONE_MATCHED,
+    PARTLY,
+    SCALE_STOPS,
+    EdgeShade,
+    edge_shades,
+    share_colour,
+)
 from .layout import (
     MAX_LAYOUT_NODES,
     Layout,
@@ -79,6 +90,15 @@ __all__ = [
     "shared_layout",
     "edge_curves",
     "too_large_to_draw",
+    "SCALE_STOPS",
+    "NO_KGRAM_COLOUR",
+    "FULL",
+    "PARTLY",
+    "NONE_MATCHED",
+    "NO_KGRAM",
+    "EdgeShade",
+    "share_colour",
+    "edge_shades",
     "NodeDisplay",
     "EdgeDisplay",
     "node_display",

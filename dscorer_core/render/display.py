@@ -61,4 +61,6 @@ def edge_display(graph: Graph, edge: Edge, status: str | None = None,
                       UNUSED: "on no k-gram of this order"}.get(status, status))
     if counts:
         lines.append(f"k-gram occurrences through it: {counts[0]} matched, {counts[1]} unmatched")
+        if sum(counts):
+            lines.append(f"matched share: {100 * counts[0] / sum(counts):.0f} %")
     return EdgeDisplay(edge.label, "\n".join(lines))
