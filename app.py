@@ -171,8 +171,9 @@ else:
     focus = {}
     if chosen:
         focus = {side: comparison.elements(side, chosen) for side in ("pred", "gold")}
-    # bigger graphs get taller panes (600 px up to 20 nodes, at most 900 px)
-    pane_height = min(900, 600 + 8 * max(0, max(len(pg.nodes), len(gg.nodes)) - 20))
+    # the pane is as tall as the layout at a readable scale (labels at least 16 px), 420 to 900 px
+    pane_height = int(min(900, max(420, (layout.box[3] - layout.box[1]) * 0.8 + 120)))
+    dark = getattr(getattr(st.context, "theme", None), "type", None) == "dark"
     left, right = st.columns(2)
     for col, side, graph, pos in ((left, "pred", pg, layout.pred), (right, "gold", gg, layout.gold)):
         with col:
@@ -182,6 +183,7 @@ else:
                           edge_counts=getattr(highlight, side).edge_counts if highlight else None,
                           focus_nodes=fn, focus_edges=fe, show_names=show_names,
                           forward_only=not st.session_state.get("show_reverse", True),
+                          compact=st.session_state.get("compact", True), side=side, dark=dark,
                           height=pane_height,
                           marked_nodes=getattr(var_choice, f"{side}_nodes") if var_choice else frozenset())
     aw.legend(with_variable=bool(links))

@@ -137,8 +137,15 @@ def test_search_and_variable_names():
     at.text_input(key="doc_search").set_value("children").run()
     at.selectbox(key="doc_search_pick").set_value(1).run()
     assert at.session_state["doc_index"] == 1
+    # compact drawing (the default): concepts in the referent's label, no concept edges
+    labels = {n["label"] for n in vis_nodes(iframes(at)[1])}
+    assert {"b1", "x1 male.n.02", "e1 put.v.01", "x3 bed.n.01"} <= labels
+    assert not any(e["label"].endswith(".n.01") for e in vis_edges(iframes(at)[1]))
+    # the full DSCORER graph one toggle away
+    at.toggle(key="compact").set_value(False).run()
     labels = {n["label"] for n in vis_nodes(iframes(at)[1])}
     assert "B" in labels and not any("\n" in lbl for lbl in labels)
+    assert any(e["label"] == "bed.n.01" for e in vis_edges(iframes(at)[1]))
     at.toggle(key="show_names").set_value(True).run()
     labels = {n["label"] for n in vis_nodes(iframes(at)[1])}
     assert "B\nb1" in labels and "X\nx3" in labels
@@ -152,7 +159,7 @@ def test_preset_change_rescores():
     no_errors(at)
     assert at.metric[2].value != released
     labels = {n["label"] for n in vis_nodes(iframes(at)[1])}
-    assert {"E", "T"} <= labels  # typed: events and times get their own type
+    assert {"e1:E put.v.01", "t1:T time.n.08"} <= labels  # typed: events and times get their own type
     assert any("preset:typed" in c.value.replace("\\", "") for c in at.caption)
 
 
@@ -211,8 +218,9 @@ def test_hostile_clause_file_reaches_the_page_as_text():
         assert "<img src=x" not in data and "alert(2)</script>" not in data
         assert "href" not in data.replace("\u200d", "").lower() or "h\\u200dref" in data
         labels = {n["label"] for n in vis_nodes(html)}
-        assert '"<img src=x onerror=alert(1)>"' in labels
+        assert '"<img src=x one…' in labels  # long constants are shortened on the canvas
         titles = " ".join(n["title"] for n in vis_nodes(html))
+        assert '"<img src=x onerror=alert(1)>"' in titles  # and given in full in the tooltip
         assert "href=" not in titles  # broken with a zero-width joiner
     # the sentence is shown as plain text
     assert any("<img src=x onerror=alert(1)>" in t.value for t in at.text)
@@ -332,6 +340,7 @@ def test_corpus_view_on_pmb_boxer_dev():
 def test_reverse_edges_toggle():
     at = new_app().run()
     at.number_input(key="doc_number").set_value(1).run()
+    at.toggle(key="compact").set_value(False).run()
     with_reverse = vis_edges(iframes(at)[1])
     assert any(e["label"].endswith("~") for e in with_reverse)
     at.toggle(key="show_reverse").set_value(False).run()

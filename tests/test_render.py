@@ -25,12 +25,14 @@ from dscorer_core.render import (
     UNMATCHED,
     UNUSED,
     EdgeShade,
+    compact_label,
     conversion_steps,
     edge_curves,
     edge_display,
     edge_shades,
     filter_rows,
     highlight_pair,
+    label_size,
     ngram_table,
     node_display,
     node_key,
@@ -38,6 +40,7 @@ from dscorer_core.render import (
     paths_from,
     share_colour,
     shared_layout,
+    short_text,
     too_large_to_draw,
 )
 
@@ -183,7 +186,8 @@ def test_hostile_text_stays_text():
     drs = parse_clf(text)[0]
     g = induce_graph(drs, "typed")
     labels = [node_display(g, n).label for n in g.nodes] + [edge_display(g, e).label for e in g.edges]
-    assert '"<script>alert(1)</script>"' in labels
+    assert short_text('"<script>alert(1)</script>"') in labels  # shortened on the canvas
+    assert any('"<script>alert(1)</script>"' in node_display(g, n).title for n in g.nodes)
     assert "<img.n.01" in labels
 
 
@@ -304,3 +308,46 @@ def test_share_colour_scale_ends_and_middle():
     assert edge_shades([(0, 0), (3, 0), (0, 2), (1, 3)])[1:] == (
         EdgeShade(1.0, share_colour(1.0), FULL, 3, 0), EdgeShade(0.0, share_colour(0.0), NONE_MATCHED, 0, 2),
         EdgeShade(0.25, share_colour(0.25), PARTLY, 1, 3))
+
+
+def _overlaps(graph, positions):
+    """Pairs of nodes whose estimated label boxes (label_size of the compact label) overlap."""
+    boxes = []
+    for n in graph.nodes:
+        w, h = label_size(compact_label(graph, n))
+        x, y = positions[n.id]
+        boxes.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2, n.name))
+    return [(a[4], b[4]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+            if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]
+
+
+def test_layout_labels_do_not_overlap_on_pmb_dev(shared_path):
+    """Every PMB 2.2.0 dev document (Boxer against gold) whose graphs have at most 40 nodes: no two
+    node labels of the compact drawing overlap in the shared layout, on either side."""
+    gold = read_clf(shared_path("pmb-2.2.0/gold_dev.clf"))
+    boxer = read_clf(shared_path("pmb-2.2.0/boxer_dev.clf"))
+    checked = 0
+    for p, g in zip(boxer, gold):
+        pg, gg = induce_graph(p), induce_graph(g)
+        if max(len(pg.nodes), len(gg.nodes)) > 40:
+            continue
+        lay = shared_layout(pg, gg)
+        for graph, pos in ((pg, lay.pred), (gg, lay.gold)):
+            assert _overlaps(graph, pos) == [], f"document {g.index}"
+        checked += 1
+    assert checked > 500
+
+
+def test_layout_puts_boxes_on_top_and_referents_under_their_box(paper):
+    pred, gold = paper
+    g = induce_graph(gold[0])  # Figure 1 (b)
+    lay = shared_layout(g, g)
+    pos = {n.name: lay.gold[n.id] for n in g.nodes}
+    box_y = {pos[b][1] for b in ("b0", "b1", "b2", "b3", "b4", "b5")}
+    referents = ("x1", "x2", "x3", "e1", "e2", "t1", "t2")
+    # boxes stand in rows above the referents of their band
+    assert pos["b2"][1] < pos["x1"][1] and pos["b1"][1] < pos["e1"][1] < pos["t1"][1]
+    assert pos["x1"][0] == pos["b2"][0] and pos["e1"][0] == pos["b1"][0]  # a column under its box
+    assert len(box_y) <= 2 and all(pos[r][1] not in box_y for r in referents)
+    # the constant "now" stands beside the first referent it belongs to, on its row
+    assert pos['"now"'][1] == pos["t1"][1] and pos['"now"'][0] > pos["t1"][0]

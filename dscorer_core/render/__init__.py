@@ -16,7 +16,17 @@ from .counter_view import (
     counter_view,
     variable_links,
 )
-from .display import EdgeDisplay, NodeDisplay, edge_display, node_display
+from .display import (
+    MAX_CONSTANT_CHARS,
+    EdgeDisplay,
+    NodeDisplay,
+    compact_label,
+    concept_edges,
+    concepts_of,
+    edge_display,
+    node_display,
+    short_text,
+)
 from .edge_colour import (
     FULL,
     NO_KGRAM,
@@ -30,8 +40,10 @@ from .edge_colour import (
 )
 from .layout import (
     MAX_LAYOUT_NODES,
+    NODE_FONT_SIZE,
     Layout,
     edge_curves,
+    label_size,
     node_key,
     shared_layout,
     too_large_to_draw,
@@ -86,6 +98,8 @@ __all__ = [
     "fold_reverse",
     "MAX_LAYOUT_NODES",
     "Layout",
+    "NODE_FONT_SIZE",
+    "label_size",
     "node_key",
     "shared_layout",
     "edge_curves",
@@ -99,6 +113,11 @@ __all__ = [
     "EdgeShade",
     "share_colour",
     "edge_shades",
+    "MAX_CONSTANT_CHARS",
+    "short_text",
+    "concept_edges",
+    "concepts_of",
+    "compact_label",
     "NodeDisplay",
     "EdgeDisplay",
     "node_display",
