@@ -60,9 +60,10 @@ PANE_SCRIPT = """
 (function(){
 var b=__BOX__,side=__SIDE__,alias=__ALIAS__,minScale=__MINSCALE__,mirroring=false;
 function box(){var c=document.getElementById('mynetwork');return [c.clientWidth||600,c.clientHeight||500];}
-function fitScale(){var wh=box(),m=40;
- return Math.max(minScale,Math.min(wh[0]/(b[2]-b[0]+2*m),wh[1]/(b[3]-b[1]+2*m),1.5));}
-function align(){if(typeof network==='undefined')return;var s=fitScale(),wh=box();
+function fitScale(){var wh=box(),m=40;return Math.min(wh[0]/(b[2]-b[0]+2*m),wh[1]/(b[3]-b[1]+2*m),1.5);}
+function fitAll(){if(typeof network==='undefined')return;network.moveTo({position:{x:(b[0]+b[2])/2,
+ y:(b[1]+b[3])/2},scale:fitScale(),animation:false});mirror();}
+function align(){if(typeof network==='undefined')return;var s=Math.max(minScale,fitScale()),wh=box();
  var cx=(b[0]+b[2])/2,cy=(b[1]+b[3])/2;
  if((b[3]-b[1]+80)*s>wh[1])cy=b[1]-40+wh[1]/(2*s);
  if((b[2]-b[0]+80)*s>wh[0])cx=b[0]-40+wh[0]/(2*s);
@@ -88,7 +89,7 @@ function hiEdges(ids){remember();var want={},nodes=[];ids.forEach(function(i){va
  {id:e.id,color:'#CC79A7',width:6}:{id:e.id,color:{color:'#DDDDDD',opacity:0.6}};}));if(nodes.length)hiNodes(nodes);}
 function hiNodes(ids){remember();network.body.data.nodes.update(ids.map(function(i){
  return {id:i,borderWidth:6,color:{border:'#CC79A7'}};}));}
-window.dscorerGraph={side:side,highlightEdges:hiEdges,highlightNodes:hiNodes,clear:clear,fit:align,
+window.dscorerGraph={side:side,highlightEdges:hiEdges,highlightNodes:hiNodes,clear:clear,fit:fitAll,
  follow:function(v){if(typeof network==='undefined')return;mirroring=true;
   network.moveTo({position:v.position,scale:v.scale,animation:false});mirroring=false;}};
 function ready(){if(typeof network==='undefined'){setTimeout(ready,50);return;}
@@ -98,7 +99,7 @@ function ready(){if(typeof network==='undefined'){setTimeout(ready,50);return;}
   zoomBy(ev.deltaY<0?1.15:1/1.15);},{passive:false});
  document.getElementById('dv-in').onclick=function(){zoomBy(1.25);};
  document.getElementById('dv-out').onclick=function(){zoomBy(0.8);};
- document.getElementById('dv-fit').onclick=align;
+ document.getElementById('dv-fit').onclick=fitAll;
  document.getElementById('dv-png').onclick=function(){var cv=c.querySelector('canvas');if(!cv)return;
   var a=document.createElement('a');a.href=cv.toDataURL('image/png');a.download='dscorer-'+side+'-graph.png';
   document.body.appendChild(a);a.click();a.remove();};
@@ -196,7 +197,11 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
                 colour, style = COLOURS["focus"], {"width": 5, "dashes": False}
             else:
                 colour = "#DDDDDD"
-        net.add_edge(edge.source, edge.target, id=edge.id, label=disp.label, title=defuse_title(disp.title),
+        # compact: edges from a box to its referents (REF, a role's first half) carry no label; the
+        # tooltip names them
+        label = "" if compact and graph.nodes[edge.source].is_box and not graph.nodes[edge.target].is_box \
+            else disp.label
+        net.add_edge(edge.source, edge.target, id=edge.id, label=label, title=defuse_title(disp.title),
                      color=colour, width=style["width"], dashes=style["dashes"], arrows="to",
                      font={"size": 16, "face": "monospace", "strokeWidth": 4,
                            "color": "#FAFAFA" if dark else "#1E1E1E",

@@ -45,10 +45,10 @@ CHAR_WIDTH = 0.62
 #: Inner margin of a drawn node (vis-network's box shape) in px, each side.
 NODE_MARGIN = 6
 #: Gaps between node label boxes: between columns, between a referent and its constants, between rows.
-GAP_X, GAP_BESIDE, GAP_Y = 90.0, 36.0, 70.0
-#: At most this many box columns per band (a band holds about sqrt(boxes) columns, at least 3),
-#: so the picture suits a pane about as wide as tall.
-COLUMNS_PER_BAND = 4
+GAP_X, GAP_BESIDE, GAP_Y = 60.0, 30.0, 60.0
+#: Box columns per band by default: two panes side by side on a laptop are about 450 px wide each,
+#: room for two columns at a readable scale.
+COLUMNS_PER_BAND = 2
 
 
 def label_size(label: str, font_size: float = NODE_FONT_SIZE) -> tuple[float, float]:
@@ -130,13 +130,15 @@ def _home(union: nx.MultiDiGraph, node: tuple[str, ...], boxes: set[tuple[str, .
     return best
 
 
-def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0) -> Layout:
+def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0, max_columns: int = COLUMNS_PER_BAND) -> Layout:
     """Deterministic positions for both graphs from the union of their nodes and edges.
 
     Nodes with the same key (see node_key) get the same position in both graphs. Boxes stand in
-    a top row (bands of at most COLUMNS_PER_BAND), ordered along the relations between them; each box's
-    referents stand in a column under it, each referent's constants beside it. Gaps come from the
-    estimated label sizes of the compact drawing (compact_label at NODE_FONT_SIZE), times ``spacing``.
+    a top row (bands of at most ``max_columns``, about the square root of the number of boxes),
+    ordered along the relations between them; each box's referents stand in a column under it,
+    each referent's constants beside it. Gaps come from the estimated label sizes of the compact
+    drawing (compact_label at NODE_FONT_SIZE), times ``spacing``; ``max_columns`` = 2 suits two
+    panes side by side on a laptop.
     """
     union, maps = _union(pred, gold)
     if union.number_of_nodes() == 0:
@@ -173,7 +175,7 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0) -> Layout:
 
     pos: dict[tuple[str, ...], tuple[float, float]] = {}
     y = 0.0
-    per_band = min(COLUMNS_PER_BAND, max(3, math.ceil(math.sqrt(len(columns)))))
+    per_band = max(1, min(max_columns, math.ceil(math.sqrt(len(columns)))))
     for band_start in range(0, len(columns), per_band):
         band = columns[band_start:band_start + per_band]
         x = 0.0
