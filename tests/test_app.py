@@ -378,3 +378,23 @@ def test_ngram_explosion_is_a_message_not_a_frozen_page():
     at.number_input(key="order").set_value(1).run()
     no_errors(at)
     assert not at.error and [m.value for m in at.metric][:3] == ["1.0000", "1.0000", "1.0000"]
+
+
+def test_url_opens_the_document_and_order_and_follows_changes():
+    """?doc=1&k=3 opens Figure 4 at k = 3; changing the order writes it back to the URL."""
+    at = new_app()
+    at.query_params["doc"] = "1"
+    at.query_params["k"] = "3"
+    at.run()
+    no_errors(at)
+    assert at.session_state["doc_index"] == 1 and at.slider(key="k").value == 3
+    assert any("3-grams:" in m.value for m in at.markdown)
+    assert len(vis_nodes(iframes(at)[1])) == 10  # the Figure 4 gold graph
+    at.slider(key="k").set_value(2).run()
+    assert at.query_params["doc"] in ("1", ["1"]) and at.query_params["k"] in ("2", ["2"])
+    # a bad value is ignored
+    at = new_app()
+    at.query_params["doc"] = "x"
+    at.run()
+    no_errors(at)
+    assert at.session_state["doc_index"] == 0
