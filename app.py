@@ -26,25 +26,33 @@ pred, gold, paired = aw.load_pair()
 settings, show_names = aw.settings_sidebar()
 
 st.title("Pair view")
-st.caption("A predicted DRS (left) against its gold DRS (right): their graphs, the n-grams they share, "
-           "and the scores built from them.")
 with st.expander("What am I looking at?"):
     st.markdown(
+        "A predicted DRS (left) against its gold DRS (right): their graphs, the n-grams they share, and the "
+        "scores built from them. "
         "Each DRS becomes a graph: boxes (B) and discourse referents are nodes, constants keep their text, "
         "and every clause gives one or two labelled edges (most also get a reverse edge, marked `~`). "
         "A **k-gram** is a path of k edges; its text is the sequence of node types and edge labels. "
         "DSCORER counts the k-grams both graphs share: per order k, p = shared / pred k-grams and "
         "r = shared / gold k-grams, and the combined score is a weighted geometric mean over k = 0..n "
-        "(k = 0 compares node counts). Choose k with the slider to see which edges lie on shared k-grams, "
-        "and pick one k-gram in the table to see where it occurs.")
+        "(k = 0 compares node counts). Choose k with the slider: each edge's colour is the share of the "
+        "k-grams through it that the other graph also has. Pick one k-gram in the table to see where it occurs.")
+    if pred is not None and gold is not None and pred.key.startswith("sample:paper_pred.clf") \
+            and gold.key.startswith("sample:paper_gold.clf"):
+        st.caption("Sample pair from the DSCORER paper: document 0 is its Figure 1 DRS against itself, "
+                   "document 1 its Figure 4 case (\"He smiled.\" against \"Tom is putting the children to bed.\").")
 if not paired:
     st.info("Load a predicted and a gold clause file with the same number of DRSs (sidebar).")
     st.stop()
-if pred.key.startswith("sample:paper_pred.clf") and gold.key.startswith("sample:paper_gold.clf"):
-    st.caption("Sample pair from the DSCORER paper: document 0 is its Figure 1 DRS against itself, "
-               "document 1 its Figure 4 case (\"He smiled.\" against \"Tom is putting the children to bed.\").")
 
 n_docs = len(gold.drss)
+# a shared link or a reload opens the same view: ?doc=N&k=K is read once per session, then kept in step
+if not st.session_state.get("url_read"):
+    st.session_state["url_read"] = True
+    for name, key in (("doc", "doc_index"), ("k", "k")):
+        raw = st.query_params.get(name, "")
+        if raw.isdigit():
+            st.session_state[key] = int(raw)
 if st.session_state.get("doc_index", 0) >= n_docs or st.session_state.get("doc_index", 0) < 0:
     st.session_state["doc_index"] = 0
 st.session_state.setdefault("doc_index", 0)
@@ -65,7 +73,7 @@ def _from_search() -> None:
 
 
 st.session_state["doc_number"] = st.session_state["doc_index"]
-c_num, c_prev, c_next, c_search = st.columns([2, 1, 1, 6], vertical_alignment="bottom")
+c_num, c_prev, c_next, c_search = st.columns([2, 1.4, 1.4, 4], vertical_alignment="bottom")
 c_num.number_input(f"Document (0-{n_docs - 1})", min_value=0, max_value=n_docs - 1, step=1,
                    key="doc_number", on_change=_from_number)
 c_prev.button("◀ Previous", on_click=lambda: _set_doc(st.session_state["doc_index"] - 1),
@@ -88,11 +96,10 @@ if query.strip():
 
 i = st.session_state["doc_index"]
 pdrs, gdrs = pred.drss[i], gold.drss[i]
-st.subheader(f"Document {i}")
 if pdrs.sentence and gdrs.sentence and pdrs.sentence != gdrs.sentence:
-    st.text(f"gold: {gdrs.sentence}\npred: {pdrs.sentence}")
+    st.text(f"Document {i}   gold: {gdrs.sentence}\n{' ' * len(f'Document {i}')}   pred: {pdrs.sentence}")
 else:
-    st.text(gdrs.sentence or pdrs.sentence or "(no sentence in the files)")
+    st.text(f"Document {i}   " + (gdrs.sentence or pdrs.sentence or "(no sentence in the files)"))
 
 try:
     result = aw.cached_pair_score(pdrs, gdrs, settings)
@@ -102,25 +109,12 @@ except NgramExplosion as exc:
     st.stop()
 
 pg, gg = result.pred_graph, result.gold_graph
-col_score, col_k = st.columns([3, 2])
-with col_k:
-    if st.session_state.get("k", 1) > settings.order:
-        st.session_state["k"] = settings.order
-    if settings.order > 1:
-        k = st.slider("Highlight order k", 1, settings.order, key="k",
-                      help="Edges on at least one k-gram that both graphs have are drawn as matched.")
-    else:
-        k = 1
-        st.caption("Highlight order k = 1 (the only order when n = 1)")
-    ok = next((o for o in result.score.orders if o.k == k), None)
-    if ok is not None:
-        st.markdown(f"**{k}-grams:** {ok.matched} matched of {ok.pred} in pred and {ok.gold} in gold: "
-                    f"p = {ok.p:.3f}, r = {ok.r:.3f}, f = {ok.f:.3f}")
-    st.session_state.setdefault("with_counter", True)
-    with_counter = st.toggle("Compare clauses with COUNTER too", key="with_counter",
-                             help="COUNTER (van Noord et al. 2018): clause overlap under the best variable mapping.")
+if not 1 <= st.session_state.get("k", 1) <= settings.order:
+    st.session_state["k"] = max(1, min(settings.order, st.session_state.get("k", 1)))
+st.session_state.setdefault("with_counter", True)
+with_counter = bool(st.session_state["with_counter"])
 
-# COUNTER on this pair (its figures go right under DSCORER's)
+# COUNTER on this pair (its figures stand beside DSCORER's)
 cpair = None
 counter_note = ""
 if with_counter:
@@ -132,12 +126,28 @@ if with_counter:
         counter_note = (f"**COUNTER** (clause overlap): {cpair.matched} of {cpair.pred_clauses} pred and "
                         f"{cpair.gold_clauses} gold clauses match under the best variable mapping "
                         f"({'optimal' if cpair.optimal else 'best found'}); see *Clause matching* below.")
-with col_score:
-    aw.score_table(result.score, result.signature, counter=cpair, counter_note=counter_note,
-                   dscorer_note=f"**DSCORER** (shared k-grams): preset {settings.preset}, n = {settings.order}, "
-                                f"w0 = {settings.w0:g}")
-    if with_counter and cpair is None:
-        st.caption(counter_note)
+
+# first screen: the scores in one row, the order k, then the graphs; details below the graphs
+figures = [("", result.score)] + ([("COUNTER ", cpair)] if cpair is not None else [])
+metric_cols = st.columns(6)
+for j, (prefix, fig) in enumerate(figures):
+    for col, name, value in zip(metric_cols[3 * j:3 * j + 3], "PRF", (fig.P, fig.R, fig.F)):
+        col.metric(prefix + name, f"{value:.4f}")
+col_k, col_text, col_toggle = st.columns([3, 4, 2], vertical_alignment="center")
+with col_k:
+    if settings.order > 1:
+        k = st.slider("Highlight order k", 1, settings.order, key="k",
+                      help="Each edge's colour is the share of the k-grams through it that both graphs have.")
+    else:
+        k = 1
+        st.caption("Highlight order k = 1 (the only order when n = 1)")
+st.query_params.update({"doc": str(i), "k": str(k)})
+ok = next((o for o in result.score.orders if o.k == k), None)
+if ok is not None:
+    col_text.markdown(f"**{k}-grams:** {ok.matched} matched of {ok.pred} in pred and {ok.gold} in gold: "
+                      f"p = {ok.p:.3f}, r = {ok.r:.3f}, f = {ok.f:.3f}")
+col_toggle.toggle("COUNTER too", key="with_counter",
+                  help="COUNTER (van Noord et al. 2018): clause overlap under the best variable mapping.")
 
 # COUNTER's variable mapping, located in both graphs; the variable chosen below (widget state of the
 # previous run) is ringed in both panes and its clauses are marked in the clause tables
@@ -158,9 +168,6 @@ chosen = st.session_state.get("ngram_choice")
 if chosen is not None and (comparison is None or not any(r.text == chosen for r in rows)):
     chosen = None
 
-# ---- boxes (DRT notation), then graphs
-with st.expander("Boxes (DRT notation)", expanded=True):
-    aw.box_view_pair(pdrs, gdrs, pred_graph=pg, gold_graph=gg, highlight=highlight, counter=cpair)
 # ---- graphs
 st.markdown("#### Graphs")
 if too_large_to_draw([pg, gg]):
@@ -171,8 +178,9 @@ else:
     focus = {}
     if chosen:
         focus = {side: comparison.elements(side, chosen) for side in ("pred", "gold")}
-    # bigger graphs get taller panes (600 px up to 20 nodes, at most 900 px)
-    pane_height = min(900, 600 + 8 * max(0, max(len(pg.nodes), len(gg.nodes)) - 20))
+    # the pane is as tall as the layout at a readable scale (labels at least 16 px), 420 to 900 px
+    pane_height = int(min(900, max(420, (layout.box[3] - layout.box[1]) * 0.8 + 120)))
+    dark = getattr(getattr(st.context, "theme", None), "type", None) == "dark"
     left, right = st.columns(2)
     for col, side, graph, pos in ((left, "pred", pg, layout.pred), (right, "gold", gg, layout.gold)):
         with col:
@@ -182,6 +190,7 @@ else:
                           edge_counts=getattr(highlight, side).edge_counts if highlight else None,
                           focus_nodes=fn, focus_edges=fe, show_names=show_names,
                           forward_only=not st.session_state.get("show_reverse", True),
+                          compact=st.session_state.get("compact", True), side=side, dark=dark,
                           height=pane_height,
                           marked_nodes=getattr(var_choice, f"{side}_nodes") if var_choice else frozenset())
     aw.legend(with_variable=bool(links))
@@ -198,6 +207,22 @@ if links:
             f"{aw.md_escape(var_choice.pred or '(none)')} (pred, {len(var_choice.pred_clauses)} clauses) is mapped to "
             f"{aw.md_escape(var_choice.gold or '(none)')} (gold, {len(var_choice.gold_clauses)} clauses)"
             + ("" if var_choice.pred and var_choice.gold else ": COUNTER's mapping leaves it without a partner"))
+
+# ---- the scores in detail (per order k, notes, signatures)
+with st.expander("Scores per order k, settings and signatures", expanded=True):
+    st.caption(f"**DSCORER** (shared k-grams): preset {settings.preset}, n = {settings.order}, w0 = {settings.w0:g}")
+    if result.score.orders:
+        st.dataframe(aw.order_table(result.score), hide_index=True, width="stretch",
+                     column_config={c: st.column_config.NumberColumn(format="%.4f")
+                                    for c in ("p", "r", "f", "weight")})
+    if counter_note:
+        st.caption(counter_note)
+    st.caption("signature: " + "  \n".join(aw.md_escape(sig) for sig in
+                                             [result.signature] + ([cpair.signature] if cpair else [])))
+
+# ---- boxes (DRT notation), under the graphs so that the graphs stay on the first screen
+with st.expander("Boxes (DRT notation): hover a condition to find it in the graphs", expanded=True):
+    aw.box_view_pair(pdrs, gdrs, pred_graph=pg, gold_graph=gg, highlight=highlight, counter=cpair)
 
 # ---- n-gram table and choice
 st.markdown(f"#### The {k}-grams")

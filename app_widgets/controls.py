@@ -25,7 +25,7 @@ def settings_sidebar(default_preset: str = "released", key_prefix: str = "") -> 
     with st.sidebar:
         st.markdown("**Settings**")
         for name, value in (("preset", default_preset), ("order", 4), ("w0", 0.1), ("show_names", False),
-                            ("show_reverse", True)):
+                            ("show_reverse", True), ("compact", True)):
             st.session_state.setdefault(key_prefix + name, value)
         preset = st.selectbox("Preset", sorted(PRESETS), key=f"{key_prefix}preset",
                               help="released: the released DSCORER code; typed: the paper's text")
@@ -33,7 +33,11 @@ def settings_sidebar(default_preset: str = "released", key_prefix: str = "") -> 
         w0 = st.number_input("w0 (0-gram weight)", min_value=0.0, max_value=0.99, step=0.05,
                              format="%.2f", key=f"{key_prefix}w0")
         show_names = st.toggle("Show variable names", key=f"{key_prefix}show_names")
+        st.toggle("Compact graphs", key=f"{key_prefix}compact",
+                  help="On: concepts are written into the referent's label (x1 male.n.02) and each relation is "
+                       "drawn once. Off: the full DSCORER graph, every edge as the metric counts it.")
         st.toggle("Draw reverse edges", key=f"{key_prefix}show_reverse",
+                  disabled=st.session_state.get(f"{key_prefix}compact", True),
                   help="Off: each relation is drawn once; it shows as matched when it or its reverse "
                        "lies on a matched k-gram. Scores always count both.")
     settings = ScoreSettings(preset=preset, order=int(order), w0=float(w0), max_ngrams=APP_MAX_NGRAMS)

@@ -6,6 +6,7 @@ that are kept shut."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 
@@ -13,12 +14,23 @@ import streamlit as st
 
 from dscorer_core import Graph
 from dscorer_core.render import (
+    FULL,
     MATCHED,
+    NO_KGRAM,
+    NODE_FONT_SIZE,
+    NONE_MATCHED,
+    PARTLY,
+    SCALE_STOPS,
     UNMATCHED,
+    compact_label,
+    concept_edges,
+    concepts_of,
     edge_curves,
     edge_display,
+    edge_shades,
     fold_reverse,
     node_display,
+    reverse_partners,
 )
 
 from .text import defuse_title
@@ -33,8 +45,82 @@ MARK_BORDER = 7
 MARK_SHADOW = {"enabled": True, "color": COLOURS["focus"], "size": 22, "x": 0, "y": 0}
 EDGE_STYLE = {MATCHED: {"width": 3, "dashes": False}, UNMATCHED: {"width": 2, "dashes": [8, 5]},
               "none": {"width": 1, "dashes": [2, 4]}}
+#: Width and dashes per grade of the matched share (edge_shades), so the grade does not rest on colour.
+GRADE_STYLE = {FULL: {"width": 4, "dashes": False}, PARTLY: {"width": 3, "dashes": [14, 4]},
+               NONE_MATCHED: {"width": 2, "dashes": [6, 6]}, NO_KGRAM: {"width": 1, "dashes": [2, 4]}}
 
 _BOOTSTRAP = re.compile(r"<link[^>]*bootstrap[^>]*/>|<script[^>]*bootstrap[^>]*>\s*</script>", re.S)
+
+
+#: The panes' own script (no data from a file): the controls bar, Ctrl+wheel zoom (the plain wheel
+#: scrolls the page), mirroring zoom and pan into the other pane, and ``window.dscorerGraph`` for
+#: the box view. Placeholders: __BOX__ (bounding box), __SIDE__, __ALIAS__ (hidden edge -> drawn
+#: edge or node), __MINSCALE__.
+PANE_SCRIPT = """
+(function(){
+var b=__BOX__,side=__SIDE__,alias=__ALIAS__,minScale=__MINSCALE__,mirroring=false;
+function box(){var c=document.getElementById('mynetwork');return [c.clientWidth||600,c.clientHeight||500];}
+function fitScale(){var wh=box(),m=40;return Math.min(wh[0]/(b[2]-b[0]+2*m),wh[1]/(b[3]-b[1]+2*m),1.5);}
+function fitAll(){if(typeof network==='undefined')return;network.moveTo({position:{x:(b[0]+b[2])/2,
+ y:(b[1]+b[3])/2},scale:fitScale(),animation:false});mirror();}
+function align(){if(typeof network==='undefined')return;var s=Math.max(minScale,fitScale()),wh=box();
+ var cx=(b[0]+b[2])/2,cy=(b[1]+b[3])/2;
+ if((b[3]-b[1]+80)*s>wh[1])cy=b[1]-40+wh[1]/(2*s);
+ if((b[2]-b[0]+80)*s>wh[0])cx=b[0]-40+wh[0]/(2*s);
+ network.moveTo({position:{x:cx,y:cy},scale:s,animation:false});mirror();}
+function siblings(){var out=[];try{var fr=window.parent.document.querySelectorAll('iframe');
+ for(var i=0;i<fr.length;i++){try{var w=fr[i].contentWindow;if(w!==window&&w.dscorerGraph&&w.dscorerGraph.follow)
+  out.push(w.dscorerGraph);}catch(e){}}}catch(e){}return out;}
+function mirror(){if(mirroring||typeof network==='undefined')return;var v={position:network.getViewPosition(),
+ scale:network.getScale()};siblings().forEach(function(g){try{g.follow(v);}catch(e){}});}
+function zoomBy(f){var s=network.getScale()*f;network.moveTo({position:network.getViewPosition(),scale:s,
+ animation:false});mirror();}
+var saved=null;
+function remember(){if(saved)return;saved={e:{},n:{}};network.body.data.edges.get().forEach(function(e){
+ saved.e[e.id]={color:e.color,width:e.width};});network.body.data.nodes.get().forEach(function(n){
+ saved.n[n.id]={borderWidth:n.borderWidth,color:n.color};});}
+function clear(){if(!saved)return;var es=[],ns=[];for(var k in saved.e)es.push({id:isNaN(k)?k:Number(k),
+ color:saved.e[k].color,width:saved.e[k].width});for(var j in saved.n)ns.push({id:Number(j),
+ borderWidth:saved.n[j].borderWidth,color:saved.n[j].color});network.body.data.edges.update(es);
+ network.body.data.nodes.update(ns);saved=null;}
+function hiEdges(ids){remember();var want={},nodes=[];ids.forEach(function(i){var a=alias[i];
+ if(a===undefined)want[i]=1;else if(typeof a==='number')want[a]=1;else nodes.push(Number(a.slice(1)));});
+ network.body.data.edges.update(network.body.data.edges.get().map(function(e){return want[e.id]?
+ {id:e.id,color:'#CC79A7',width:6}:{id:e.id,color:{color:'#DDDDDD',opacity:0.6}};}));if(nodes.length)hiNodes(nodes);}
+function hiNodes(ids){remember();network.body.data.nodes.update(ids.map(function(i){
+ return {id:i,borderWidth:6,color:{border:'#CC79A7'}};}));}
+window.dscorerGraph={side:side,highlightEdges:hiEdges,highlightNodes:hiNodes,clear:clear,fit:fitAll,
+ follow:function(v){if(typeof network==='undefined')return;mirroring=true;
+  network.moveTo({position:v.position,scale:v.scale,animation:false});mirroring=false;}};
+function ready(){if(typeof network==='undefined'){setTimeout(ready,50);return;}
+ network.on('zoom',mirror);network.on('dragEnd',mirror);network.on('dragging',mirror);
+ var c=document.getElementById('mynetwork');
+ c.addEventListener('wheel',function(ev){if(!ev.ctrlKey)return;ev.preventDefault();
+  zoomBy(ev.deltaY<0?1.15:1/1.15);},{passive:false});
+ document.getElementById('dv-in').onclick=function(){zoomBy(1.25);};
+ document.getElementById('dv-out').onclick=function(){zoomBy(0.8);};
+ document.getElementById('dv-fit').onclick=fitAll;
+ document.getElementById('dv-png').onclick=function(){var cv=c.querySelector('canvas');if(!cv)return;
+  var a=document.createElement('a');a.href=cv.toDataURL('image/png');a.download='dscorer-'+side+'-graph.png';
+  document.body.appendChild(a);a.click();a.remove();};
+ align();window.addEventListener('resize',align);document.body.dataset.ready='1';}
+ready();
+})();
+"""
+
+_BAR = ('<div class="dv-bar"><button id="dv-in" title="Zoom in (or Ctrl + wheel)">+</button>'
+        '<button id="dv-out" title="Zoom out (or Ctrl + wheel)">&minus;</button>'
+        '<button id="dv-fit" title="Fit the whole graph">fit</button>'
+        '<button id="dv-png" title="Download this graph as a PNG image">PNG</button></div>')
+
+
+def _pane_css(dark: bool) -> str:
+    bg, fg, btn = ("#0E1117", "#FAFAFA", "#262730") if dark else ("#FFFFFF", "#31333F", "#F0F2F6")
+    return (f"<style>html,body{{background:{bg};color:{fg};margin:0}}#mynetwork{{background:{bg};border:none}}"
+            f".card{{border:none;background:{bg}}}"
+            f".dv-bar{{position:absolute;top:4px;right:6px;z-index:10;display:flex;gap:4px}}"
+            f".dv-bar button{{font:14px sans-serif;padding:2px 9px;border:1px solid #888;border-radius:4px;"
+            f"background:{btn};color:{fg};cursor:pointer}}</style>")
 
 
 def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
@@ -42,44 +128,68 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
                edge_counts: Sequence[tuple[int, int]] | None = None, focus_nodes: frozenset[int] = frozenset(),
                focus_edges: frozenset[int] = frozenset(), show_names: bool = False,
                names_only: bool = False, forward_only: bool = False, height: int = 520,
-               marked_nodes: frozenset[int] = frozenset()) -> str:
+               marked_nodes: frozenset[int] = frozenset(), compact: bool = False, side: str = "",
+               dark: bool = False) -> str:
     """Self-contained vis-network HTML of one graph at fixed positions (no CDN, physics off).
 
-    ``edge_status`` (per edge: matched / unmatched / none) styles edges; ``focus_*`` draws one
-    n-gram's occurrences on top; ``marked_nodes`` (a chosen variable) get a wide pink border and a
-    pink glow and are never faded. ``names_only`` labels variables by name (the conversion view's
-    merged graph) and ``forward_only`` leaves reverse edges out. The view is moved to the shared
-    bounding box ``box`` so two panes line up.
+    ``edge_status`` and ``edge_counts`` style edges (colour: the matched share, edge_shades);
+    ``focus_*`` draws one n-gram's occurrences on top; ``marked_nodes`` (a chosen variable) get a
+    wide pink border and a pink glow and are never faded. ``names_only`` labels variables by name
+    (the conversion view's merged graph) and ``forward_only`` leaves reverse edges out. ``compact``
+    also folds reverse edges and draws concept edges as part of the referent's label (the node's
+    border then takes the concept edge's colour). The view is moved to the shared bounding box
+    ``box`` so two panes line up; ``side`` (pred / gold) names the pane for ``window.dscorerGraph``.
     """
     from pyvis.network import Network  # lazy: pyvis pulls in IPython
 
+    forward_only = forward_only or compact
     if forward_only and edge_status is not None:
         edge_status, edge_counts = fold_reverse(graph, edge_status, edge_counts)
+    shades = edge_shades(edge_counts) if edge_counts and edge_status is not None else None
+    hidden = concept_edges(graph) if compact else frozenset()
+    into = concepts_of(graph) if compact else ()
     net = Network(directed=True, cdn_resources="in_line", height=f"{height - 20}px", width="100%")
     focus = bool(focus_edges)
     for node in graph.nodes:
         disp = node_display(graph, node, show_names)
-        label = node.name if names_only and not node.is_constant else disp.label
-        on_focus = node.id in focus_nodes
+        label = (compact_label(graph, node) if compact else
+                 node.name if names_only and not node.is_constant else disp.label)
+        on_focus = node.id in focus_nodes or any(e in focus_edges for e in (into[node.id] if compact else ()))
         marked = node.id in marked_nodes
         x, y = positions[node.id]
         extra = {"shadow": dict(MARK_SHADOW)} if marked else {}
+        border, width = COLOURS["border"], (2 if node.is_box else 1)
+        if compact and into[node.id] and shades is not None:
+            concept_shades = [shades[e] for e in into[node.id]]
+            worst = min(concept_shades, key=lambda sh: -1.0 if sh.share is None else sh.share)
+            border, width = worst.colour, 4
         net.add_node(node.id, label=label, title=defuse_title(disp.title), x=x, y=y,
-                     shape="box" if node.is_box else "ellipse",
+                     shape="box" if node.is_box or compact else "ellipse",
                      color={"background": COLOURS[node.kind], "border": COLOURS["focus"] if on_focus or marked
-                            else COLOURS["border"]},
-                     borderWidth=MARK_BORDER if marked else 4 if on_focus else (2 if node.is_box else 1),
-                     shapeProperties={"borderDashes": [3, 3] if node.is_constant else False},
-                     font={"size": 24, "face": "monospace"},
+                            else border},
+                     borderWidth=MARK_BORDER if marked else 4 if on_focus else width,
+                     shapeProperties={"borderDashes": [3, 3] if node.is_constant else False,
+                                      "borderRadius": 2 if node.is_box else 14},
+                     font={"size": NODE_FONT_SIZE if compact else 24, "face": "monospace", "color": "#1E1E1E"},
                      opacity=0.35 if focus and not (on_focus or marked) else 1.0, **extra)
     ranks = edge_curves(graph, skip_reversed=forward_only)
+    partners = reverse_partners(graph)
+    alias: dict[int, int | str] = {}
     for edge, rank in zip(graph.edges, ranks):
+        if edge.id in hidden:
+            alias[edge.id] = f"n{edge.target}"
+            continue
         if forward_only and edge.reversed:
+            partner = partners[edge.id]
+            if partner is not None:
+                alias[edge.id] = partner
             continue
         status = edge_status[edge.id] if edge_status is not None else None
         disp = edge_display(graph, edge, status, edge_counts[edge.id] if edge_counts else None)
         if status is None:
             colour, style = "#555555", {"width": 1.5, "dashes": False}
+        elif shades is not None:
+            colour, style = shades[edge.id].colour, GRADE_STYLE[shades[edge.id].grade]
         else:
             colour, style = COLOURS[status], EDGE_STYLE[status]
         if focus:
@@ -87,22 +197,29 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
                 colour, style = COLOURS["focus"], {"width": 5, "dashes": False}
             else:
                 colour = "#DDDDDD"
-        net.add_edge(edge.source, edge.target, label=disp.label, title=defuse_title(disp.title),
+        # compact: edges from a box to its referents (REF, a role's first half) carry no label; the
+        # tooltip names them
+        label = "" if compact and graph.nodes[edge.source].is_box and not graph.nodes[edge.target].is_box \
+            else disp.label
+        net.add_edge(edge.source, edge.target, id=edge.id, label=label, title=defuse_title(disp.title),
                      color=colour, width=style["width"], dashes=style["dashes"], arrows="to",
-                     font={"size": 16, "face": "monospace", "strokeWidth": 4},
+                     font={"size": 16, "face": "monospace", "strokeWidth": 4,
+                           "color": "#FAFAFA" if dark else "#1E1E1E",
+                           "strokeColor": "#0E1117" if dark else "#FFFFFF"},
                      smooth={"enabled": True, "type": "curvedCW", "roundness": 0.15 + 0.25 * rank})
     net.options = {"physics": {"enabled": False},
-                   "interaction": {"hover": True, "tooltipDelay": 150, "navigationButtons": False},
+                   "interaction": {"hover": True, "tooltipDelay": 150, "navigationButtons": False,
+                                   "zoomView": False, "keyboard": False},
                    "edges": {"arrowStrikethrough": False}}
     html = _BOOTSTRAP.sub("", net.generate_html())
     x0, y0, x1, y1 = (float(v) for v in box)
-    fit = (f"<script>(function(){{var b=[{x0},{y0},{x1},{y1}];"
-           "function align(){var c=document.getElementById('mynetwork');if(!c||!network)return;"
-           "var w=c.clientWidth||600,h=c.clientHeight||500,m=50;"
-           "var s=Math.min(w/(b[2]-b[0]+2*m),h/(b[3]-b[1]+2*m),1.5);"
-           "network.moveTo({position:{x:(b[0]+b[2])/2,y:(b[1]+b[3])/2},scale:s,animation:false});}"
-           "align();window.addEventListener('resize',align);document.body.dataset.ready='1';})();</script>")
-    return html.replace("</body>", fit + "\n</body>", 1)
+    script = (PANE_SCRIPT.replace("__BOX__", json.dumps([x0, y0, x1, y1]))
+              .replace("__SIDE__", json.dumps(side if side in ("pred", "gold") else ""))
+              .replace("__ALIAS__", json.dumps({str(k): v for k, v in alias.items()}))
+              .replace("__MINSCALE__", json.dumps(16 / NODE_FONT_SIZE if compact else 0.1)))
+    html = html.replace("</head>", _pane_css(dark) + "\n</head>", 1)
+    html = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + _BAR, html, count=1)
+    return html.replace("</body>", "<script>" + script + "</script>\n</body>", 1)
 
 
 def graph_pane(title: str, graph: Graph, positions, box, height: int = 600, **kwargs) -> None:
@@ -115,8 +232,14 @@ def legend(with_status: bool = True, with_variable: bool = False) -> None:
     """What the colours and dashes mean (``with_variable``: also the chosen variable's pink ring)."""
     parts = ["▭ box node (B)", "◯ referent (X, E, S, T, P)", "◌ dashed border: constant"]
     if with_status:
-        parts += ["**━ blue, solid, thick**: on at least one matched k-gram",
-                  "**┅ orange, dashed**: only on unmatched k-grams",
+        stops = ", ".join(f"{c} {100 * s:.0f}%" for s, c in SCALE_STOPS)
+        st.html(f'<div style="display:flex;align-items:center;gap:.6em;font-size:.85rem">'
+                f'<span>edge colour = share of the k-gram occurrences through the edge that are matched:</span>'
+                f'<span>0 %</span><span style="display:inline-block;width:14em;height:.9em;border-radius:3px;'
+                f'background:linear-gradient(to right, {stops})"></span><span>100 %</span></div>')
+        parts += ["**━ solid, thick**: all its k-grams matched",
+                  "**╍ long dashes**: partly matched",
+                  "**┅ short dashes**: none matched",
                   "┈ grey, dotted: on no k-gram of this order",
                   "**━ pink, widest**: the chosen n-gram"]
     if with_variable:

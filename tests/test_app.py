@@ -6,6 +6,7 @@ vis-network HTML, so the tests read that (the real-browser tests are in test_bro
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -85,6 +86,31 @@ def test_changing_the_order_changes_the_highlighting():
     assert row["f"] < 0.2 and row["matched"] < row["gold"] / 10
 
 
+def test_edge_colours_follow_the_matched_share_of_k():
+    """Figure 4: edge colours come from the matched share at k (edge_shades), so they change from k = 1 to k = 4,
+    and each tooltip keeps the counts and the share."""
+    from dscorer_core.render import share_colour
+
+    at = new_app().run()
+    at.number_input(key="doc_number").set_value(1).run()
+    k1 = vis_edges(iframes(at)[1])
+    at.slider(key="k").set_value(4).run()
+    no_errors(at)
+    k4 = vis_edges(iframes(at)[1])
+    assert [e["color"] for e in k1] != [e["color"] for e in k4]
+    for edges in (k1, k4):
+        for e in edges:
+            m = re.search(r"(\d+) matched, (\d+) unmatched", e["title"])
+            assert m, e["title"]
+            matched, unmatched = int(m.group(1)), int(m.group(2))
+            if matched + unmatched:
+                assert e["color"] == share_colour(matched / (matched + unmatched))
+                assert "matched share:" in e["title"]
+    blue = share_colour(1.0)
+    assert sum(e["color"] == blue for e in k4) < sum(e["color"] == blue for e in k1)
+    assert any("linear-gradient" in h.proto.body for h in at.get("html"))
+
+
 def test_ngram_table_filter_and_choice_highlight_paths():
     at = new_app().run()
     at.number_input(key="doc_number").set_value(1).run()
@@ -111,8 +137,15 @@ def test_search_and_variable_names():
     at.text_input(key="doc_search").set_value("children").run()
     at.selectbox(key="doc_search_pick").set_value(1).run()
     assert at.session_state["doc_index"] == 1
+    # compact drawing (the default): concepts in the referent's label, no concept edges
+    labels = {n["label"] for n in vis_nodes(iframes(at)[1])}
+    assert {"b1", "x1 male.n.02", "e1 put.v.01", "x3 bed.n.01"} <= labels
+    assert not any(e["label"].endswith(".n.01") for e in vis_edges(iframes(at)[1]))
+    # the full DSCORER graph one toggle away
+    at.toggle(key="compact").set_value(False).run()
     labels = {n["label"] for n in vis_nodes(iframes(at)[1])}
     assert "B" in labels and not any("\n" in lbl for lbl in labels)
+    assert any(e["label"] == "bed.n.01" for e in vis_edges(iframes(at)[1]))
     at.toggle(key="show_names").set_value(True).run()
     labels = {n["label"] for n in vis_nodes(iframes(at)[1])}
     assert "B\nb1" in labels and "X\nx3" in labels
@@ -126,7 +159,7 @@ def test_preset_change_rescores():
     no_errors(at)
     assert at.metric[2].value != released
     labels = {n["label"] for n in vis_nodes(iframes(at)[1])}
-    assert {"E", "T"} <= labels  # typed: events and times get their own type
+    assert {"e1:E put.v.01", "t1:T time.n.08"} <= labels  # typed: events and times get their own type
     assert any("preset:typed" in c.value.replace("\\", "") for c in at.caption)
 
 
@@ -187,8 +220,9 @@ def test_hostile_clause_file_reaches_the_page_as_text():
         assert "<img src=x" not in data and "alert(2)</script>" not in data
         assert "href" not in data.replace("\u200d", "").lower() or "h\\u200dref" in data
         labels = {n["label"] for n in vis_nodes(html)}
-        assert '"<img src=x onerror=alert(1)>"' in labels
+        assert '"<img src=x one…' in labels  # long constants are shortened on the canvas
         titles = " ".join(n["title"] for n in vis_nodes(html))
+        assert '"<img src=x onerror=alert(1)>"' in titles  # and given in full in the tooltip
         assert "href=" not in titles  # broken with a zero-width joiner
     # the sentence is shown as plain text
     assert any("<img src=x onerror=alert(1)>" in t.value for t in at.text)
@@ -308,6 +342,7 @@ def test_corpus_view_on_pmb_boxer_dev():
 def test_reverse_edges_toggle():
     at = new_app().run()
     at.number_input(key="doc_number").set_value(1).run()
+    at.toggle(key="compact").set_value(False).run()
     with_reverse = vis_edges(iframes(at)[1])
     assert any(e["label"].endswith("~") for e in with_reverse)
     at.toggle(key="show_reverse").set_value(False).run()
@@ -345,3 +380,23 @@ def test_ngram_explosion_is_a_message_not_a_frozen_page():
     at.number_input(key="order").set_value(1).run()
     no_errors(at)
     assert not at.error and [m.value for m in at.metric][:3] == ["1.0000", "1.0000", "1.0000"]
+
+
+def test_url_opens_the_document_and_order_and_follows_changes():
+    """?doc=1&k=3 opens Figure 4 at k = 3; changing the order writes it back to the URL."""
+    at = new_app()
+    at.query_params["doc"] = "1"
+    at.query_params["k"] = "3"
+    at.run()
+    no_errors(at)
+    assert at.session_state["doc_index"] == 1 and at.slider(key="k").value == 3
+    assert any("3-grams:" in m.value for m in at.markdown)
+    assert len(vis_nodes(iframes(at)[1])) == 10  # the Figure 4 gold graph
+    at.slider(key="k").set_value(2).run()
+    assert at.query_params["doc"] in ("1", ["1"]) and at.query_params["k"] in ("2", ["2"])
+    # a bad value is ignored
+    at = new_app()
+    at.query_params["doc"] = "x"
+    at.run()
+    no_errors(at)
+    assert at.session_state["doc_index"] == 0

@@ -15,20 +15,32 @@ from dscorer_core import (
 )
 from dscorer_core.clauses import parse_clf
 from dscorer_core.render import (
+    FULL,
     MATCHED,
+    NO_KGRAM,
+    NO_KGRAM_COLOUR,
+    NONE_MATCHED,
+    PARTLY,
+    SCALE_STOPS,
     UNMATCHED,
     UNUSED,
+    EdgeShade,
+    compact_label,
     conversion_steps,
     edge_curves,
     edge_display,
+    edge_shades,
     filter_rows,
     highlight_pair,
+    label_size,
     ngram_table,
     node_display,
     node_key,
     path_elements,
     paths_from,
+    share_colour,
     shared_layout,
+    short_text,
     too_large_to_draw,
 )
 
@@ -174,7 +186,8 @@ def test_hostile_text_stays_text():
     drs = parse_clf(text)[0]
     g = induce_graph(drs, "typed")
     labels = [node_display(g, n).label for n in g.nodes] + [edge_display(g, e).label for e in g.edges]
-    assert '"<script>alert(1)</script>"' in labels
+    assert short_text('"<script>alert(1)</script>"') in labels  # shortened on the canvas
+    assert any('"<script>alert(1)</script>"' in node_display(g, n).title for n in g.nodes)
     assert "<img.n.01" in labels
 
 
@@ -260,3 +273,81 @@ def test_counter_clause_marks_on_figure_4(paper):
     assert text["b1 REF x1"] == "dropped REF"
     assert text['b1 male "n.02" x1'] == "matched"
     assert dict(zip((c.text() for c in gold.clauses), gm))['b3 put "v.01" e1'] == "unmatched"
+
+
+def test_edge_shares_on_figure_4_fade_from_k1_to_k4(fig4):
+    """The matched share per edge (edge_shades) falls as k grows on the Figure 4 pair: "He smiled."
+    shares many 1-grams with the gold but hardly a 4-gram (the paper's point about Figure 4)."""
+    pg, gg = fig4.pred_graph, fig4.gold_graph
+    means = []
+    for k in (1, 2, 3, 4):
+        h = highlight_pair(pg, gg, k)
+        shades = edge_shades(h.gold.edge_counts)
+        assert len(shades) == len(gg.edges)
+        for shade, (m, u) in zip(shades, h.gold.edge_counts):
+            if m + u == 0:
+                assert shade.share is None and shade.grade == NO_KGRAM and shade.colour == NO_KGRAM_COLOUR
+            else:
+                assert shade.share == pytest.approx(m / (m + u))
+                assert shade.grade == (FULL if u == 0 else NONE_MATCHED if m == 0 else PARTLY)
+        # the matched share of all gold k-gram occurrences through the edges
+        m_all = sum(m for m, _ in h.gold.edge_counts)
+        u_all = sum(u for _, u in h.gold.edge_counts)
+        means.append(m_all / (m_all + u_all))
+    assert means[0] > means[1] > means[3]
+    assert means[3] < 0.5 * means[0]
+    colours_k1 = [s.colour for s in edge_shades(highlight_pair(pg, gg, 1).gold.edge_counts)]
+    colours_k4 = [s.colour for s in edge_shades(highlight_pair(pg, gg, 4).gold.edge_counts)]
+    assert colours_k1 != colours_k4
+
+
+def test_share_colour_scale_ends_and_middle():
+    assert share_colour(0.0) == SCALE_STOPS[0][1] and share_colour(1.0) == SCALE_STOPS[-1][1]
+    assert share_colour(0.5) == SCALE_STOPS[1][1]
+    assert share_colour(0.25) not in {s[1] for s in SCALE_STOPS}
+    assert edge_shades([(0, 0), (3, 0), (0, 2), (1, 3)])[1:] == (
+        EdgeShade(1.0, share_colour(1.0), FULL, 3, 0), EdgeShade(0.0, share_colour(0.0), NONE_MATCHED, 0, 2),
+        EdgeShade(0.25, share_colour(0.25), PARTLY, 1, 3))
+
+
+def _overlaps(graph, positions):
+    """Pairs of nodes whose estimated label boxes (label_size of the compact label) overlap."""
+    boxes = []
+    for n in graph.nodes:
+        w, h = label_size(compact_label(graph, n))
+        x, y = positions[n.id]
+        boxes.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2, n.name))
+    return [(a[4], b[4]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+            if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]
+
+
+def test_layout_labels_do_not_overlap_on_pmb_dev(shared_path):
+    """Every PMB 2.2.0 dev document (Boxer against gold) whose graphs have at most 40 nodes: no two
+    node labels of the compact drawing overlap in the shared layout, on either side."""
+    gold = read_clf(shared_path("pmb-2.2.0/gold_dev.clf"))
+    boxer = read_clf(shared_path("pmb-2.2.0/boxer_dev.clf"))
+    checked = 0
+    for p, g in zip(boxer, gold):
+        pg, gg = induce_graph(p), induce_graph(g)
+        if max(len(pg.nodes), len(gg.nodes)) > 40:
+            continue
+        lay = shared_layout(pg, gg)
+        for graph, pos in ((pg, lay.pred), (gg, lay.gold)):
+            assert _overlaps(graph, pos) == [], f"document {g.index}"
+        checked += 1
+    assert checked > 500
+
+
+def test_layout_puts_boxes_on_top_and_referents_under_their_box(paper):
+    pred, gold = paper
+    g = induce_graph(gold[0])  # Figure 1 (b)
+    lay = shared_layout(g, g)
+    pos = {n.name: lay.gold[n.id] for n in g.nodes}
+    box_y = {pos[b][1] for b in ("b0", "b1", "b2", "b3", "b4", "b5")}
+    referents = ("x1", "x2", "x3", "e1", "e2", "t1", "t2")
+    # boxes stand in rows above the referents of their band
+    assert pos["b2"][1] < pos["x1"][1] and pos["b1"][1] < pos["e1"][1] < pos["t1"][1]
+    assert pos["x1"][0] == pos["b2"][0] and pos["e1"][0] == pos["b1"][0]  # a column under its box
+    assert len(box_y) <= 3 and all(pos[r][1] not in box_y for r in referents)  # bands of two columns
+    # the constant "now" stands beside the first referent it belongs to, on its row
+    assert pos['"now"'][1] == pos["t1"][1] and pos['"now"'][0] > pos["t1"][0]

@@ -14,12 +14,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..clause_format import BOX_OPERATORS
 from ..clauses import SENSE_PATTERN, Clause, Drs
 from .labels import label_id, label_text
 from .presets import ConceptLemmas, Preset, get_preset
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["Node", "Edge", "Graph", "Induced", "induce", "induce_graph", "clause_edges", "concept_of",
            "NODE_TYPES", "REVERSE_MARK", "NodeKind"]
@@ -317,6 +320,20 @@ class Graph:
 
     def clause_of(self, edge: Edge) -> Clause:
         return self.drs.clauses[edge.clause]
+
+    def to_networkx(self) -> nx.MultiDiGraph:
+        """The graph as a networkx MultiDiGraph (for layouts and analysis): nodes by id with
+        ``label``, ``name``, ``kind``; edges keyed by edge id with ``relation``, ``label``,
+        ``reversed``, ``clause``."""
+        import networkx as nx  # optional: only layouts and analyses need networkx
+
+        g = nx.MultiDiGraph()
+        for n in self.nodes:
+            g.add_node(n.id, label=n.label, name=n.name, kind=n.kind)
+        for e in self.edges:
+            g.add_edge(e.source, e.target, key=e.id, relation=e.relation, label=e.label,
+                       reversed=e.reversed, clause=e.clause)
+        return g
 
 
 def induce_graph(drs: Drs, preset: str | Preset = "released") -> Graph:

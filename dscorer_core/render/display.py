@@ -7,7 +7,11 @@ from dataclasses import dataclass
 from ..dscorer.induction import Edge, Graph, Node
 from .ngram_view import MATCHED, UNMATCHED, UNUSED
 
-__all__ = ["NodeDisplay", "EdgeDisplay", "node_display", "edge_display"]
+__all__ = ["MAX_CONSTANT_CHARS", "NodeDisplay", "EdgeDisplay", "node_display", "edge_display", "short_text",
+           "concept_edges", "concepts_of", "compact_label"]
+
+#: Constants longer than this are shortened on the canvas (the tooltip keeps the full text).
+MAX_CONSTANT_CHARS = 16
 
 
 @dataclass(frozen=True)
@@ -30,11 +34,43 @@ def _kind_text(node: Node) -> str:
     return {"box": "box", "referent": "referent", "constant": "constant"}.get(node.kind, node.kind)
 
 
+def short_text(text: str, limit: int = MAX_CONSTANT_CHARS) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis (labels of long constants)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def concept_edges(graph: Graph) -> frozenset[int]:
+    """Ids of the forward edges that come from concept clauses (``b1 male "n.02" x1``): the compact
+    drawing shows them as part of the referent's label instead of as edges."""
+    return frozenset(e.id for e in graph.edges
+                     if not e.reversed and graph.nodes[e.source].is_box and graph.drs.clauses[e.clause].is_concept)
+
+
+def concepts_of(graph: Graph) -> tuple[tuple[int, ...], ...]:
+    """Per node id, the ids of the concept edges that end in it (see concept_edges)."""
+    into: list[list[int]] = [[] for _ in graph.nodes]
+    for eid in sorted(concept_edges(graph)):
+        into[graph.edges[eid].target].append(eid)
+    return tuple(tuple(x) for x in into)
+
+
+def compact_label(graph: Graph, node: Node) -> str:
+    """The label of the compact drawing: a box's name, a referent's name with its concepts
+    (``x1 male.n.02``; its type too when it is not X: ``e1:E put.v.01``), a constant's text (shortened)."""
+    if node.is_constant:
+        return short_text(node.label)
+    if node.is_box:
+        return node.name
+    concepts = [graph.edges[e].relation for e in concepts_of(graph)[node.id]]
+    head = node.name if node.label == "X" else f"{node.name}:{node.label}"  # typed presets: e1:E
+    return " ".join([head, *concepts])
+
+
 def node_display(graph: Graph, node: Node, show_names: bool = False) -> NodeDisplay:
     """Visible label (type or constant, plus the variable name if asked) and a text tooltip
     that names the variable, its type and the clauses it occurs in."""
     if node.is_constant:
-        label = node.label
+        label = short_text(node.label)
         head = f"constant {node.label}"
     else:
         label = f"{node.label}\n{node.name}" if show_names else node.label
@@ -61,4 +97,6 @@ def edge_display(graph: Graph, edge: Edge, status: str | None = None,
                       UNUSED: "on no k-gram of this order"}.get(status, status))
     if counts:
         lines.append(f"k-gram occurrences through it: {counts[0]} matched, {counts[1]} unmatched")
+        if sum(counts):
+            lines.append(f"matched share: {100 * counts[0] / sum(counts):.0f} %")
     return EdgeDisplay(edge.label, "\n".join(lines))

@@ -1,18 +1,19 @@
-"""Where the nodes of a pair of graphs are drawn: one layout for both panes, so a variable sits
-at the same place on either side."""
+"""Where the nodes of a pair of graphs are drawn: one structured layout for both panes (boxes in a
+top row, their referents in columns under them), so a variable sits at the same place on either side."""
 
 from __future__ import annotations
 
 import math
-import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
+import networkx as nx
 
 from ..dscorer.induction import Graph, Node
+from .display import compact_label, concept_edges
 
-__all__ = ["MAX_LAYOUT_NODES", "Layout", "node_key", "shared_layout", "edge_curves", "too_large_to_draw"]
+__all__ = ["MAX_LAYOUT_NODES", "NODE_FONT_SIZE", "Layout", "node_key", "label_size", "shared_layout", "edge_curves",
+           "too_large_to_draw"]
 
 
 #: Graphs with more nodes than this are not laid out (the app offers the n-gram table instead).
@@ -37,84 +38,181 @@ def node_key(graph: Graph, node: Node) -> tuple[str, ...]:
     return ("c", node.name, str(nth))
 
 
-def _seed(key: tuple[str, ...]) -> float:
-    return zlib.crc32("\x1f".join(key).encode("utf-8")) / 2 ** 32
+#: Font size (px at zoom 1) of node labels; the layout leaves room for labels of this size.
+NODE_FONT_SIZE = 20
+#: Width of one monospace character, as a share of the font size.
+CHAR_WIDTH = 0.62
+#: Inner margin of a drawn node (vis-network's box shape) in px, each side.
+NODE_MARGIN = 6
+#: Gaps between node label boxes: between columns, between a referent and its constants, between rows.
+GAP_X, GAP_BESIDE, GAP_Y = 60.0, 30.0, 60.0
+#: Box columns per band by default: two panes side by side on a laptop are about 450 px wide each,
+#: room for two columns at a readable scale.
+COLUMNS_PER_BAND = 2
 
 
-def shared_layout(pred: Graph, gold: Graph, spacing: float = 120.0, iterations: int = 300) -> Layout:
+def label_size(label: str, font_size: float = NODE_FONT_SIZE) -> tuple[float, float]:
+    """Estimated width and height of a drawn node with this label (monospace characters, margins)."""
+    lines = label.split("\n") or [""]
+    width = max(len(line) for line in lines) * CHAR_WIDTH * font_size + 2 * NODE_MARGIN
+    return width, len(lines) * 1.25 * font_size + 2 * NODE_MARGIN
+
+
+def _union(pred: Graph, gold: Graph) -> tuple[nx.MultiDiGraph, list[list[tuple[str, ...]]]]:
+    """One networkx graph of both sides, nodes keyed by node_key (gold first, then pred), with the
+    widest label of either side."""
+    union = nx.MultiDiGraph()
+    maps: list[list[tuple[str, ...]]] = [[], []]
+    for side, g in ((1, gold), (0, pred)):
+        nxg = g.to_networkx()
+        keys = [node_key(g, n) for n in g.nodes]
+        maps[side] = keys
+        for n in g.nodes:
+            size = label_size(compact_label(g, n))
+            if keys[n.id] in union:
+                old = union.nodes[keys[n.id]]["size"]
+                size = (max(size[0], old[0]), max(size[1], old[1]))
+                union.nodes[keys[n.id]]["size"] = size
+            else:
+                union.add_node(keys[n.id], kind=n.kind, size=size, order=union.number_of_nodes())
+        concepts = concept_edges(g)
+        for a, b, eid, data in nxg.edges(keys=True, data=True):
+            if not data["reversed"]:
+                union.add_edge(keys[a], keys[b], relation=data["relation"], concept=eid in concepts)
+    return union, maps
+
+
+def _box_order(union: nx.MultiDiGraph, boxes: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """Boxes left to right: along the relations between boxes (depth first from the boxes no
+    other box points to), each box without such relations just before the box it shares most
+    edges with through its referents."""
+    links = nx.DiGraph()
+    links.add_nodes_from(boxes)
+    links.add_edges_from((a, b) for a, b in union.edges() if a in links and b in links and a != b)
+    linked = [b for b in boxes if links.degree(b)]
+    order: list[tuple[str, ...]] = []
+    roots = [b for b in linked if links.in_degree(b) == 0] + linked
+    for root in roots:
+        if root not in order:
+            order.extend(n for n in nx.dfs_preorder_nodes(links, root) if n not in order)
+    for box in boxes:
+        if box in order:
+            continue
+        near: dict[tuple[str, ...], int] = {}
+        for ref in union.successors(box):
+            for other in set(union.successors(ref)) | set(union.predecessors(ref)):
+                for b in set(union.predecessors(other)):
+                    if b != box and b in order and union.nodes[b]["kind"] == "box":
+                        near[b] = near.get(b, 0) + 1
+        if near:
+            partner = max(near, key=lambda b: (near[b], -order.index(b)))
+            order.insert(order.index(partner), box)
+        else:
+            order.append(box)
+    return order
+
+
+def _home(union: nx.MultiDiGraph, node: tuple[str, ...], boxes: set[tuple[str, ...]]) -> tuple[str, ...] | None:
+    """The box a referent is drawn under: the box that introduces it (REF), else the box with most edges to it."""
+    count: dict[tuple[str, ...], int] = {}
+    for b, _, data in union.in_edges(node, data=True):
+        if b in boxes:
+            if data["relation"] == "REF":
+                introducer: tuple[str, ...] = b
+                return introducer
+            count[b] = count.get(b, 0) + 1
+    for _, b in union.out_edges(node):
+        if b in boxes:
+            count[b] = count.get(b, 0) + 1
+    if not count:
+        return None
+    best: tuple[str, ...] = max(count, key=lambda b: (count[b], -union.nodes[b]["order"]))
+    return best
+
+
+def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0, max_columns: int = COLUMNS_PER_BAND) -> Layout:
     """Deterministic positions for both graphs from the union of their nodes and edges.
 
-    Nodes with the same key (see node_key) get the same position in both graphs. The layout
-    is a force-directed one (Fruchterman-Reingold) started from a circle ordered by key,
-    with a fixed number of steps and no randomness: same input, same picture. Node pairs joined
-    by several edges get a longer ideal distance, so parallel edges' labels have room; the
-    result is turned so that its long axis is horizontal.
+    Nodes with the same key (see node_key) get the same position in both graphs. Boxes stand in
+    a top row (bands of at most ``max_columns``, about the square root of the number of boxes),
+    ordered along the relations between them; each box's referents stand in a column under it,
+    each referent's constants beside it. Gaps come from the estimated label sizes of the compact
+    drawing (compact_label at NODE_FONT_SIZE), times ``spacing``; ``max_columns`` = 2 suits two
+    panes side by side on a laptop.
     """
-    keys: dict[tuple[str, ...], int] = {}
-    maps: list[list[int]] = []
-    pairs: dict[tuple[int, int], int] = {}
-    boxes: set[int] = set()
-    for g in (pred, gold):
-        ids = []
-        for node in g.nodes:
-            key = node_key(g, node)
-            ids.append(keys.setdefault(key, len(keys)))
-            if node.is_box:
-                boxes.add(keys[key])
-        maps.append(ids)
-        multiplicity: dict[tuple[int, int], int] = {}
-        for e in g.edges:
-            a, b = ids[e.source], ids[e.target]
-            if a != b:
-                pair = (min(a, b), max(a, b))
-                multiplicity[pair] = multiplicity.get(pair, 0) + 1
-        for pair, m in multiplicity.items():
-            pairs[pair] = max(pairs.get(pair, 0), m)
-    n = len(keys)
-    if n == 0:
+    union, maps = _union(pred, gold)
+    if union.number_of_nodes() == 0:
         return Layout((), (), (0.0, 0.0, 0.0, 0.0))
-    order = sorted(keys, key=lambda key: (key[0], _seed(key), key))
-    pos = np.zeros((n, 2))
-    for rank, key in enumerate(order):
-        angle = 2 * math.pi * rank / n
-        pos[keys[key]] = (math.cos(angle), math.sin(angle))
-    pos *= spacing * max(1.0, math.sqrt(n)) / 2
-    if pairs:
-        edges = np.array(sorted(pairs))
-        # node pairs joined by several edges (a relation and its reverse, or parallel
-        # relations) are drawn further apart, so that their edge labels have room
-        lengths = np.array([spacing * (1 + 0.25 * (min(pairs[p], 5) - 1)) for p in sorted(pairs)])
-        ideal = spacing
-        temp = spacing * math.sqrt(n) / 2
-        for _ in range(iterations):
-            delta = pos[:, None, :] - pos[None, :, :]
-            dist = np.sqrt((delta ** 2).sum(-1)) + 1e-6
-            np.fill_diagonal(dist, np.inf)
-            force = (delta / dist[..., None] * (ideal ** 2 / dist)[..., None]).sum(1)
-            d = pos[edges[:, 0]] - pos[edges[:, 1]]
-            dl = np.sqrt((d ** 2).sum(-1)) + 1e-6
-            pull = d / dl[:, None] * (dl ** 2 / lengths)[:, None]
-            np.add.at(force, edges[:, 0], -pull)
-            np.add.at(force, edges[:, 1], pull)
-            # a weak pull to the centre keeps separate components together
-            force -= pos * 0.3
-            length = np.sqrt((force ** 2).sum(-1)) + 1e-9
-            pos += force / length[:, None] * np.minimum(length, temp)[:, None]
-            temp = max(spacing * 0.02, temp * 0.985)
-    pos -= pos.mean(0)
-    if n > 2:
-        # turn the picture so its long axis is horizontal (panes are wider than tall)
-        _, vecs = np.linalg.eigh(np.cov(pos.T))
-        main = vecs[:, -1]
-        if main[0] < 0 or (main[0] == 0 and main[1] < 0):
-            main = -main
-        rot = np.array([[main[0], main[1]], [-main[1], main[0]]])
-        pos = pos @ rot.T
-    pos = np.round(pos, 1)
-    lo, hi = pos.min(0), pos.max(0)
-    as_tuple = [(float(x), float(y)) for x, y in pos]
-    return Layout(tuple(as_tuple[i] for i in maps[0]), tuple(as_tuple[i] for i in maps[1]),
-                  (float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])))
+    by_order = sorted(union.nodes, key=lambda n: union.nodes[n]["order"])
+    boxes = [n for n in by_order if union.nodes[n]["kind"] == "box"]
+    box_set = set(boxes)
+    rows: dict[tuple[str, ...] | None, list[tuple[str, ...]]] = {b: [] for b in boxes}
+    rows[None] = []
+    for n in by_order:
+        if union.nodes[n]["kind"] == "referent":
+            rows.setdefault(_home(union, n, box_set), []).append(n)
+    beside: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
+    for n in by_order:
+        if union.nodes[n]["kind"] != "constant":
+            continue
+        owners = [m for m in list(union.predecessors(n)) + list(union.successors(n))
+                  if union.nodes[m]["kind"] == "referent"]
+        owners.sort(key=lambda m: union.nodes[m]["order"])
+        if owners:
+            beside.setdefault(owners[0], []).append(n)
+        else:  # a constant tied to boxes only stands in a row of its own
+            homes = [m for m in union.predecessors(n) if m in box_set]
+            rows.setdefault(homes[0] if homes else None, []).append(n)
+            beside.setdefault(n, [])
+    columns: list[tuple[str, ...] | None] = list(_box_order(union, boxes))
+    if rows[None]:
+        columns.append(None)
+    size: dict[tuple[str, ...], tuple[float, float]] = {n: union.nodes[n]["size"] for n in union.nodes}
+    gap_x, gap_beside, gap_y = GAP_X * spacing, GAP_BESIDE * spacing, GAP_Y * spacing
+
+    def row_width(n: tuple[str, ...]) -> float:
+        return size[n][0] + sum(gap_beside + size[c][0] for c in beside.get(n, ()))
+
+    pos: dict[tuple[str, ...], tuple[float, float]] = {}
+    y = 0.0
+    per_band = max(1, min(max_columns, math.ceil(math.sqrt(len(columns)))))
+    for band_start in range(0, len(columns), per_band):
+        band = columns[band_start:band_start + per_band]
+        x = 0.0
+        band_bottom = y
+        for column in band:
+            members = rows.get(column, [])
+            head_w, head_h = size[column] if column is not None else (0.0, 0.0)
+            width = max([head_w] + [row_width(n) for n in members])
+            centre = x + width / 2
+            cy = y + head_h / 2
+            if column is not None:
+                pos[column] = (centre, cy)
+            cy += head_h / 2
+            for n in members:
+                h = max([size[n][1]] + [size[c][1] for c in beside.get(n, ())])
+                cy += gap_y + h / 2
+                left = centre - row_width(n) / 2
+                pos[n] = (left + size[n][0] / 2, cy)
+                left += size[n][0]
+                for c in beside.get(n, ()):
+                    pos[c] = (left + gap_beside + size[c][0] / 2, cy)
+                    left += gap_beside + size[c][0]
+                cy += h / 2
+            band_bottom = max(band_bottom, cy)
+            x += width + gap_x
+        y = band_bottom + gap_y * 1.5
+    for n in union.nodes:  # anything not placed (cannot happen with the rules above) goes last
+        pos.setdefault(n, (0.0, y))
+    # the bounding box holds the drawn nodes, not only their centres
+    x0 = min(p[0] - size[n][0] / 2 for n, p in pos.items())
+    x1 = max(p[0] + size[n][0] / 2 for n, p in pos.items())
+    y0 = min(p[1] - size[n][1] / 2 for n, p in pos.items())
+    y1 = max(p[1] + size[n][1] / 2 for n, p in pos.items())
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    placed = {n: (round(p[0] - mx, 1), round(p[1] - my, 1)) for n, p in pos.items()}
+    return Layout(tuple(placed[k] for k in maps[0]), tuple(placed[k] for k in maps[1]),
+                  (round(x0 - mx, 1), round(y0 - my, 1), round(x1 - mx, 1), round(y1 - my, 1)))
 
 
 def edge_curves(graph: Graph, skip_reversed: bool = False) -> tuple[int, ...]:
