@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from sbn_helpers import examples
 
 from dscorer_core import Clause, Drs, counter_pair, read_clf
 from dscorer_core.sbn.graph import build_graph
 from dscorer_core.sbn.reader import parse_sbn, read_sbn
 from dscorer_core.sbn.to_drs import sbn_to_drs
 from dscorer_core.sbn.triples import Triple, graph_triples
-
-EXAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "sbn-4.0.0"
-
-
-def examples() -> list[Path]:
-    files = sorted(EXAMPLES.glob("*.drs.sbn"))
-    if len(files) != 7:
-        pytest.skip(f"the seven SBN examples are not at {EXAMPLES}")
-    return files
 
 
 def one(text: str):

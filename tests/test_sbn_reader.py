@@ -2,22 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from sbn_helpers import EXAMPLES, examples
 
 from dscorer_core.errors import ClfError, DscorerInputError, SbnError
 from dscorer_core.sbn.model import SbnBoxOperator, SbnConcept
 from dscorer_core.sbn.reader import parse_sbn, parse_sbn_tolerant, read_sbn
-
-EXAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "sbn-4.0.0"
-
-
-def examples() -> list[Path]:
-    files = sorted(EXAMPLES.glob("*.drs.sbn"))
-    if len(files) != 7:
-        pytest.skip(f"the seven SBN examples are not at {EXAMPLES}")
-    return files
 
 
 def test_the_seven_examples_read_with_their_lines_roles_and_comments():

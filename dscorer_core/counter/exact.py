@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..sparse_rows import SparseRows
 from .problem import MatchProblem
 
 __all__ = ["ExactOutcome", "solve_exact", "solve_exact_batch"]
@@ -30,24 +31,7 @@ class ExactOutcome:
     status: str
 
 
-class _Rows:
-    """A sparse constraint matrix built row by row (every row is ``<= upper``)."""
-
-    def __init__(self) -> None:
-        self.rows: list[int] = []
-        self.cols: list[int] = []
-        self.vals: list[float] = []
-        self.upper: list[float] = []
-
-    def add(self, cols: Sequence[int], vals: Sequence[float], upper: float) -> None:
-        r = len(self.upper)
-        self.rows.extend([r] * len(cols))
-        self.cols.extend(cols)
-        self.vals.extend(vals)
-        self.upper.append(upper)
-
-
-def _add_problem(problem: MatchProblem, x0: int, y0: int, rows: _Rows) -> None:
+def _add_problem(problem: MatchProblem, x0: int, y0: int, rows: SparseRows) -> None:
     """Constraints of one document, its x variables from column x0 and its y variables from y0."""
     index = {p: x0 + i for i, p in enumerate(problem.pairs)}
     groups: dict[tuple, list[int]] = {}
@@ -73,12 +57,10 @@ def solve_exact_batch(problems: Sequence[MatchProblem], time_limit: float = 20.0
     """Solve several documents' matchings in one program; each outcome is optimal only if the whole is."""
     from scipy.optimize import (  # slow to import: only when needed
         Bounds,
-        LinearConstraint,
         milp,
     )
-    from scipy.sparse import coo_matrix
 
-    rows = _Rows()
+    rows = SparseRows()
     offsets = []
     col = 0
     for problem in problems:
@@ -96,11 +78,7 @@ def solve_exact_batch(problems: Sequence[MatchProblem], time_limit: float = 20.0
     options: dict = {"time_limit": time_limit, "presolve": True}
     if node_limit is not None:
         options["node_limit"] = node_limit
-    constraints = []
-    if rows.upper:
-        matrix = coo_matrix((rows.vals, (rows.rows, rows.cols)), shape=(len(rows.upper), col)).tocsr()
-        constraints = [LinearConstraint(matrix, -np.inf, np.array(rows.upper))]
-    res = milp(cost, integrality=integrality, bounds=Bounds(0, 1), constraints=constraints, options=options)
+    res = milp(cost, integrality=integrality, bounds=Bounds(0, 1), constraints=rows.constraints(col), options=options)
     if res.x is None:
         return [ExactOutcome(None, False, res.message) for _ in problems]
     outcomes = []

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..sparse_rows import SparseRows
 from .triples import Triple, normalise_value
 
 __all__ = [
@@ -131,23 +132,6 @@ def greedy_mapping(pairing: TriplePairing) -> dict[str, str]:
     return mapping
 
 
-@dataclass
-class _Program:
-    """A sparse ``A x <= upper`` built row by row."""
-
-    rows: list[int]
-    cols: list[int]
-    vals: list[float]
-    upper: list[float]
-
-    def row(self, members: list[int], coefs: list[float], bound: float) -> None:
-        r = len(self.upper)
-        self.rows.extend([r] * len(members))
-        self.cols.extend(members)
-        self.vals.extend(coefs)
-        self.upper.append(bound)
-
-
 def same_name_mapping(pairing: TriplePairing) -> dict[str, str]:
     """Each node to the gold node of the same name (``s3`` to ``s3``): names follow reading order,
     so this is the right start when a prediction follows the gold SBN closely."""
@@ -193,12 +177,12 @@ def improve_by_swaps(pairing: TriplePairing, mapping: dict[str, str]) -> dict[st
     return best
 
 
-def _program(pairing: TriplePairing, x0: int, program: _Program) -> tuple[list[tuple[str, str]], int]:
+def _program(pairing: TriplePairing, x0: int, program: SparseRows) -> tuple[list[tuple[str, str]], int]:
     """Add one document's constraints (columns from x0); returns its node pairs and its column count."""
     pairs = sorted({pg for _, _, needs in pairing.candidates for pg in needs})
     x_of = {pg: x0 + i for i, pg in enumerate(pairs)}
     y0 = x0 + len(pairs)
-    row = program.row
+    row = program.add
 
     groups: dict[tuple, list[int]] = defaultdict(list)
     for (p, g), col in x_of.items():
@@ -223,12 +207,10 @@ def _solve(pairings: Sequence[TriplePairing], time_limit: float) -> list[tuple[d
     """One solver call for several documents: each document's mapping (None if none) and optimality."""
     from scipy.optimize import (  # slow to import: only when needed
         Bounds,
-        LinearConstraint,
         milp,
     )
-    from scipy.sparse import coo_matrix
 
-    program = _Program([], [], [], [])
+    program = SparseRows()
     layout = []
     col = 0
     for pairing in pairings:
@@ -242,11 +224,7 @@ def _solve(pairings: Sequence[TriplePairing], time_limit: float) -> list[tuple[d
     for pairing, (x0, pairs) in zip(pairings, layout):
         integrality[x0:x0 + len(pairs)] = 1
         cost[x0 + len(pairs):x0 + len(pairs) + len(pairing.candidates)] = -1
-    constraints = []
-    if program.upper:
-        matrix = coo_matrix((program.vals, (program.rows, program.cols)), shape=(len(program.upper), col)).tocsr()
-        constraints = [LinearConstraint(matrix, -np.inf, np.array(program.upper))]
-    res = milp(cost, integrality=integrality, bounds=Bounds(0, 1), constraints=constraints,
+    res = milp(cost, integrality=integrality, bounds=Bounds(0, 1), constraints=program.constraints(col),
                options={"time_limit": time_limit, "presolve": True})
     if res.x is None:
         return [(None, False) for _ in pairings]
