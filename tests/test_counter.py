@@ -355,9 +355,8 @@ def test_cli_counter_text_and_errors(tmp_path, capsys):
     bad.write_text("b1 REF\n", encoding="utf-8")
     assert main(["counter", str(bad), str(gold), "--ill", "error"]) == 2
     assert "bad.clf:1" in capsys.readouterr().err
-    assert main(["counter", str(bad), str(gold)]) == 2  # the default reads it, reports it, then the counts differ
-    err = capsys.readouterr().err
-    assert "bad.clf:1: DRS 0 is ill-formed: line 1: a clause has 3 or 4 tokens" in err and "holds 1 DRS(s)" in err
+    assert main(["counter", str(bad), str(gold)]) == 2  # read leniently, it is one DRS against two
+    assert "bad.clf holds 1 DRS(s)" in capsys.readouterr().err
 
 
 def test_cli_score_with_counter_adds_a_counter_block(tmp_path, capsys):
