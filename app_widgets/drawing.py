@@ -121,6 +121,7 @@ _BAR = ('<div class="dv-bar"><button id="dv-in" title="Zoom in (or Ctrl + wheel)
 def _pane_css(dark: bool) -> str:
     bg, fg, btn = ("#0E1117", "#FAFAFA", "#262730") if dark else ("#FFFFFF", "#31333F", "#F0F2F6")
     return (f"<style>html,body{{background:{bg};color:{fg};margin:0}}#mynetwork{{background:{bg};border:none}}"
+            "center{display:none}"  # pyvis's empty heading
             f".card{{border:none;background:{bg}}}"
             f".dv-bar{{position:absolute;top:4px;right:6px;z-index:10;display:flex;gap:4px}}"
             f".dv-bar button{{font:14px sans-serif;padding:2px 9px;border:1px solid #888;border-radius:4px;"
