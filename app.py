@@ -40,7 +40,7 @@ with st.expander("What am I looking at?"):
     if pred is not None and gold is not None and pred.key.startswith("sample:paper_pred.clf") \
             and gold.key.startswith("sample:paper_gold.clf"):
         st.caption("Sample pair from the DSCORER paper: document 0 is its Figure 1 DRS against itself, "
-                   "document 1 its Figure 4 case (\"He smiled.\" against \"Tom is putting the children to bed.\").")
+                   "document 1 its Figure 4 case (\"He smiled.\" against the gold DRS of another sentence).")
 if not paired:
     st.info("Load a predicted and a gold clause file with the same number of DRSs (sidebar).")
     st.stop()
@@ -96,10 +96,11 @@ if query.strip():
 
 i = st.session_state["doc_index"]
 pdrs, gdrs = pred.drss[i], gold.drss[i]
+st.markdown(f"#### Document {i}")
 if pdrs.sentence and gdrs.sentence and pdrs.sentence != gdrs.sentence:
-    st.text(f"Document {i}   gold: {gdrs.sentence}\n{' ' * len(f'Document {i}')}   pred: {pdrs.sentence}")
+    st.text(f"gold: {gdrs.sentence}\npred: {pdrs.sentence}")
 else:
-    st.text(f"Document {i}   " + (gdrs.sentence or pdrs.sentence or "(no sentence in the files)"))
+    st.text(gdrs.sentence or pdrs.sentence or "(no sentence in the files)")
 
 try:
     result = aw.cached_pair_score(pdrs, gdrs, settings)
@@ -168,8 +169,7 @@ chosen = st.session_state.get("ngram_choice")
 if chosen is not None and (comparison is None or not any(r.text == chosen for r in rows)):
     chosen = None
 
-# ---- graphs
-st.markdown("#### Graphs")
+# ---- graphs (no heading: their captions say what they are)
 if too_large_to_draw([pg, gg]):
     st.warning(f"These graphs are too large to lay out readably ({len(pg.nodes)} and {len(gg.nodes)} nodes; "
                f"the limit is {MAX_LAYOUT_NODES}). Use the n-gram table and the clause lists below.")

@@ -52,10 +52,10 @@ GRADE_STYLE = {FULL: {"width": 4, "dashes": False}, PARTLY: {"width": 3, "dashes
 _BOOTSTRAP = re.compile(r"<link[^>]*bootstrap[^>]*/>|<script[^>]*bootstrap[^>]*>\s*</script>", re.S)
 
 
-#: The panes' own script (no data from a file): the controls bar, Ctrl+wheel zoom (the plain wheel
-#: scrolls the page), mirroring zoom and pan into the other pane, and ``window.dscorerGraph`` for
-#: the box view. Placeholders: __BOX__ (bounding box), __SIDE__, __ALIAS__ (hidden edge -> drawn
-#: edge or node), __MINSCALE__.
+#: The panes' own script (no data from a file): the controls bar, Ctrl+wheel zoom (the plain
+#: wheel scrolls the page: the event is kept from vis-network, which would swallow it), zoom and
+#: pan mirrored into the other pane, and ``window.dscorerGraph`` for the box view. Placeholders:
+#: __BOX__ (bounding box), __SIDE__, __ALIAS__ (hidden edge -> drawn edge or node), __MINSCALE__.
 PANE_SCRIPT = """
 (function(){
 var b=__BOX__,side=__SIDE__,alias=__ALIAS__,minScale=__MINSCALE__,mirroring=false;
@@ -75,6 +75,10 @@ function mirror(){if(mirroring||typeof network==='undefined')return;var v={posit
  scale:network.getScale()};siblings().forEach(function(g){try{g.follow(v);}catch(e){}});}
 function zoomBy(f){var s=network.getScale()*f;network.moveTo({position:network.getViewPosition(),scale:s,
  animation:false});mirror();}
+function scrollPage(ev){var dy=ev.deltaMode===1?ev.deltaY*16:ev.deltaMode===2?ev.deltaY*400:ev.deltaY;
+ try{var el=window.frameElement;while(el){var st=window.parent.getComputedStyle(el).overflowY;
+  if((st==='auto'||st==='scroll')&&el.scrollHeight>el.clientHeight){el.scrollBy(0,dy);return;}
+  el=el.parentElement;}window.parent.scrollBy(0,dy);}catch(e){}}
 var saved=null;
 function remember(){if(saved)return;saved={e:{},n:{}};network.body.data.edges.get().forEach(function(e){
  saved.e[e.id]={color:e.color,width:e.width};});network.body.data.nodes.get().forEach(function(n){
@@ -95,8 +99,8 @@ window.dscorerGraph={side:side,highlightEdges:hiEdges,highlightNodes:hiNodes,cle
 function ready(){if(typeof network==='undefined'){setTimeout(ready,50);return;}
  network.on('zoom',mirror);network.on('dragEnd',mirror);network.on('dragging',mirror);
  var c=document.getElementById('mynetwork');
- c.addEventListener('wheel',function(ev){if(!ev.ctrlKey)return;ev.preventDefault();
-  zoomBy(ev.deltaY<0?1.15:1/1.15);},{passive:false});
+ c.addEventListener('wheel',function(ev){ev.stopPropagation();ev.preventDefault();
+  if(ev.ctrlKey){zoomBy(ev.deltaY<0?1.15:1/1.15);return;}scrollPage(ev);},{passive:false,capture:true});
  document.getElementById('dv-in').onclick=function(){zoomBy(1.25);};
  document.getElementById('dv-out').onclick=function(){zoomBy(0.8);};
  document.getElementById('dv-fit').onclick=fitAll;
@@ -117,6 +121,7 @@ _BAR = ('<div class="dv-bar"><button id="dv-in" title="Zoom in (or Ctrl + wheel)
 def _pane_css(dark: bool) -> str:
     bg, fg, btn = ("#0E1117", "#FAFAFA", "#262730") if dark else ("#FFFFFF", "#31333F", "#F0F2F6")
     return (f"<style>html,body{{background:{bg};color:{fg};margin:0}}#mynetwork{{background:{bg};border:none}}"
+            "center{display:none}"  # pyvis's empty heading
             f".card{{border:none;background:{bg}}}"
             f".dv-bar{{position:absolute;top:4px;right:6px;z-index:10;display:flex;gap:4px}}"
             f".dv-bar button{{font:14px sans-serif;padding:2px 9px;border:1px solid #888;border-radius:4px;"

@@ -136,7 +136,7 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0, max_columns: i
     Nodes with the same key (see node_key) get the same position in both graphs. Boxes stand in
     a top row (bands of at most ``max_columns``, about the square root of the number of boxes),
     ordered along the relations between them; each box's referents stand in a column under it,
-    each referent's constants beside it. Gaps come from the estimated label sizes of the compact
+    each referent's constants beside it (stacked). Gaps come from the estimated label sizes of the compact
     drawing (compact_label at NODE_FONT_SIZE), times ``spacing``; ``max_columns`` = 2 suits two
     panes side by side on a laptop.
     """
@@ -171,7 +171,13 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0, max_columns: i
     gap_x, gap_beside, gap_y = GAP_X * spacing, GAP_BESIDE * spacing, GAP_Y * spacing
 
     def row_width(n: tuple[str, ...]) -> float:
-        return size[n][0] + sum(gap_beside + size[c][0] for c in beside.get(n, ()))
+        consts = beside.get(n, ())
+        return size[n][0] + (gap_beside + max(size[c][0] for c in consts) if consts else 0.0)
+
+    def row_height(n: tuple[str, ...]) -> float:
+        consts = beside.get(n, ())
+        stacked = sum(size[c][1] for c in consts) + gap_y / 2 * max(0, len(consts) - 1)
+        return max(size[n][1], stacked)
 
     pos: dict[tuple[str, ...], tuple[float, float]] = {}
     y = 0.0
@@ -190,14 +196,17 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0, max_columns: i
                 pos[column] = (centre, cy)
             cy += head_h / 2
             for n in members:
-                h = max([size[n][1]] + [size[c][1] for c in beside.get(n, ())])
+                # a referent, and its constants stacked in a column to its right
+                h = row_height(n)
                 cy += gap_y + h / 2
                 left = centre - row_width(n) / 2
                 pos[n] = (left + size[n][0] / 2, cy)
-                left += size[n][0]
-                for c in beside.get(n, ()):
-                    pos[c] = (left + gap_beside + size[c][0] / 2, cy)
-                    left += gap_beside + size[c][0]
+                left += size[n][0] + gap_beside
+                consts = beside.get(n, ())
+                top = cy - (sum(size[c][1] for c in consts) + gap_y / 2 * max(0, len(consts) - 1)) / 2
+                for c in consts:
+                    pos[c] = (left + size[c][0] / 2, top + size[c][1] / 2)
+                    top += size[c][1] + gap_y / 2
                 cy += h / 2
             band_bottom = max(band_bottom, cy)
             x += width + gap_x

@@ -1,0 +1,136 @@
+"""Time from changing the order k to both graphs redrawn, in the app in headless Chromium.
+
+Starts ``streamlit run app.py`` on a free local port, opens the pair view in Debian's Chromium
+(Playwright, no browser download) and switches k between 1 and 4 with the slider's keys; a run
+ends when both graph panes hold a new, drawn vis-network. Cases: the bundled sample's Figure 4
+pair, and PMB 2.2.0 dev document 22, Boxer against gold (uploaded). Prints the median of 5:
+
+    python bench/bench_app.py [--repeats 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+DATA = REPO.parent / "shared" / "data" / "pmb-2.2.0"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+GRAPHS = "iframe:not([class*='st-key-dscorer_boxes'] iframe)"
+READY = "typeof network !== 'undefined' && network.body.nodeIndices.length > 0"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_idle(page) -> None:
+    page.wait_for_timeout(200)
+    page.wait_for_function("!document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=120_000)
+
+
+def fresh_panes(page, timeout: float = 120.0) -> None:
+    """Wait until both graph panes are new (no mark of the previous run) and drawn."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            frames = [h.content_frame() for h in page.query_selector_all(GRAPHS)[:2]]
+            if len(frames) == 2 and all(f and f.evaluate(f"(() => {{ try {{ return !window.__benchOld && ({READY}); }}"
+                                                         " catch (e) { return false; } })()") for f in frames):
+                return
+        except Exception:  # a frame replaced while we looked at it
+            pass
+        page.wait_for_timeout(20)
+    raise TimeoutError("the graphs were not redrawn")
+
+
+def time_k_changes(page, repeats: int, start_high: bool = False) -> list[float]:
+    """Seconds per k change (End: k = n, Home: k = 1, alternating; ``start_high``: k is n now)."""
+    times = []
+    slider = page.get_by_role("slider")
+    high = start_high
+    for _ in range(repeats):
+        fresh_panes(page)
+        wait_idle(page)
+        for h in page.query_selector_all(GRAPHS)[:2]:
+            h.content_frame().evaluate("window.__benchOld = 1")
+        slider.focus()
+        start = time.perf_counter()
+        slider.press("Home" if high else "End")
+        high = not high
+        fresh_panes(page)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def upload(page, label: str, path: Path) -> None:
+    block = page.locator("[data-testid='stVerticalBlock']", has=page.get_by_text(label, exact=True)).last
+    block.get_by_text("Upload", exact=True).click()
+    wait_idle(page)
+    block.locator("input[type=file]").set_input_files(str(path))
+    wait_idle(page)
+
+
+def pmb_case(page, repeats: int) -> list[float]:
+    """Upload Boxer and gold dev, open document 22, time the k changes."""
+    upload(page, "Predicted (pred) file", DATA / "boxer_dev.clf")
+    upload(page, "Gold file", DATA / "gold_dev.clf")
+    box = page.get_by_label("Document (0-", exact=False)
+    box.fill("22")
+    box.press("Enter")
+    wait_idle(page)
+    page.get_by_role("heading", name="Document 22").wait_for()
+    return time_k_changes(page, repeats, start_high=repeats % 2 == 1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(REPO / "app.py"), "--server.port", str(port),
+                             "--server.address", "127.0.0.1", "--server.headless", "true",
+                             "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+                            cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    rows = []
+    try:
+        for _ in range(200):
+            try:
+                with urllib.request.urlopen(url + "/_stcore/health", timeout=2):
+                    break
+            except OSError:
+                time.sleep(0.3)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=FLAGS)
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.goto(url + "/?doc=1&k=1")
+            fresh_panes(page)
+            rows.append(("sample, Figure 4 (doc 1)", time_k_changes(page, args.repeats)))
+            if (DATA / "boxer_dev.clf").is_file():
+                try:
+                    rows.append(("PMB 2.2.0 dev doc 22, Boxer vs gold", pmb_case(page, args.repeats)))
+                except TimeoutError as exc:
+                    print(f"PMB 2.2.0 dev doc 22: not measured ({exc})", file=sys.stderr)
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    print(f"{'case':<40} {'median s':>9} {'min s':>7} {'max s':>7}  (k 1 <-> 4, {args.repeats} runs)")
+    for name, times in rows:
+        print(f"{name:<40} {statistics.median(times):>9.3f} {min(times):>7.3f} {max(times):>7.3f}")
+
+
+if __name__ == "__main__":
+    main()
