@@ -215,5 +215,11 @@ def load_pair(container=None) -> tuple[LoadedFile | None, LoadedFile | None, boo
             check_pair(list(pred.drss), list(gold.drss), pred.name, gold.name)
             paired = True
         except DscorerInputError as exc:
-            show_input_error("pair of files", exc)
+            samples = [f.key.startswith("sample:") for f in (pred, gold)]
+            if any(samples) and not all(samples):  # half loaded: the other side is still the sample
+                still = "gold" if samples[1] else "predicted"
+                st.info(f"Now choose the {still} file: the {still} side still shows the bundled sample "
+                        f"({len(pred.drss)} predicted and {len(gold.drss)} gold DRSs so far).")
+            else:
+                show_input_error("pair of files", exc)
     return pred, gold, paired

@@ -168,8 +168,8 @@ def test_bad_upload_shows_the_file_and_line_and_the_rest_works():
     upload(at, "pred", "broken.clf", b"b1 REF x1\nb1 male\nb1 Name x1 \"tom\n")
     no_errors(at)
     # a predicted file's bad lines are listed in a notice (scored as a failed parse, docs/ill-formed.md);
-    # here the file then holds 1 DRS against the sample's 2, which is an error
-    assert at.warning and at.error
+    # it then holds 1 DRS against the sample's 2: guidance to choose the gold file too
+    assert at.warning and at.info
     msg = " ".join(w.value for w in at.warning).replace("\\", "")
     assert "broken.clf:2" in msg and "3 or 4 tokens" in msg and "broken.clf:3" in msg
     # the gold side and the settings still work
@@ -186,9 +186,12 @@ def test_not_utf8_and_count_mismatch_are_errors():
     upload(at, "gold", "latin1.clf", "b1 REF x1\nb1 caf\xe9 \"n.01\" x1\n".encode("latin-1"))
     assert "not UTF-8" in at.error[0].value.replace("\\", "")
     upload(at, "gold", "one.clf", b"b1 REF x1\nb1 male \"n.02\" x1\n")
+    # half loaded (pred still the sample): neutral guidance, not an error
+    assert not at.error and "Now choose the predicted file" in at.info[0].value
+    assert not iframes(at)
+    upload(at, "pred", "two.clf", b"b1 REF x1\n\nb2 REF x2\n")  # both chosen and they differ: an error
     msg = at.error[0].value.replace("\\", "")
     assert "holds 2 DRS(s)" in msg and "holds 1" in msg
-    assert not iframes(at)
 
 
 @pytest.mark.parametrize("name,data,expected", [
