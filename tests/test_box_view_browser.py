@@ -115,6 +115,6 @@ def test_links_between_boxes_are_drawn_as_arrows(page, app_url):
     assert frame.locator(".dv-side[data-side=pred] .dv-arcs text").text_content() == "PRESUPPOSITION"
     frame.locator(".dv-side[data-side=pred] .dv-link .dv-c").hover()
     # the hover handler runs asynchronously (and a busy machine may be slow): wait for it
-    frame.wait_for_selector(".dv-side[data-side=pred] .dv-arcs path.dv-hot", timeout=10_000)
-    assert frame.locator(".dv-side[data-side=pred] .dv-arcs path.dv-hot").count() == 1
+    hot = frame.wait_for_selector(".dv-side[data-side=pred] .dv-arcs path.dv-hot", timeout=10_000)
+    assert hot is not None and "dv-arc" in (hot.get_attribute("class") or "")
     assert_no_exception(page)
