@@ -21,6 +21,7 @@ from dscorer_core.render import (
 
 st.set_page_config(page_title="dscorer · pair view", page_icon="🔍", layout="wide")
 aw.keep_widget_state()
+aw.page_links()
 
 pred, gold, paired = aw.load_pair()
 settings, show_names = aw.settings_sidebar()

@@ -6,9 +6,12 @@ that are kept shut."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+import shutil
 from collections.abc import Sequence
+from pathlib import Path
 
 import streamlit as st
 
@@ -50,6 +53,46 @@ GRADE_STYLE = {FULL: {"width": 4, "dashes": False}, PARTLY: {"width": 3, "dashes
                NONE_MATCHED: {"width": 2, "dashes": [6, 6]}, NO_KGRAM: {"width": 1, "dashes": [2, 4]}}
 
 _BOOTSTRAP = re.compile(r"<link[^>]*bootstrap[^>]*/>|<script[^>]*bootstrap[^>]*>\s*</script>", re.S)
+#: pyvis's CDN tags for vis-network (its "remote" mode), replaced by the app's own copy.
+_VIS_CDN = re.compile(r'<link[^>]*cdnjs[^>]*vis-network[^>]*/>\s*'
+                      r'<script[^>]*cdnjs[^>]*vis-network[^>]*>\s*</script>', re.S)
+#: Where Streamlit serves the app's static files (``[server] enableStaticServing``), relative to
+#: the page, so it also holds under a ``server.baseUrlPath``; a graph pane's srcdoc resolves it
+#: against the app page's address.
+STATIC_URL = "app/static/"
+#: The vis-network files that pyvis 0.3.2 bundles (the version its in_line mode embeds).
+VIS_FILES = ("vis-network.min.js", "vis-network.css")
+VIS_DIR = "vis-9.1.2"
+
+
+#: One jinja environment per pyvis template folder, kept across panes and reruns: pyvis makes a
+#: new one per Network, which recompiles its template every time (about 35 ms a pane).
+_TEMPLATE_ENVS: dict[str, object] = {}
+
+
+@functools.cache
+def static_vis_tags() -> str | None:
+    """<link>/<script> tags that load vis-network from the app's static files, or None to embed it.
+
+    Each pane embedding vis-network costs about 700 KB per rerun (sent, then parsed by the
+    browser); served once it is fetched once and cached. The files are copied from pyvis's own
+    package into ``static/`` beside app.py when Streamlit serves that folder (.streamlit/config.toml);
+    when it does not, or the folder cannot be written, the panes embed vis-network as before."""
+    from pyvis import network  # lazy: pyvis pulls in IPython
+
+    if not st.get_option("server.enableStaticServing"):
+        return None
+    source = Path(network.__file__).parent / "templates" / "lib" / VIS_DIR
+    target = Path(__file__).resolve().parent.parent / "static"
+    try:
+        for name in VIS_FILES:
+            if not (target / name).is_file() or (target / name).stat().st_size != (source / name).stat().st_size:
+                target.mkdir(exist_ok=True)
+                shutil.copyfile(source / name, target / name)
+    except OSError:
+        return None
+    return (f'<link rel="stylesheet" href="{STATIC_URL}{VIS_FILES[1]}"/>\n'
+            f'<script src="{STATIC_URL}{VIS_FILES[0]}"></script>')
 
 
 #: The panes' own script (no data from a file): the controls bar, Ctrl+wheel zoom (the plain
@@ -153,7 +196,10 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
     shades = edge_shades(edge_counts) if edge_counts and edge_status is not None else None
     hidden = concept_edges(graph) if compact else frozenset()
     into = concepts_of(graph) if compact else ()
-    net = Network(directed=True, cdn_resources="in_line", height=f"{height - 20}px", width="100%")
+    vis_tags = static_vis_tags()
+    net = Network(directed=True, cdn_resources="remote" if vis_tags else "in_line", height=f"{height - 20}px",
+                  width="100%")
+    net.templateEnv = _TEMPLATE_ENVS.setdefault(net.template_dir, net.templateEnv)
     focus = bool(focus_edges)
     for node in graph.nodes:
         disp = node_display(graph, node, show_names)
@@ -217,6 +263,11 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
                                    "zoomView": False, "keyboard": False},
                    "edges": {"arrowStrikethrough": False}}
     html = _BOOTSTRAP.sub("", net.generate_html())
+    if vis_tags:
+        html, found = _VIS_CDN.subn(lambda _: vis_tags, html, count=1)
+        if not found or "cdnjs" in html:  # pyvis's template changed: embed vis-network instead
+            net.cdn_resources = "in_line"
+            html = _BOOTSTRAP.sub("", net.generate_html())
     x0, y0, x1, y1 = (float(v) for v in box)
     script = (PANE_SCRIPT.replace("__BOX__", json.dumps([x0, y0, x1, y1]))
               .replace("__SIDE__", json.dumps(side if side in ("pred", "gold") else ""))
