@@ -175,7 +175,8 @@ if too_large_to_draw([pg, gg]):
     st.warning(f"These graphs are too large to lay out readably ({len(pg.nodes)} and {len(gg.nodes)} nodes; "
                f"the limit is {MAX_LAYOUT_NODES}). Use the n-gram table and the clause lists below.")
 else:
-    layout = aw.cached_layout(pg, gg)
+    # nodes that COUNTER's variable mapping pairs sit at the same place in both panes (by name without COUNTER)
+    layout = aw.cached_layout(pg, gg, tuple(sorted(cpair.mapping.items())) if cpair is not None else None)
     focus = {}
     if chosen:
         focus = {side: comparison.elements(side, chosen) for side in ("pred", "gold")}
@@ -193,8 +194,10 @@ else:
                           forward_only=not st.session_state.get("show_reverse", True),
                           compact=st.session_state.get("compact", True), side=side, dark=dark,
                           height=pane_height,
-                          marked_nodes=getattr(var_choice, f"{side}_nodes") if var_choice else frozenset())
-    aw.legend(with_variable=bool(links))
+                          marked_nodes=getattr(var_choice, f"{side}_nodes") if var_choice else frozenset(),
+                          unpaired=getattr(layout, f"{side}_unpaired"))
+    aw.legend(with_variable=bool(links),
+              pairing="COUNTER's variable mapping" if cpair is not None else "the variable names")
 if links:
     v_pick, v_note = st.columns([2, 3], vertical_alignment="bottom")
     with v_pick:

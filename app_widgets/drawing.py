@@ -42,7 +42,10 @@ __all__ = ["COLOURS", "MARK_BORDER", "MARK_SHADOW", "EDGE_STYLE", "graph_html", 
 
 # Okabe-Ito colours (safe for colour-blind readers); each status also has its own dash/width.
 COLOURS = {MATCHED: "#0072B2", UNMATCHED: "#D55E00", "none": "#B0B0B0", "focus": "#CC79A7",
-           "box": "#F6E8B1", "referent": "#DCEBF7", "constant": "#FFFFFF", "border": "#444444"}
+           "box": "#F6E8B1", "referent": "#DCEBF7", "constant": "#FFFFFF", "border": "#444444",
+           "unpaired": "#E4E4E4"}
+#: Tooltip line of a node that has no partner in the other graph (Layout.pred_unpaired / gold_unpaired).
+UNPAIRED_NOTE = "No partner in the other graph: it has a place of its own, empty in the other pane."
 #: How a chosen variable's node is drawn (graph_html's ``marked_nodes``): border width and glow.
 MARK_BORDER = 7
 MARK_SHADOW = {"enabled": True, "color": COLOURS["focus"], "size": 22, "x": 0, "y": 0}
@@ -177,7 +180,7 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
                focus_edges: frozenset[int] = frozenset(), show_names: bool = False,
                names_only: bool = False, forward_only: bool = False, height: int = 520,
                marked_nodes: frozenset[int] = frozenset(), compact: bool = False, side: str = "",
-               dark: bool = False) -> str:
+               dark: bool = False, unpaired: frozenset[int] = frozenset()) -> str:
     """Self-contained vis-network HTML of one graph at fixed positions (no CDN, physics off).
 
     ``edge_status`` and ``edge_counts`` style edges (colour: the matched share, edge_shades);
@@ -185,7 +188,8 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
     wide pink border and a pink glow and are never faded. ``names_only`` labels variables by name
     (the conversion view's merged graph) and ``forward_only`` leaves reverse edges out. ``compact``
     also folds reverse edges and draws concept edges as part of the referent's label (the node's
-    border then takes the concept edge's colour). The view is moved to the shared bounding box
+    border then takes the concept edge's colour). ``unpaired`` nodes (no partner in the other
+    graph) are filled grey and say so in their tooltip. The view is moved to the shared bounding box
     ``box`` so two panes line up; ``side`` (pred / gold) names the pane for ``window.dscorerGraph``.
     """
     from pyvis.network import Network  # lazy: pyvis pulls in IPython
@@ -214,10 +218,11 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
             concept_shades = [shades[e] for e in into[node.id]]
             worst = min(concept_shades, key=lambda sh: -1.0 if sh.share is None else sh.share)
             border, width = worst.colour, 4
-        net.add_node(node.id, label=label, title=defuse_title(disp.title), x=x, y=y,
-                     shape="box" if node.is_box or compact else "ellipse",
-                     color={"background": COLOURS[node.kind], "border": COLOURS["focus"] if on_focus or marked
-                            else border},
+        lone = node.id in unpaired
+        net.add_node(node.id, label=label, title=defuse_title(disp.title + ("\n" + UNPAIRED_NOTE if lone else "")),
+                     x=x, y=y, shape="box" if node.is_box or compact else "ellipse",
+                     color={"background": COLOURS["unpaired" if lone else node.kind],
+                            "border": COLOURS["focus"] if on_focus or marked else border},
                      borderWidth=MARK_BORDER if marked else 4 if on_focus else width,
                      shapeProperties={"borderDashes": [3, 3] if node.is_constant else False,
                                       "borderRadius": 2 if node.is_box else 14},
@@ -284,9 +289,13 @@ def graph_pane(title: str, graph: Graph, positions, box, height: int = 600, **kw
     st.iframe(graph_html(graph, positions, box, height=height, **kwargs), height=height)
 
 
-def legend(with_status: bool = True, with_variable: bool = False) -> None:
-    """What the colours and dashes mean (``with_variable``: also the chosen variable's pink ring)."""
-    parts = ["▭ box node (B)", "◯ referent (X, E, S, T, P)", "◌ dashed border: constant"]
+def legend(with_status: bool = True, with_variable: bool = False, pairing: str = "") -> None:
+    """What the colours and dashes mean (``with_variable``: also the chosen variable's pink ring;
+    ``pairing``: how the panes' nodes were paired, e.g. "COUNTER's variable mapping")."""
+    parts = ["yellow: box (B)", "blue: referent (X, E, S, T, P)", "dashed border: constant"]
+    if pairing:
+        parts.append(f"grey fill: no partner in the other graph under {pairing} (paired nodes sit at the same "
+                     "place in both panes)")
     if with_status:
         stops = ", ".join(f"{c} {100 * s:.0f}%" for s, c in SCALE_STOPS)
         st.html(f'<div style="display:flex;align-items:center;gap:.6em;font-size:.85rem">'

@@ -9,6 +9,7 @@ import pytest
 from dscorer_core import (
     NgramExplosion,
     ScoreSettings,
+    counter_pair,
     induce_graph,
     read_clf,
     score_pair,
@@ -152,6 +153,32 @@ def test_layout_is_deterministic_and_shared(fig4, paper):
     assert len(set(a.pred)) == len(a.pred)
     x0, y0, x1, y1 = a.box
     assert all(x0 <= x <= x1 and y0 <= y <= y1 for x, y in points)
+
+
+def test_layout_under_counters_mapping_pairs_mapped_variables(paper, fig4):
+    """Figure 4 under COUNTER's mapping: each mapped pred variable sits where its gold partner
+    sits (also when the names differ), and every node without a partner has a place that is empty
+    in the other pane."""
+    pred, gold = paper
+    pg, gg = fig4.pred_graph, fig4.gold_graph
+    mapping = counter_pair(pred[1], gold[1]).mapping
+    assert any(p != g for p, g in mapping.items()), "COUNTER renames at least one variable here"
+    lay = shared_layout(pg, gg, mapping=mapping)
+    pred_at = {n.name: lay.pred[n.id] for n in pg.nodes if not n.is_constant}
+    gold_at = {n.name: lay.gold[n.id] for n in gg.nodes if not n.is_constant}
+    for p, g in mapping.items():
+        assert pred_at[p] == gold_at[g], (p, g)
+    # unpaired: the variables the mapping leaves out (and constants only one side has)
+    left_out_gold = {n.id for n in gg.nodes if not n.is_constant and n.name not in set(mapping.values())}
+    assert left_out_gold and left_out_gold <= lay.gold_unpaired
+    assert {n.id for n in pg.nodes if not n.is_constant and n.name not in mapping} <= lay.pred_unpaired
+    assert not {n.id for n in pg.nodes if n.name in mapping} & lay.pred_unpaired
+    for mine, theirs, lone in ((lay.pred, lay.gold, lay.pred_unpaired), (lay.gold, lay.pred, lay.gold_unpaired)):
+        assert not {mine[i] for i in lone} & set(theirs)
+    # without a mapping, nodes pair by name: a gold variable named like a pred one is not unpaired
+    by_name = shared_layout(pg, gg)
+    assert {n.id for n in gg.nodes if n.name in pred_at} == {n.id for n in gg.nodes if not n.is_constant} - \
+        by_name.gold_unpaired
 
 
 def test_layout_spreads_a_real_pmb_drs(shared_path):
