@@ -10,10 +10,11 @@ import streamlit as st
 
 __all__ = ["PAGES", "page_links"]
 
-#: (script relative to app.py, label, icon) in sidebar order.
-PAGES = (("app.py", "Pair view", "🔍"), ("pages/1_Corpus.py", "Corpus", "📊"),
-         ("pages/2_Graph_conversion.py", "Graph conversion", "🧩"),
-         ("pages/3_Compare_systems.py", "Compare systems", "⚖️"))
+#: (script relative to app.py, label, icon) in sidebar order (Material icons: Streamlit ships their font,
+#: emoji need one on the reader's system).
+PAGES = (("app.py", "Pair view", ":material/compare:"), ("pages/1_Corpus.py", "Corpus", ":material/table_chart:"),
+         ("pages/2_Graph_conversion.py", "Graph conversion", ":material/school:"),
+         ("pages/3_Compare_systems.py", "Compare systems", ":material/leaderboard:"))
 
 
 def page_links() -> None:

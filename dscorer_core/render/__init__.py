@@ -39,6 +39,7 @@ from .edge_colour import (
     share_colour,
 )
 from .layout import (
+    BAND_WIDTH,
     MAX_LAYOUT_NODES,
     NODE_FONT_SIZE,
     Layout,
@@ -97,6 +98,7 @@ __all__ = [
     "path_elements",
     "reverse_partners",
     "fold_reverse",
+    "BAND_WIDTH",
     "MAX_LAYOUT_NODES",
     "Layout",
     "NODE_FONT_SIZE",

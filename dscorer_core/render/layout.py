@@ -12,9 +12,8 @@ import networkx as nx
 from ..dscorer.induction import Graph, Node
 from .display import compact_label, concept_edges
 
-__all__ = ["MAX_LAYOUT_NODES", "NODE_FONT_SIZE", "Layout", "node_key", "mapped_keys", "label_size", "shared_layout",
-           "edge_curves",
-           "too_large_to_draw"]
+__all__ = ["BAND_WIDTH", "MAX_LAYOUT_NODES", "NODE_FONT_SIZE", "Layout", "node_key", "mapped_keys", "label_size",
+           "shared_layout", "edge_curves", "too_large_to_draw"]
 
 
 #: Graphs with more nodes than this are not laid out (the app offers the n-gram table instead).
@@ -74,6 +73,10 @@ GAP_X, GAP_BESIDE, GAP_Y = 60.0, 30.0, 60.0
 #: Box columns per band by default: two panes side by side on a laptop are about 450 px wide each,
 #: room for two columns at a readable scale.
 COLUMNS_PER_BAND = 2
+#: Widest band (layout units = px at zoom 1, gaps included) that still takes a second column: a
+#: pane beside another on a 1280 px laptop screen with the sidebar open is about 400 px wide, and
+#: labels are drawn at 16 px (zoom 0.8), so about 420 units fit.
+BAND_WIDTH = 420.0
 
 
 def label_size(label: str, font_size: float = NODE_FONT_SIZE) -> tuple[float, float]:
@@ -158,15 +161,16 @@ def _home(union: nx.MultiDiGraph, node: tuple[str, ...], boxes: set[tuple[str, .
 
 
 def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0, max_columns: int = COLUMNS_PER_BAND,
-                  mapping: Mapping[str, str] | None = None) -> Layout:
+                  mapping: Mapping[str, str] | None = None, band_width: float = BAND_WIDTH) -> Layout:
     """Deterministic positions for both graphs from the union of their nodes and edges.
 
     Nodes with the same key (see mapped_keys: under ``mapping``, e.g. COUNTER's pred -> gold
     variable mapping, else by name) get the same position in both graphs; a node without a
     partner gets a place of its own, empty in the other pane, after the paired nodes of its
     column (Layout.pred_unpaired, gold_unpaired). Boxes stand in
-    a top row (bands of at most ``max_columns``, about the square root of the number of boxes),
-    ordered along the relations between them; each box's referents stand in a column under it,
+    a top row (bands of at most ``max_columns``, about the square root of the number of boxes, and
+    of one column when two would be wider than ``band_width``), ordered along the relations
+    between them; each box's referents stand in a column under it,
     each referent's constants beside it (stacked). Gaps come from the estimated label sizes of the compact
     drawing (compact_label at NODE_FONT_SIZE), times ``spacing``; ``max_columns`` = 2 suits two
     panes side by side on a laptop.
@@ -196,7 +200,8 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0, max_columns: i
             homes = [m for m in union.predecessors(n) if m in box_set]
             rows.setdefault(homes[0] if homes else None, []).append(n)
             beside.setdefault(n, [])
-    columns: list[tuple[str, ...] | None] = list(_box_order(union, boxes))
+    # boxes both graphs have first (their rows line up at the top of both panes), then the others
+    columns: list[tuple[str, ...] | None] = sorted(_box_order(union, boxes), key=lambda b: not union.nodes[b]["paired"])
     if rows[None]:
         columns.append(None)
     size: dict[tuple[str, ...], tuple[float, float]] = {n: union.nodes[n]["size"] for n in union.nodes}
@@ -214,8 +219,21 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0, max_columns: i
     pos: dict[tuple[str, ...], tuple[float, float]] = {}
     y = 0.0
     per_band = max(1, min(max_columns, math.ceil(math.sqrt(len(columns)))))
-    for band_start in range(0, len(columns), per_band):
-        band = columns[band_start:band_start + per_band]
+
+    def column_width(column: tuple[str, ...] | None) -> float:
+        head_w = size[column][0] if column is not None else 0.0
+        return max([head_w] + [row_width(n) for n in rows.get(column, [])])
+
+    # bands of at most per_band columns, a column starting a new band when the band would be wider
+    # than band_width (a band always has one column)
+    bands: list[list[tuple[str, ...] | None]] = []
+    for column in columns:
+        if bands and len(bands[-1]) < per_band and \
+                sum(column_width(c) for c in bands[-1] + [column]) + gap_x * len(bands[-1]) <= band_width:
+            bands[-1].append(column)
+        else:
+            bands.append([column])
+    for band in bands:
         x = 0.0
         band_bottom = y
         for column in band:
