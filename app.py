@@ -77,9 +77,11 @@ c_num, c_prev, c_next, c_search = st.columns([2, 1.4, 1.4, 4], vertical_alignmen
 c_num.number_input(f"Document (0-{n_docs - 1})", min_value=0, max_value=n_docs - 1, step=1,
                    key="doc_number", on_change=_from_number)
 c_prev.button("◀ Previous", on_click=lambda: _set_doc(st.session_state["doc_index"] - 1),
-              disabled=st.session_state["doc_index"] == 0, width="stretch")
+              disabled=st.session_state["doc_index"] == 0, width="stretch", shortcut="P",
+              help="Previous document (key P)")
 c_next.button("Next ▶", on_click=lambda: _set_doc(st.session_state["doc_index"] + 1),
-              disabled=st.session_state["doc_index"] >= n_docs - 1, width="stretch")
+              disabled=st.session_state["doc_index"] >= n_docs - 1, width="stretch", shortcut="N",
+              help="Next document (key N)")
 with c_search:
     query = st.text_input("Search a sentence", key="doc_search", placeholder="e.g. piano")
 if query.strip():
