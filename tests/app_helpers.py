@@ -41,6 +41,15 @@ def new_app(timeout: float = 60) -> AppTest:
     return AppTest.from_file(APP, default_timeout=timeout)
 
 
+def open_by_path(pred: Path, gold: Path, timeout: float = 60) -> AppTest:
+    """The pair view with both files loaded by Local path (the sidebar's third source)."""
+    at = new_app(timeout).run()
+    for side, path in (("pred", pred), ("gold", gold)):
+        at.radio(key=f"src_{side}").set_value("Local path").run()
+        at.text_input(key=f"path_{side}").set_value(str(path)).run()
+    return at
+
+
 def elements(at: AppTest, kind: str) -> list:
     """The protos of every element of one type the page shows (iframe, vega_lite_chart), in order."""
     from streamlit.testing.v1.element_tree import UnknownElement

@@ -20,6 +20,7 @@ from app_helpers import (
     iframes,
     new_app,
     no_errors,
+    open_by_path,
     vis_edges,
     vis_nodes,
 )
@@ -319,11 +320,7 @@ def test_corpus_view_on_pmb_boxer_dev():
     boxer, gold = SHARED / "pmb-2.2.0" / "boxer_dev.clf", SHARED / "pmb-2.2.0" / "gold_dev.clf"
     if not (boxer.is_file() and gold.is_file()):
         pytest.skip(f"shared PMB data not found at {SHARED}")
-    at = new_app().run()
-    at.radio(key="src_pred").set_value("Local path").run()
-    at.text_input(key="path_pred").set_value(str(boxer)).run()
-    at.radio(key="src_gold").set_value("Local path").run()
-    at.text_input(key="path_gold").set_value(str(gold)).run()
+    at = open_by_path(boxer, gold)
     no_errors(at)
     at.switch_page("pages/1_Corpus.py").run()
     no_errors(at)

@@ -8,14 +8,13 @@ same files, so the page must show what the core computes.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("streamlit")
 pytest.importorskip("pyvis")
 
-from app_helpers import PMB, SAMPLES, iframes, new_app, no_errors, vis_nodes
+from app_helpers import PMB, SAMPLES, iframes, new_app, no_errors, open_by_path, vis_nodes
 
 from dscorer_core import counter_corpus, counter_pair, read_clf, score_corpus
 from dscorer_core.stats.metric_agreement import correlation, disagreements, metric_pairs
@@ -28,15 +27,6 @@ def pmb_files():
     if not (boxer.is_file() and gold.is_file()):
         pytest.skip(f"shared PMB 2.2.0 data not found at {PMB}")
     return boxer, gold
-
-
-def load_local(at, pred: Path, gold: Path):
-    at.radio(key="src_pred").set_value("Local path").run()
-    at.text_input(key="path_pred").set_value(str(pred)).run()
-    at.radio(key="src_gold").set_value("Local path").run()
-    at.text_input(key="path_gold").set_value(str(gold)).run()
-    no_errors(at)
-    return at
 
 
 def ringed(srcdoc: str) -> list[str]:
@@ -129,7 +119,8 @@ def test_selecting_a_variable_rings_it_in_both_graphs():
 
 def test_a_renaming_mapping_rings_different_names_on_pmb_dev():
     boxer, gold = pmb_files()
-    at = load_local(new_app().run(), boxer, gold)
+    at = open_by_path(boxer, gold)
+    no_errors(at)
     at.number_input(key="doc_number").set_value(113).run()  # "There are ø rats in the kitchen ."
     no_errors(at)
     expected = counter_pair(read_clf(boxer)[113], read_clf(gold)[113])
@@ -169,7 +160,8 @@ def test_corpus_view_on_pmb_dev_pearson_and_disagreements():
     preds, golds = read_clf(boxer), read_clf(gold)
     pairs = metric_pairs(score_corpus(preds, golds), counter_corpus(preds, golds))
     agreement = correlation(pairs.dscorer, pairs.counter)
-    at = load_local(new_app().run(), boxer, gold)
+    at = open_by_path(boxer, gold)
+    no_errors(at)
     at.switch_page("pages/1_Corpus.py").run()
     no_errors(at)
     values = {m.label: m.value for m in at.metric}

@@ -157,3 +157,16 @@ def test_url_opens_document_and_order(page, app_url):
     frame_where(page, 1, "network.body.nodeIndices.length === 10")
     assert "k=3" in page.url and "doc=1" in page.url
     assert_no_exception(page)
+
+
+def test_keys_n_and_p_move_to_the_next_and_previous_document(page, app_url):
+    page.goto(app_url)
+    page.get_by_role("heading", name="Document 0").wait_for()
+    wait_idle(page)
+    page.get_by_role("heading", name="Document 0").click()  # focus the page, not a widget
+    page.keyboard.press("n")
+    page.get_by_role("heading", name="Document 1").wait_for()
+    wait_idle(page)
+    page.keyboard.press("p")
+    page.get_by_role("heading", name="Document 0").wait_for()
+    assert_no_exception(page)

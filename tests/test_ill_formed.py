@@ -78,12 +78,9 @@ def test_counter_cli_reports_the_policy_in_its_signature(shared_path, capsys):
 
 
 def test_the_app_scores_ill_formed_predictions_and_lists_them(shared_path):
-    from app_helpers import new_app, no_errors
+    from app_helpers import no_errors, open_by_path
 
-    at = new_app().run()
-    for side, name in (("pred", BOXER), ("gold", GOLD)):
-        at.radio(key=f"src_{side}").set_value("Local path").run()
-        at.text_input(key=f"path_{side}").set_value(str(shared_path(name))).run()
+    at = open_by_path(shared_path(BOXER), shared_path(GOLD))
     no_errors(at)
     notice = " ".join(w.value for w in at.warning).replace("\\", "")
     assert "2 predicted DRS(s)" in notice and "DRS 773: " in notice

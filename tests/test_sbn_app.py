@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("streamlit")
 pytest.importorskip("pyvis")
-from app_helpers import SHARED, box_frames, iframes, new_app, no_errors, vis_nodes
+from app_helpers import SHARED, box_frames, iframes, new_app, no_errors, open_by_path, vis_nodes
 
 EXAMPLES = SHARED / "sbn-4.0.0"
 
@@ -15,11 +15,7 @@ def test_pair_view_loads_sbn_files_by_path_and_draws_both_graphs():
     sbn, clf = EXAMPLES / "p04_d1646.drs.sbn", EXAMPLES / "p04_d1646.drs.clf"
     if not (sbn.is_file() and clf.is_file()):
         pytest.skip(f"the SBN examples are not at {EXAMPLES}")
-    at = new_app().run()
-    at.radio(key="src_pred").set_value("Local path").run()
-    at.text_input(key="path_pred").set_value(str(sbn)).run()
-    at.radio(key="src_gold").set_value("Local path").run()
-    at.text_input(key="path_gold").set_value(str(sbn)).run()
+    at = open_by_path(sbn, sbn)
     no_errors(at)
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["F"] == "1.0000" and metrics["COUNTER F"] == "1.0000"
