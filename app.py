@@ -21,12 +21,17 @@ from dscorer_core.render import (
 
 st.set_page_config(page_title="dscorer · pair view", page_icon="🔍", layout="wide")
 aw.keep_widget_state()
+aw.page_links()
+aw.read_view_link()  # a shared link or a reload opens the same view (files, document, order)
 
 pred, gold, paired = aw.load_pair()
 settings, show_names = aw.settings_sidebar()
 
-st.title("Pair view")
-with st.expander("What am I looking at?"):
+# laptop first: less space above the title, the explanation beside it, so the graphs start higher
+st.html("<style>[data-testid='stMainBlockContainer']{padding-top:2.5rem}</style>")
+title_col, help_col = st.columns([1, 2], vertical_alignment="center")
+title_col.title("Pair view")
+with help_col.expander("What am I looking at?"):
     st.markdown(
         "A predicted DRS (left) against its gold DRS (right): their graphs, the n-grams they share, and the "
         "scores built from them. "
@@ -36,7 +41,7 @@ with st.expander("What am I looking at?"):
         "DSCORER counts the k-grams both graphs share: per order k, p = shared / pred k-grams and "
         "r = shared / gold k-grams, and the combined score is a weighted geometric mean over k = 0..n "
         "(k = 0 compares node counts). Choose k with the slider: each edge's colour is the share of the "
-        "k-grams through it that the other graph also has. Pick one k-gram in the table to see where it occurs.")
+        "k-grams through it that the other graph also has. Pick one k-gram under the graphs to see where it occurs.")
     if pred is not None and gold is not None and pred.key.startswith("sample:paper_pred.clf") \
             and gold.key.startswith("sample:paper_gold.clf"):
         st.caption("Sample pair from the DSCORER paper: document 0 is its Figure 1 DRS against itself, "
@@ -46,13 +51,6 @@ if not paired:
     st.stop()
 
 n_docs = len(gold.drss)
-# a shared link or a reload opens the same view: ?doc=N&k=K is read once per session, then kept in step
-if not st.session_state.get("url_read"):
-    st.session_state["url_read"] = True
-    for name, key in (("doc", "doc_index"), ("k", "k")):
-        raw = st.query_params.get(name, "")
-        if raw.isdigit():
-            st.session_state[key] = int(raw)
 if st.session_state.get("doc_index", 0) >= n_docs or st.session_state.get("doc_index", 0) < 0:
     st.session_state["doc_index"] = 0
 st.session_state.setdefault("doc_index", 0)
@@ -144,7 +142,7 @@ with col_k:
     else:
         k = 1
         st.caption("Highlight order k = 1 (the only order when n = 1)")
-st.query_params.update({"doc": str(i), "k": str(k)})
+aw.write_view_link(i, k)
 ok = next((o for o in result.score.orders if o.k == k), None)
 if ok is not None:
     col_text.markdown(f"**{k}-grams:** {ok.matched} matched of {ok.pred} in pred and {ok.gold} in gold: "
@@ -176,12 +174,14 @@ if too_large_to_draw([pg, gg]):
     st.warning(f"These graphs are too large to lay out readably ({len(pg.nodes)} and {len(gg.nodes)} nodes; "
                f"the limit is {MAX_LAYOUT_NODES}). Use the n-gram table and the clause lists below.")
 else:
-    layout = aw.cached_layout(pg, gg)
+    # nodes that COUNTER's variable mapping pairs sit at the same place in both panes (by name without COUNTER)
+    layout = aw.cached_layout(pg, gg, tuple(sorted(cpair.mapping.items())) if cpair is not None else None)
     focus = {}
     if chosen:
         focus = {side: comparison.elements(side, chosen) for side in ("pred", "gold")}
-    # the pane is as tall as the layout at a readable scale (labels at least 16 px), 420 to 900 px
-    pane_height = int(min(900, max(420, (layout.box[3] - layout.box[1]) * 0.8 + 120)))
+    # the pane is as tall as the layout at a readable scale (labels at least 16 px), 420 to 1800 px: the
+    # wheel scrolls the page over a pane, so a tall graph is read by scrolling (beyond that: pan)
+    pane_height = int(min(1800, max(420, (layout.box[3] - layout.box[1]) * 0.8 + 120)))
     dark = getattr(getattr(st.context, "theme", None), "type", None) == "dark"
     left, right = st.columns(2)
     for col, side, graph, pos in ((left, "pred", pg, layout.pred), (right, "gold", gg, layout.gold)):
@@ -194,21 +194,33 @@ else:
                           forward_only=not st.session_state.get("show_reverse", True),
                           compact=st.session_state.get("compact", True), side=side, dark=dark,
                           height=pane_height,
-                          marked_nodes=getattr(var_choice, f"{side}_nodes") if var_choice else frozenset())
-    aw.legend(with_variable=bool(links))
+                          marked_nodes=getattr(var_choice, f"{side}_nodes") if var_choice else frozenset(),
+                          unpaired=getattr(layout, f"{side}_unpaired"))
+    aw.legend(with_variable=bool(links),
+              pairing="COUNTER's variable mapping" if cpair is not None else "the variable names")
+# the pickers sit right under the graphs, so a choice redraws graphs that are in view
+v_pick, n_pick = st.columns(2, vertical_alignment="top")
 if links:
-    v_pick, v_note = st.columns([2, 3], vertical_alignment="bottom")
     with v_pick:
         var_choice = by_label.get(st.selectbox(
             "Highlight a variable in both graphs (pred → gold)", list(by_label), index=None,
             key="counter_var", placeholder="(none)",
             help="The pred variable is ringed in the left graph and the gold variable COUNTER maps it to "
                  "in the right one; their clauses are marked pink in the clause tables below."))
-    if var_choice is not None:
-        v_note.caption(
-            f"{aw.md_escape(var_choice.pred or '(none)')} (pred, {len(var_choice.pred_clauses)} clauses) is mapped to "
-            f"{aw.md_escape(var_choice.gold or '(none)')} (gold, {len(var_choice.gold_clauses)} clauses)"
-            + ("" if var_choice.pred and var_choice.gold else ": COUNTER's mapping leaves it without a partner"))
+        if var_choice is not None:
+            st.caption(
+                f"{aw.md_escape(var_choice.pred or '(none)')} (pred, {len(var_choice.pred_clauses)} clauses) is "
+                f"mapped to {aw.md_escape(var_choice.gold or '(none)')} (gold, {len(var_choice.gold_clauses)} clauses)"
+                + ("" if var_choice.pred and var_choice.gold else ": COUNTER's mapping leaves it without a partner"))
+if rows is not None:
+    with n_pick:
+        counts = {r.text: r for r in rows}
+        chosen = st.selectbox(f"Highlight one {k}-gram in both graphs", list(counts)[:2000], index=None,
+                              key="ngram_choice", placeholder="(none: colour by matched share)",
+                              format_func=lambda t: f"{t}   (pred {counts[t].pred}, gold {counts[t].gold}, "
+                                                    f"matched {counts[t].matched})",
+                              help="All occurrences of the chosen k-gram are drawn pink in both graphs; "
+                                   f"the table of the {k}-grams is further down.")
 
 # ---- the scores in detail (per order k, notes, signatures)
 with st.expander("Scores per order k, settings and signatures", expanded=True):
@@ -229,20 +241,19 @@ with st.expander("Boxes (DRT notation): hover a condition to find it in the grap
 # ---- n-gram table and choice
 st.markdown(f"#### The {k}-grams")
 if rows is not None:
-    f_col, pick_col = st.columns([2, 5])
+    f_col, table_col = st.columns([2, 5])
     status = f_col.radio("Show", ["all", "matched", "only-pred", "only-gold"], horizontal=False, key="ngram_filter",
                          format_func=lambda s: {"all": "all", "matched": "matched (both sides)",
                                                 "only-pred": "only in pred", "only-gold": "only in gold"}[s])
     shown = filter_rows(rows, status)
-    with pick_col:
-        chosen = st.selectbox("Highlight one n-gram in both graphs", [r.text for r in shown[:2000]], index=None,
-                              key="ngram_choice", placeholder="(none: show matched / unmatched)")
+    with table_col:
         frame = pd.DataFrame([{"n-gram": r.text, "pred": r.pred, "gold": r.gold, "matched": r.matched,
                                "status": r.status} for r in shown[:5000]],
                              columns=["n-gram", "pred", "gold", "matched", "status"])
         st.dataframe(frame, hide_index=True, height=240, width="stretch")
         st.caption(f"{len(shown)} of {len(rows)} distinct {k}-grams"
-                   + (" (first 5000 listed)" if len(shown) > 5000 else ""))
+                   + (" (first 5000 listed)" if len(shown) > 5000 else "")
+                   + ". Highlight one in the graphs with the picker under them.")
 
 # ---- COUNTER's clause matching
 if cpair is not None:

@@ -44,6 +44,8 @@ from .limits import (  # noqa: F401
                      app_counter_settings,
                      check_pasted,
 )
+from .links import SIDES, file_param, read_view_link, write_view_link  # noqa: F401
+from .navigation import PAGES, page_links  # noqa: F401
 from .state import (  # noqa: F401
                      MAX_STORED_RESULTS,
                      PERSISTENT_KEYS,

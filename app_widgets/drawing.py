@@ -6,9 +6,12 @@ that are kept shut."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+import shutil
 from collections.abc import Sequence
+from pathlib import Path
 
 import streamlit as st
 
@@ -39,7 +42,10 @@ __all__ = ["COLOURS", "MARK_BORDER", "MARK_SHADOW", "EDGE_STYLE", "graph_html", 
 
 # Okabe-Ito colours (safe for colour-blind readers); each status also has its own dash/width.
 COLOURS = {MATCHED: "#0072B2", UNMATCHED: "#D55E00", "none": "#B0B0B0", "focus": "#CC79A7",
-           "box": "#F6E8B1", "referent": "#DCEBF7", "constant": "#FFFFFF", "border": "#444444"}
+           "box": "#F6E8B1", "referent": "#DCEBF7", "constant": "#FFFFFF", "border": "#444444",
+           "unpaired": "#E4E4E4"}
+#: Tooltip line of a node that has no partner in the other graph (Layout.pred_unpaired / gold_unpaired).
+UNPAIRED_NOTE = "No partner in the other graph: it has a place of its own, empty in the other pane."
 #: How a chosen variable's node is drawn (graph_html's ``marked_nodes``): border width and glow.
 MARK_BORDER = 7
 MARK_SHADOW = {"enabled": True, "color": COLOURS["focus"], "size": 22, "x": 0, "y": 0}
@@ -50,6 +56,46 @@ GRADE_STYLE = {FULL: {"width": 4, "dashes": False}, PARTLY: {"width": 3, "dashes
                NONE_MATCHED: {"width": 2, "dashes": [6, 6]}, NO_KGRAM: {"width": 1, "dashes": [2, 4]}}
 
 _BOOTSTRAP = re.compile(r"<link[^>]*bootstrap[^>]*/>|<script[^>]*bootstrap[^>]*>\s*</script>", re.S)
+#: pyvis's CDN tags for vis-network (its "remote" mode), replaced by the app's own copy.
+_VIS_CDN = re.compile(r'<link[^>]*cdnjs[^>]*vis-network[^>]*/>\s*'
+                      r'<script[^>]*cdnjs[^>]*vis-network[^>]*>\s*</script>', re.S)
+#: Where Streamlit serves the app's static files (``[server] enableStaticServing``), relative to
+#: the page, so it also holds under a ``server.baseUrlPath``; a graph pane's srcdoc resolves it
+#: against the app page's address.
+STATIC_URL = "app/static/"
+#: The vis-network files that pyvis 0.3.2 bundles (the version its in_line mode embeds).
+VIS_FILES = ("vis-network.min.js", "vis-network.css")
+VIS_DIR = "vis-9.1.2"
+
+
+#: One jinja environment per pyvis template folder, kept across panes and reruns: pyvis makes a
+#: new one per Network, which recompiles its template every time (about 35 ms a pane).
+_TEMPLATE_ENVS: dict[str, object] = {}
+
+
+@functools.cache
+def static_vis_tags() -> str | None:
+    """<link>/<script> tags that load vis-network from the app's static files, or None to embed it.
+
+    Each pane embedding vis-network costs about 700 KB per rerun (sent, then parsed by the
+    browser); served once it is fetched once and cached. The files are copied from pyvis's own
+    package into ``static/`` beside app.py when Streamlit serves that folder (.streamlit/config.toml);
+    when it does not, or the folder cannot be written, the panes embed vis-network as before."""
+    from pyvis import network  # lazy: pyvis pulls in IPython
+
+    if not st.get_option("server.enableStaticServing"):
+        return None
+    source = Path(network.__file__).parent / "templates" / "lib" / VIS_DIR
+    target = Path(__file__).resolve().parent.parent / "static"
+    try:
+        for name in VIS_FILES:
+            if not (target / name).is_file() or (target / name).stat().st_size != (source / name).stat().st_size:
+                target.mkdir(exist_ok=True)
+                shutil.copyfile(source / name, target / name)
+    except OSError:
+        return None
+    return (f'<link rel="stylesheet" href="{STATIC_URL}{VIS_FILES[1]}"/>\n'
+            f'<script src="{STATIC_URL}{VIS_FILES[0]}"></script>')
 
 
 #: The panes' own script (no data from a file): the controls bar, Ctrl+wheel zoom (the plain
@@ -134,7 +180,7 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
                focus_edges: frozenset[int] = frozenset(), show_names: bool = False,
                names_only: bool = False, forward_only: bool = False, height: int = 520,
                marked_nodes: frozenset[int] = frozenset(), compact: bool = False, side: str = "",
-               dark: bool = False) -> str:
+               dark: bool = False, unpaired: frozenset[int] = frozenset()) -> str:
     """Self-contained vis-network HTML of one graph at fixed positions (no CDN, physics off).
 
     ``edge_status`` and ``edge_counts`` style edges (colour: the matched share, edge_shades);
@@ -142,7 +188,8 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
     wide pink border and a pink glow and are never faded. ``names_only`` labels variables by name
     (the conversion view's merged graph) and ``forward_only`` leaves reverse edges out. ``compact``
     also folds reverse edges and draws concept edges as part of the referent's label (the node's
-    border then takes the concept edge's colour). The view is moved to the shared bounding box
+    border then takes the concept edge's colour). ``unpaired`` nodes (no partner in the other
+    graph) are filled grey and say so in their tooltip. The view is moved to the shared bounding box
     ``box`` so two panes line up; ``side`` (pred / gold) names the pane for ``window.dscorerGraph``.
     """
     from pyvis.network import Network  # lazy: pyvis pulls in IPython
@@ -153,7 +200,10 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
     shades = edge_shades(edge_counts) if edge_counts and edge_status is not None else None
     hidden = concept_edges(graph) if compact else frozenset()
     into = concepts_of(graph) if compact else ()
-    net = Network(directed=True, cdn_resources="in_line", height=f"{height - 20}px", width="100%")
+    vis_tags = static_vis_tags()
+    net = Network(directed=True, cdn_resources="remote" if vis_tags else "in_line", height=f"{height - 20}px",
+                  width="100%")
+    net.templateEnv = _TEMPLATE_ENVS.setdefault(net.template_dir, net.templateEnv)
     focus = bool(focus_edges)
     for node in graph.nodes:
         disp = node_display(graph, node, show_names)
@@ -168,10 +218,11 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
             concept_shades = [shades[e] for e in into[node.id]]
             worst = min(concept_shades, key=lambda sh: -1.0 if sh.share is None else sh.share)
             border, width = worst.colour, 4
-        net.add_node(node.id, label=label, title=defuse_title(disp.title), x=x, y=y,
-                     shape="box" if node.is_box or compact else "ellipse",
-                     color={"background": COLOURS[node.kind], "border": COLOURS["focus"] if on_focus or marked
-                            else border},
+        lone = node.id in unpaired
+        net.add_node(node.id, label=label, title=defuse_title(disp.title + ("\n" + UNPAIRED_NOTE if lone else "")),
+                     x=x, y=y, shape="box" if node.is_box or compact else "ellipse",
+                     color={"background": COLOURS["unpaired" if lone else node.kind],
+                            "border": COLOURS["focus"] if on_focus or marked else border},
                      borderWidth=MARK_BORDER if marked else 4 if on_focus else width,
                      shapeProperties={"borderDashes": [3, 3] if node.is_constant else False,
                                       "borderRadius": 2 if node.is_box else 14},
@@ -217,6 +268,11 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
                                    "zoomView": False, "keyboard": False},
                    "edges": {"arrowStrikethrough": False}}
     html = _BOOTSTRAP.sub("", net.generate_html())
+    if vis_tags:
+        html, found = _VIS_CDN.subn(lambda _: vis_tags, html, count=1)
+        if not found or "cdnjs" in html:  # pyvis's template changed: embed vis-network instead
+            net.cdn_resources = "in_line"
+            html = _BOOTSTRAP.sub("", net.generate_html())
     x0, y0, x1, y1 = (float(v) for v in box)
     script = (PANE_SCRIPT.replace("__BOX__", json.dumps([x0, y0, x1, y1]))
               .replace("__SIDE__", json.dumps(side if side in ("pred", "gold") else ""))
@@ -233,9 +289,13 @@ def graph_pane(title: str, graph: Graph, positions, box, height: int = 600, **kw
     st.iframe(graph_html(graph, positions, box, height=height, **kwargs), height=height)
 
 
-def legend(with_status: bool = True, with_variable: bool = False) -> None:
-    """What the colours and dashes mean (``with_variable``: also the chosen variable's pink ring)."""
-    parts = ["▭ box node (B)", "◯ referent (X, E, S, T, P)", "◌ dashed border: constant"]
+def legend(with_status: bool = True, with_variable: bool = False, pairing: str = "") -> None:
+    """What the colours and dashes mean (``with_variable``: also the chosen variable's pink ring;
+    ``pairing``: how the panes' nodes were paired, e.g. "COUNTER's variable mapping")."""
+    parts = ["yellow: box (B)", "blue: referent (X, E, S, T, P)", "dashed border: constant"]
+    if pairing:
+        parts.append(f"grey fill: no partner in the other graph under {pairing} (paired nodes sit at the same "
+                     "place in both panes)")
     if with_status:
         stops = ", ".join(f"{c} {100 * s:.0f}%" for s, c in SCALE_STOPS)
         st.html(f'<div style="display:flex;align-items:center;gap:.6em;font-size:.85rem">'

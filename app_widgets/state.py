@@ -61,9 +61,10 @@ def cached_counter_pair(pred: Drs, gold: Drs, settings: CounterSettings | None =
 
 
 @functools.lru_cache(maxsize=32)
-def cached_layout(pred: Graph, gold: Graph) -> Layout:
-    """shared_layout, remembered per pair of graphs."""
-    return shared_layout(pred, gold)
+def cached_layout(pred: Graph, gold: Graph, mapping: tuple[tuple[str, str], ...] | None = None) -> Layout:
+    """shared_layout, remembered per pair of graphs and variable mapping (pred -> gold pairs, e.g.
+    COUNTER's; None pairs variables by name)."""
+    return shared_layout(pred, gold, mapping=dict(mapping) if mapping is not None else None)
 
 
 @functools.lru_cache(maxsize=4)  # occurrence lists of big graphs are large

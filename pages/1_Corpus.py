@@ -21,6 +21,7 @@ from dscorer_core.stats.metric_agreement import correlation, disagreements, metr
 
 st.set_page_config(page_title="dscorer · corpus view", page_icon="📊", layout="wide")
 aw.keep_widget_state()
+aw.page_links()
 
 pred, gold, paired = aw.load_pair()
 settings, _ = aw.settings_sidebar()

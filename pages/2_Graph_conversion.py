@@ -28,6 +28,7 @@ from dscorer_core.render import (
 
 st.set_page_config(page_title="dscorer · graph conversion", page_icon="🧩", layout="wide")
 aw.keep_widget_state()
+aw.page_links()
 with st.sidebar:  # only the setting that changes this page: how the graph is built
     st.session_state.setdefault("conv_preset", "typed")
     preset = st.selectbox("Preset", sorted(PRESETS), key="conv_preset",

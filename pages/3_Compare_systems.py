@@ -54,6 +54,7 @@ DEFAULT_SAMPLES = ("paper_pred.clf", "paper_gold.clf")
 
 st.set_page_config(page_title="dscorer · compare systems", page_icon="⚖️", layout="wide")
 aw.keep_widget_state()
+aw.page_links()
 
 
 # ---------------------------------------------------------------- widget state

@@ -400,3 +400,33 @@ def test_url_opens_the_document_and_order_and_follows_changes():
     at.run()
     no_errors(at)
     assert at.session_state["doc_index"] == 0
+
+
+def test_url_names_the_files_and_opens_them():
+    """?pred=sample:NAME&gold=sample:NAME opens those sample files (here gold against itself);
+    choosing another sample file writes it into the address, the default pair is left out."""
+    at = new_app()
+    at.query_params["pred"] = "sample:paper_gold.clf"
+    at.query_params["doc"] = "1"
+    at.run()
+    no_errors(at)
+    assert at.session_state["src_pred"] == "Sample" and at.session_state["sample_pred"] == "paper_gold.clf"
+    assert [m.value for m in at.metric][:3] == ["1.0000", "1.0000", "1.0000"]  # Figure 4 gold against itself
+    assert at.query_params["pred"] in ("sample:paper_gold.clf", ["sample:paper_gold.clf"])
+    assert "gold" not in at.query_params  # the default sample
+    at.selectbox(key="sample_pred").set_value("paper_pred.clf").run()
+    assert "pred" not in at.query_params and at.query_params["doc"] in ("1", ["1"])
+    # a sample that does not exist is ignored; a path goes through the sidebar's checks
+    at = new_app()
+    at.query_params["pred"] = "sample:../../etc/passwd"
+    at.run()
+    no_errors(at)
+    assert at.session_state["sample_pred"] == "paper_pred.clf"
+    # a local path (under the allowed directories) is opened through the sidebar's Local path
+    at = new_app()
+    at.query_params["gold"] = "path:sample_data/paper_pred.clf"
+    at.run()
+    no_errors(at)
+    assert at.session_state["src_gold"] == "Local path"
+    assert [m.value for m in at.metric][:3] == ["1.0000", "1.0000", "1.0000"]  # pred against itself
+    assert at.query_params["gold"] in ("path:sample_data/paper_pred.clf", ["path:sample_data/paper_pred.clf"])

@@ -9,12 +9,14 @@ import pytest
 from dscorer_core import (
     NgramExplosion,
     ScoreSettings,
+    counter_pair,
     induce_graph,
     read_clf,
     score_pair,
 )
 from dscorer_core.clauses import parse_clf
 from dscorer_core.render import (
+    BAND_WIDTH,
     FULL,
     MATCHED,
     NO_KGRAM,
@@ -152,6 +154,32 @@ def test_layout_is_deterministic_and_shared(fig4, paper):
     assert len(set(a.pred)) == len(a.pred)
     x0, y0, x1, y1 = a.box
     assert all(x0 <= x <= x1 and y0 <= y <= y1 for x, y in points)
+
+
+def test_layout_under_counters_mapping_pairs_mapped_variables(paper, fig4):
+    """Figure 4 under COUNTER's mapping: each mapped pred variable sits where its gold partner
+    sits (also when the names differ), and every node without a partner has a place that is empty
+    in the other pane."""
+    pred, gold = paper
+    pg, gg = fig4.pred_graph, fig4.gold_graph
+    mapping = counter_pair(pred[1], gold[1]).mapping
+    assert any(p != g for p, g in mapping.items()), "COUNTER renames at least one variable here"
+    lay = shared_layout(pg, gg, mapping=mapping)
+    pred_at = {n.name: lay.pred[n.id] for n in pg.nodes if not n.is_constant}
+    gold_at = {n.name: lay.gold[n.id] for n in gg.nodes if not n.is_constant}
+    for p, g in mapping.items():
+        assert pred_at[p] == gold_at[g], (p, g)
+    # unpaired: the variables the mapping leaves out (and constants only one side has)
+    left_out_gold = {n.id for n in gg.nodes if not n.is_constant and n.name not in set(mapping.values())}
+    assert left_out_gold and left_out_gold <= lay.gold_unpaired
+    assert {n.id for n in pg.nodes if not n.is_constant and n.name not in mapping} <= lay.pred_unpaired
+    assert not {n.id for n in pg.nodes if n.name in mapping} & lay.pred_unpaired
+    for mine, theirs, lone in ((lay.pred, lay.gold, lay.pred_unpaired), (lay.gold, lay.pred, lay.gold_unpaired)):
+        assert not {mine[i] for i in lone} & set(theirs)
+    # without a mapping, nodes pair by name: a gold variable named like a pred one is not unpaired
+    by_name = shared_layout(pg, gg)
+    assert {n.id for n in gg.nodes if n.name in pred_at} == {n.id for n in gg.nodes if not n.is_constant} - \
+        by_name.gold_unpaired
 
 
 def test_layout_spreads_a_real_pmb_drs(shared_path):
@@ -348,6 +376,8 @@ def test_layout_puts_boxes_on_top_and_referents_under_their_box(paper):
     # boxes stand in rows above the referents of their band
     assert pos["b2"][1] < pos["x1"][1] and pos["b1"][1] < pos["e1"][1] < pos["t1"][1]
     assert pos["x1"][0] == pos["b2"][0] and pos["e1"][0] == pos["b1"][0]  # a column under its box
-    assert len(box_y) <= 3 and all(pos[r][1] not in box_y for r in referents)  # bands of two columns
+    # bands of up to two columns, as wide as a pane on a laptop at 16 px labels
+    assert len(box_y) < 6 and all(pos[r][1] not in box_y for r in referents)
+    assert lay.box[2] - lay.box[0] <= BAND_WIDTH
     # the constant "now" stands beside the first referent it belongs to, on its row
     assert pos['"now"'][1] == pos["t1"][1] and pos['"now"'][0] > pos["t1"][0]

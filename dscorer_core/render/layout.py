@@ -4,16 +4,16 @@ top row, their referents in columns under them), so a variable sits at the same 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 import networkx as nx
 
 from ..dscorer.induction import Graph, Node
 from .display import compact_label, concept_edges
 
-__all__ = ["MAX_LAYOUT_NODES", "NODE_FONT_SIZE", "Layout", "node_key", "label_size", "shared_layout", "edge_curves",
-           "too_large_to_draw"]
+__all__ = ["BAND_WIDTH", "MAX_LAYOUT_NODES", "NODE_FONT_SIZE", "Layout", "node_key", "mapped_keys", "label_size",
+           "shared_layout", "edge_curves", "too_large_to_draw"]
 
 
 #: Graphs with more nodes than this are not laid out (the app offers the n-gram table instead).
@@ -27,6 +27,9 @@ class Layout:
     pred: tuple[tuple[float, float], ...]
     gold: tuple[tuple[float, float], ...]
     box: tuple[float, float, float, float]  # min x, min y, max x, max y
+    #: Node ids with no partner in the other graph (under the variable mapping, or by name).
+    pred_unpaired: frozenset[int] = field(default=frozenset())
+    gold_unpaired: frozenset[int] = field(default=frozenset())
 
 
 def node_key(graph: Graph, node: Node) -> tuple[str, ...]:
@@ -36,6 +39,27 @@ def node_key(graph: Graph, node: Node) -> tuple[str, ...]:
         return ("v", node.name)
     nth = sum(1 for n in graph.nodes[: node.id] if n.is_constant and n.name == node.name)
     return ("c", node.name, str(nth))
+
+
+def mapped_keys(pred: Graph, gold: Graph,
+                mapping: Mapping[str, str] | None) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
+    """node_key of every node of both graphs, with pred variables renamed by ``mapping`` (pred
+    variable -> gold variable, e.g. COUNTER's): a mapped pred variable takes its gold partner's key,
+    a variable the mapping leaves out gets a key of its own side. ``None``: pair by name."""
+    pred_keys = [node_key(pred, n) for n in pred.nodes]
+    gold_keys = [node_key(gold, n) for n in gold.nodes]
+    if mapping is None:
+        return pred_keys, gold_keys
+    partners = set(mapping.values())
+
+    def pred_key(key: tuple[str, ...]) -> tuple[str, ...]:
+        if key[0] != "v":
+            return key
+        return ("v", mapping[key[1]]) if key[1] in mapping else ("pred", key[1])
+
+    pred_keys = [pred_key(k) for k in pred_keys]
+    gold_keys = [("gold", k[1]) if k[0] == "v" and k[1] not in partners else k for k in gold_keys]
+    return pred_keys, gold_keys
 
 
 #: Font size (px at zoom 1) of node labels; the layout leaves room for labels of this size.
@@ -49,6 +73,10 @@ GAP_X, GAP_BESIDE, GAP_Y = 60.0, 30.0, 60.0
 #: Box columns per band by default: two panes side by side on a laptop are about 450 px wide each,
 #: room for two columns at a readable scale.
 COLUMNS_PER_BAND = 2
+#: Widest band (layout units = px at zoom 1, gaps included) that still takes a second column: a
+#: pane beside another on a 1280 px laptop screen with the sidebar open is about 400 px wide, and
+#: labels are drawn at 16 px (zoom 0.8), so about 420 units fit.
+BAND_WIDTH = 420.0
 
 
 def label_size(label: str, font_size: float = NODE_FONT_SIZE) -> tuple[float, float]:
@@ -58,23 +86,25 @@ def label_size(label: str, font_size: float = NODE_FONT_SIZE) -> tuple[float, fl
     return width, len(lines) * 1.25 * font_size + 2 * NODE_MARGIN
 
 
-def _union(pred: Graph, gold: Graph) -> tuple[nx.MultiDiGraph, list[list[tuple[str, ...]]]]:
-    """One networkx graph of both sides, nodes keyed by node_key (gold first, then pred), with the
-    widest label of either side."""
+def _union(pred: Graph, gold: Graph,
+           mapping: Mapping[str, str] | None = None) -> tuple[nx.MultiDiGraph, list[list[tuple[str, ...]]]]:
+    """One networkx graph of both sides, nodes keyed by mapped_keys (gold first, then pred), with
+    the widest label of either side; ``paired`` marks a node both sides have."""
     union = nx.MultiDiGraph()
-    maps: list[list[tuple[str, ...]]] = [[], []]
+    maps: list[list[tuple[str, ...]]] = list(mapped_keys(pred, gold, mapping))
     for side, g in ((1, gold), (0, pred)):
         nxg = g.to_networkx()
-        keys = [node_key(g, n) for n in g.nodes]
-        maps[side] = keys
+        keys = maps[side]
         for n in g.nodes:
             size = label_size(compact_label(g, n))
             if keys[n.id] in union:
-                old = union.nodes[keys[n.id]]["size"]
-                size = (max(size[0], old[0]), max(size[1], old[1]))
+                old = union.nodes[keys[n.id]]
+                size = (max(size[0], old["size"][0]), max(size[1], old["size"][1]))
                 union.nodes[keys[n.id]]["size"] = size
+                union.nodes[keys[n.id]]["paired"] = old["paired"] or old["side"] != side
             else:
-                union.add_node(keys[n.id], kind=n.kind, size=size, order=union.number_of_nodes())
+                union.add_node(keys[n.id], kind=n.kind, size=size, order=union.number_of_nodes(), side=side,
+                               paired=False)
         concepts = concept_edges(g)
         for a, b, eid, data in nxg.edges(keys=True, data=True):
             if not data["reversed"]:
@@ -130,20 +160,26 @@ def _home(union: nx.MultiDiGraph, node: tuple[str, ...], boxes: set[tuple[str, .
     return best
 
 
-def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0, max_columns: int = COLUMNS_PER_BAND) -> Layout:
+def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0, max_columns: int = COLUMNS_PER_BAND,
+                  mapping: Mapping[str, str] | None = None, band_width: float = BAND_WIDTH) -> Layout:
     """Deterministic positions for both graphs from the union of their nodes and edges.
 
-    Nodes with the same key (see node_key) get the same position in both graphs. Boxes stand in
-    a top row (bands of at most ``max_columns``, about the square root of the number of boxes),
-    ordered along the relations between them; each box's referents stand in a column under it,
+    Nodes with the same key (see mapped_keys: under ``mapping``, e.g. COUNTER's pred -> gold
+    variable mapping, else by name) get the same position in both graphs; a node without a
+    partner gets a place of its own, empty in the other pane, after the paired nodes of its
+    column (Layout.pred_unpaired, gold_unpaired). Boxes stand in
+    a top row (bands of at most ``max_columns``, about the square root of the number of boxes, and
+    of one column when two would be wider than ``band_width``), ordered along the relations
+    between them; each box's referents stand in a column under it,
     each referent's constants beside it (stacked). Gaps come from the estimated label sizes of the compact
     drawing (compact_label at NODE_FONT_SIZE), times ``spacing``; ``max_columns`` = 2 suits two
     panes side by side on a laptop.
     """
-    union, maps = _union(pred, gold)
+    union, maps = _union(pred, gold, mapping)
     if union.number_of_nodes() == 0:
         return Layout((), (), (0.0, 0.0, 0.0, 0.0))
-    by_order = sorted(union.nodes, key=lambda n: union.nodes[n]["order"])
+    # paired nodes first, so that rows line up across the panes; then in order of appearance
+    by_order = sorted(union.nodes, key=lambda n: (not union.nodes[n]["paired"], union.nodes[n]["order"]))
     boxes = [n for n in by_order if union.nodes[n]["kind"] == "box"]
     box_set = set(boxes)
     rows: dict[tuple[str, ...] | None, list[tuple[str, ...]]] = {b: [] for b in boxes}
@@ -164,7 +200,8 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0, max_columns: i
             homes = [m for m in union.predecessors(n) if m in box_set]
             rows.setdefault(homes[0] if homes else None, []).append(n)
             beside.setdefault(n, [])
-    columns: list[tuple[str, ...] | None] = list(_box_order(union, boxes))
+    # boxes both graphs have first (their rows line up at the top of both panes), then the others
+    columns: list[tuple[str, ...] | None] = sorted(_box_order(union, boxes), key=lambda b: not union.nodes[b]["paired"])
     if rows[None]:
         columns.append(None)
     size: dict[tuple[str, ...], tuple[float, float]] = {n: union.nodes[n]["size"] for n in union.nodes}
@@ -182,8 +219,21 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0, max_columns: i
     pos: dict[tuple[str, ...], tuple[float, float]] = {}
     y = 0.0
     per_band = max(1, min(max_columns, math.ceil(math.sqrt(len(columns)))))
-    for band_start in range(0, len(columns), per_band):
-        band = columns[band_start:band_start + per_band]
+
+    def column_width(column: tuple[str, ...] | None) -> float:
+        head_w = size[column][0] if column is not None else 0.0
+        return max([head_w] + [row_width(n) for n in rows.get(column, [])])
+
+    # bands of at most per_band columns, a column starting a new band when the band would be wider
+    # than band_width (a band always has one column)
+    bands: list[list[tuple[str, ...] | None]] = []
+    for column in columns:
+        if bands and len(bands[-1]) < per_band and \
+                sum(column_width(c) for c in bands[-1] + [column]) + gap_x * len(bands[-1]) <= band_width:
+            bands[-1].append(column)
+        else:
+            bands.append([column])
+    for band in bands:
         x = 0.0
         band_bottom = y
         for column in band:
@@ -220,8 +270,10 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0, max_columns: i
     y1 = max(p[1] + size[n][1] / 2 for n, p in pos.items())
     mx, my = (x0 + x1) / 2, (y0 + y1) / 2
     placed = {n: (round(p[0] - mx, 1), round(p[1] - my, 1)) for n, p in pos.items()}
+    unpaired = [frozenset(i for i, k in enumerate(keys) if not union.nodes[k]["paired"]) for keys in maps]
     return Layout(tuple(placed[k] for k in maps[0]), tuple(placed[k] for k in maps[1]),
-                  (round(x0 - mx, 1), round(y0 - my, 1), round(x1 - mx, 1), round(y1 - my, 1)))
+                  (round(x0 - mx, 1), round(y0 - my, 1), round(x1 - mx, 1), round(y1 - my, 1)),
+                  unpaired[0], unpaired[1])
 
 
 def edge_curves(graph: Graph, skip_reversed: bool = False) -> tuple[int, ...]:
