@@ -2,15 +2,20 @@
 
 Policy: derived results are cached per content key (a LoadedFile.key or the Drs objects
 themselves) and settings; every cache is bounded in entries (see the maxsize and
-MAX_STORED_RESULTS values below); widget values that must survive a page switch are listed in
+MAX_STORED_RESULTS values below), and the corpus-sized results of cached_run also in bytes
+(MAX_STORED_BYTES); a corpus-sized result that one session is computing is waited for by the
+others, not computed again. Widget values that must survive a page switch are listed in
 PERSISTENT_KEYS. Nothing else keeps state across reruns."""
 
 from __future__ import annotations
 
 import functools
+import os
+import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import TypeVar
 
 import streamlit as st
 
@@ -31,7 +36,10 @@ from dscorer_core.render import Layout, NgramComparison, compare_ngrams, shared_
 from .files import LoadedFile
 
 __all__ = ["PERSISTENT_KEYS", "keep_widget_state", "cached_pair_score", "cached_counter_pair", "cached_layout",
-           "cached_comparison", "MAX_STORED_RESULTS", "cached_run", "cached_counter_corpus", "run_with_progress"]
+           "cached_comparison", "MAX_STORED_RESULTS", "MAX_STORED_BYTES", "result_size",
+           "cached_run", "cached_counter_corpus", "run_with_progress"]
+
+T = TypeVar("T")
 
 #: Session keys of widgets whose value should survive a page switch.
 PERSISTENT_KEYS = ("src_pred", "src_gold", "sample_pred", "sample_gold", "path_pred", "path_gold",
@@ -47,27 +55,64 @@ def keep_widget_state() -> None:
             st.session_state[key] = st.session_state[key]
 
 
-@functools.lru_cache(maxsize=8)
+def shared_cache(maxsize: int) -> Callable[[Callable[..., T]], Callable[..., T]]:
+    """Like functools.lru_cache (shared by all sessions, ``maxsize`` entries), but a value that one
+    session is computing is waited for by the others instead of being computed again."""
+    def decorate(fn: Callable[..., T]) -> Callable[..., T]:
+        values: OrderedDict = OrderedDict()
+        running: dict = {}
+        lock = threading.Lock()
+
+        @functools.wraps(fn)
+        def cached(*args, **kwargs) -> T:
+            key = (args, tuple(sorted(kwargs.items())))
+            while True:
+                with lock:
+                    if key in values:
+                        values.move_to_end(key)
+                        return values[key]
+                    other = running.get(key)
+                    if other is None:
+                        mine = running[key] = threading.Event()
+                        break
+                other.wait(WAIT_FOR_OTHERS)
+            try:
+                value = fn(*args, **kwargs)
+                with lock:
+                    values[key] = value
+                    while len(values) > maxsize:
+                        values.popitem(last=False)
+                return value
+            finally:
+                with lock:
+                    running.pop(key, None)
+                mine.set()
+
+        return cached
+    return decorate
+
+
+@shared_cache(maxsize=8)
 def cached_pair_score(pred: Drs, gold: Drs, settings: ScoreSettings) -> PairResult:
     """score_pair, remembered per pair and settings, so a widget change does not rescore."""
     return score_pair(pred, gold, settings)
 
 
-@functools.lru_cache(maxsize=8)
+@shared_cache(maxsize=8)
 def cached_counter_pair(pred: Drs, gold: Drs, settings: CounterSettings | None = None,
                         index: int | None = None) -> CounterPair:
     """counter_pair, remembered per pair and settings (its search can take seconds on big DRSs)."""
     return counter_pair(pred, gold, settings, index=index)
 
 
-@functools.lru_cache(maxsize=32)
+@shared_cache(maxsize=32)
 def cached_layout(pred: Graph, gold: Graph, mapping: tuple[tuple[str, str], ...] | None = None) -> Layout:
     """shared_layout, remembered per pair of graphs and variable mapping (pred -> gold pairs, e.g.
     COUNTER's; None pairs variables by name)."""
     return shared_layout(pred, gold, mapping=dict(mapping) if mapping is not None else None)
 
 
-@functools.lru_cache(maxsize=4)  # occurrence lists of big graphs are large
+@shared_cache(maxsize=4)  # occurrence lists of big graphs are large
 def cached_comparison(pred: Graph, gold: Graph, k: int) -> NgramComparison:
     """compare_ngrams, remembered per pair of graphs and order."""
     return compare_ngrams(pred, gold, k)
@@ -75,34 +120,71 @@ def cached_comparison(pred: Graph, gold: Graph, k: int) -> NgramComparison:
 
 @st.cache_resource
 def _result_store(name: str = "results") -> dict:
-    """A store of results shared by all sessions, one per ``name`` (see cached_run)."""
-    return {"results": OrderedDict(), "lock": threading.Lock()}
+    """A store of results shared by all sessions, one per ``name`` (see cached_run): the results
+    (least recently used first), their sizes in bytes, and the keys being computed right now."""
+    return {"results": OrderedDict(), "sizes": {}, "running": {}, "lock": threading.Lock()}
 
 
 #: How many results cached_run keeps by default (least recently used dropped first).
 MAX_STORED_RESULTS = 8
+#: How many bytes (pickled) of results one store keeps by default (least recently used dropped first);
+#: DSCORER_CACHE_MB sets it for every store.
+MAX_STORED_BYTES = int(float(os.environ.get("DSCORER_CACHE_MB", "256")) * 2**20)
+#: How long a session waits for another session's computation of the same result before computing
+#: it itself (seconds).
+WAIT_FOR_OTHERS = 600.0
+
+
+def result_size(result: object) -> int:
+    """The bytes a result takes, measured as its pickle (what the byte cap of the stores counts)."""
+    try:
+        return len(pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
+    except Exception:  # an unpicklable result counts as large, so it goes first
+        return MAX_STORED_BYTES
 
 
 def cached_run(key: tuple, label: str, fn: Callable[[Callable[[int, int], None]], object], *,
-               store: str = "results", max_results: int = MAX_STORED_RESULTS):
+               store: str = "results", max_results: int = MAX_STORED_RESULTS, max_bytes: int | None = None):
     """``run_with_progress(label, fn)`` the first time ``key`` is asked for, then the stored result.
 
     A store held by st.cache_resource rather than st.cache_data: the progress bar is drawn
     outside the cached call, which st.cache_data cannot replay. ``key`` must name the files'
     contents (LoadedFile.key) and every setting the result depends on. Each ``store`` (a name)
-    keeps its own ``max_results`` latest results, so one page's results do not push out another's.
+    keeps its own ``max_results`` latest results within ``max_bytes`` (default MAX_STORED_BYTES),
+    so one page's results do not push out another's. A result that another session is computing
+    right now is waited for, not computed again (ten students opening one corpus compute it once).
     """
     shelf = _result_store(store)
-    with shelf["lock"]:
-        if key in shelf["results"]:
-            shelf["results"].move_to_end(key)
-            return shelf["results"][key]
-    result = run_with_progress(label, fn)
-    with shelf["lock"]:
-        shelf["results"][key] = result
-        while len(shelf["results"]) > max_results:
-            shelf["results"].popitem(last=False)
-    return result
+    limit = MAX_STORED_BYTES if max_bytes is None else max_bytes
+    while True:
+        with shelf["lock"]:
+            if key in shelf["results"]:
+                shelf["results"].move_to_end(key)
+                return shelf["results"][key]
+            running = shelf["running"].get(key)
+            if running is None:
+                done = shelf["running"][key] = threading.Event()
+                break
+        with st.spinner(f"{label} (another session started this; waiting for its result)"):
+            finished = running.wait(WAIT_FOR_OTHERS)
+        if not finished:
+            return run_with_progress(label, fn)  # the other session is stuck: compute it here
+        # finished: the result is stored now, or the other session failed (then compute it here)
+    try:
+        result = run_with_progress(label, fn)
+        size = result_size(result)
+        with shelf["lock"]:
+            results, sizes = shelf["results"], shelf["sizes"]
+            if size <= limit:
+                results[key], sizes[key] = result, size
+            while results and (len(results) > max_results or sum(sizes.values()) > limit):
+                dropped, _ = results.popitem(last=False)
+                sizes.pop(dropped, None)
+        return result
+    finally:
+        with shelf["lock"]:
+            shelf["running"].pop(key, None)
+        done.set()
 
 
 def cached_counter_corpus(pred: LoadedFile, gold: LoadedFile, settings: CounterSettings) -> CounterResult:

@@ -31,19 +31,13 @@ if not paired:
     st.info("Load a predicted and a gold clause file with the same number of DRSs (sidebar).")
     st.stop()
 
-run_key = (pred.key, gold.key, settings)
-cache = st.session_state.setdefault("_corpus_results", {})
-result = cache.get(run_key)
-if result is None:
-    try:
-        result = aw.run_with_progress(
-            f"Scoring {len(gold.drss)} documents...",
-            lambda progress: score_corpus(list(pred.drss), list(gold.drss), settings, progress=progress))
-    except NgramExplosion as exc:
-        aw.show_input_error("pair of files", exc)
-        st.stop()
-    cache.clear()  # keep one corpus result per session
-    cache[run_key] = result
+try:  # shared by all sessions: ten students opening one corpus score it once
+    result = aw.cached_run(("dscorer", pred.key, gold.key, settings), f"Scoring {len(gold.drss)} documents...",
+                           lambda progress: score_corpus(list(pred.drss), list(gold.drss), settings,
+                                                         progress=progress), store="corpus")
+except NgramExplosion as exc:
+    aw.show_input_error("pair of files", exc)
+    st.stop()
 
 m, M = result.micro, result.macro
 st.caption("signature: " + aw.md_escape(result.signature) + f" · {len(result.documents)} documents")

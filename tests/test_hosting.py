@@ -216,3 +216,74 @@ def test_the_app_bounds_counter_search_time_without_changing_the_signature():
     settings = app_counter_settings(restarts=5)
     assert settings.time_limit == COUNTER_SECONDS < CounterSettings().time_limit and settings.restarts == 5
     assert settings.signature() == CounterSettings(restarts=5).signature()
+
+
+# --- shared work: a result one session computes is waited for by the others (issue 15) --------
+
+
+def _concurrently(call, n: int = 6) -> list:
+    """Run ``call()`` in n threads started together; their results."""
+    import threading
+
+    results: list = [None] * n
+    start = threading.Barrier(n)
+
+    def run(i: int) -> None:
+        start.wait()
+        results[i] = call()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    return results
+
+
+def test_a_value_being_computed_is_computed_once_for_all_sessions(sample_data):
+    import time
+
+    from app_widgets.state import shared_cache
+    from dscorer_core import read_pair, score_pair
+
+    preds, golds = read_pair(sample_data / "paper_pred.clf", sample_data / "paper_gold.clf")
+    calls: list[int] = []
+
+    @shared_cache(maxsize=2)
+    def slow_score(i: int):
+        calls.append(i)
+        time.sleep(0.3)  # long enough for every thread to ask while the first computes
+        return score_pair(preds[i], golds[i])
+
+    results = _concurrently(lambda: slow_score(1))
+    assert calls == [1] and all(r is results[0] for r in results)
+    assert results[0].score == score_pair(preds[1], golds[1]).score
+    slow_score(0)
+    slow_score(1)
+    assert calls == [1, 0]  # both kept (two entries), each computed once
+
+
+def test_a_corpus_result_is_shared_while_computed_and_bounded_in_bytes(sample_data):
+    import time
+
+    from app_widgets import state
+    from dscorer_core import read_pair, score_corpus
+
+    preds, golds = read_pair(sample_data / "paper_pred.clf", sample_data / "paper_gold.clf")
+    calls: list[str] = []
+
+    def work(progress):
+        calls.append("scored")
+        time.sleep(0.3)
+        return score_corpus(preds, golds, progress=progress)
+
+    key = ("test-shared", time.time())
+    results = _concurrently(lambda: state.cached_run(key, "Scoring...", work, store="test"))
+    assert calls == ["scored"] and all(r is results[0] for r in results)
+    size = state.result_size(results[0])
+    assert size > 1000
+    # a store whose byte cap is below one result keeps nothing: the next call computes again
+    small = ("test-small", time.time())
+    state.cached_run(small, "Scoring...", work, store="tiny", max_bytes=size // 2)
+    state.cached_run(small, "Scoring...", work, store="tiny", max_bytes=size // 2)
+    assert calls == ["scored"] * 3
