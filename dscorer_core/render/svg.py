@@ -53,6 +53,8 @@ _QUOTES = {'"': "&quot;", "'": "&apos;"}
 #: Characters XML 1.0 does not allow (C0 controls but tab and newline, surrogates, U+FFFE/U+FFFF).
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _LEGEND_ROW = 28.0
+#: The legend wraps at the drawing's width, or at this width when the drawing is narrower.
+MIN_LEGEND_WIDTH = 520.0
 
 
 def _text(value: str) -> str:
@@ -187,56 +189,62 @@ def _text_width(text: str, size: float) -> float:
     return len(text) * CHAR_WIDTH * size
 
 
-def _legend(compact: bool, forward_only: bool, shaded: bool, unpaired: bool) -> list[tuple[str, float]]:
-    """The legend's rows, each an SVG fragment (x = 0 at the row's start, y = 0 at its middle) and its width."""
-    size = LEGEND_FONT_SIZE
-    rows: list[tuple[str, float]] = []
+Item = tuple[str, float]  # an SVG fragment drawn from x = 0 (y = 0: the middle of its row), and its width
 
-    def label(text: str) -> tuple[str, float]:
+
+def _legend(compact: bool, forward_only: bool, shaded: bool, unpaired: bool) -> list[list[list[Item]]]:
+    """The legend: sections (each starts a row), each a list of entries (items kept on one row)."""
+    size = LEGEND_FONT_SIZE
+
+    def label(text: str) -> Item:
         return (f'<text x="0" y="{_n(0.35 * size)}" font-size="{size}" fill="{TEXT_COLOUR}">{_text(text)}</text>',
                 _text_width(text, size))
 
-    def swatch(fill: str, dashed: bool) -> tuple[str, float]:
+    def swatch(fill: str, dashed: bool) -> Item:
         dash = ' stroke-dasharray="3 3"' if dashed else ""
         return (f'<rect x="0" y="-9" width="30" height="18" rx="4" fill="{fill}" stroke="{NODE_BORDER}"{dash}/>',
                 30.0)
 
-    def line(colour: str, style: LineStyle) -> tuple[str, float]:
+    def line(colour: str, style: LineStyle) -> Item:
         return (f'<line x1="0" y1="0" x2="44" y2="0" stroke="{colour}" stroke-width="{_n(style.width)}"'
                 f'{_dash(style)}/>', 44.0)
 
-    def gradient() -> tuple[str, float]:
-        return '<rect x="0" y="-7" width="160" height="14" rx="3" fill="url(#share-scale)"/>', 160.0
-
-    nodes = [label("nodes:")]
-    for kind, text in LEGEND_NODE_TEXT.items():
-        nodes += [swatch(KIND_FILL[kind], kind == "constant"), label(text)]
+    gradient = ('<rect x="0" y="-7" width="160" height="14" rx="3" fill="url(#share-scale)"/>', 160.0)
+    nodes = [[swatch(KIND_FILL[kind], kind == "constant"), label(text)] for kind, text in LEGEND_NODE_TEXT.items()]
     if unpaired:
-        nodes += [swatch(UNPAIRED_FILL, False), label("no partner in the other graph")]
-    rows.append(_row(nodes))
+        nodes.append([swatch(UNPAIRED_FILL, False), label("no partner in the other graph")])
+    sections = [nodes]
     if shaded:
-        rows.append(_row([label("edge colour = share of the k-grams through the edge that are matched:"),
-                          label("0 %"), gradient(), label("100 %")]))
-        grades: list[tuple[str, float]] = []
-        for (grade, style), colour in zip(GRADE_LINES.items(),
-                                          (share_colour(1.0), share_colour(0.5), share_colour(0.0), NO_KGRAM_COLOUR)):
-            grades += [line(colour, style), label(LEGEND_GRADE_TEXT[grade])]
-        rows.append(_row(grades))
+        sections.append([[label("edge colour: matched share of k-grams"), label("0 %"), gradient, label("100 %")]])
+        sections.append([[line(colour, style), label(LEGEND_GRADE_TEXT[grade])]
+                         for (grade, style), colour in zip(GRADE_LINES.items(), (share_colour(1.0), share_colour(0.5),
+                                                                                 share_colour(0.0), NO_KGRAM_COLOUR))])
     if compact:
-        rows.append(_row([label("compact: each relation drawn once; a referent's concepts in its label "
-                                "(x1 male.n.02); box-to-referent edges unlabelled")]))
+        sections.append([[label("compact: relations once, concepts in labels")]])
     elif not forward_only:
-        rows.append(_row([label("an edge label ending in ~ is a reverse edge")]))
+        sections.append([[label("an edge label ending in ~ is a reverse edge")]])
+    return sections
+
+
+def _legend_rows(sections: Sequence[Sequence[Sequence[Item]]], max_width: float) -> list[tuple[str, float]]:
+    """The legend's rows (fragment, width): each section on a new row, its entries flowed left to
+    right and wrapped before ``max_width``."""
+    rows: list[tuple[str, float]] = []
+    gap, entry_gap = 8.0, 24.0
+    for section in sections:
+        parts: list[str] = []
+        x = 0.0
+        for entry in section:
+            width = sum(w for _, w in entry) + gap * (len(entry) - 1)
+            if parts and x + width > max_width:
+                rows.append(("".join(parts), x - entry_gap))
+                parts, x = [], 0.0
+            for fragment, w in entry:
+                parts.append(f'<g transform="translate({_n(x)} 0)">{fragment}</g>')
+                x += w + gap
+            x += entry_gap - gap
+        rows.append(("".join(parts), max(0.0, x - entry_gap)))
     return rows
-
-
-def _row(items: Sequence[tuple[str, float]]) -> tuple[str, float]:
-    """Items (fragment, width) placed left to right with gaps: the row's fragment and width."""
-    out, x = [], 0.0
-    for fragment, width in items:
-        out.append(f'<g transform="translate({_n(x)} 0)">{fragment}</g>')
-        x += width + 10.0
-    return "".join(out), max(0.0, x - 10.0)
 
 
 def graph_svg(graph: Graph, positions: Sequence[tuple[float, float]], *,
@@ -315,7 +323,8 @@ def graph_svg(graph: Graph, positions: Sequence[tuple[float, float]], *,
     if not graph.nodes:
         bounds.add(0.0, 0.0)
 
-    rows = _legend(compact, forward_only, shades is not None, bool(lonely))
+    rows = _legend_rows(_legend(compact, forward_only, shades is not None, bool(lonely)),
+                        max(bounds.x1 - bounds.x0, MIN_LEGEND_WIDTH))
     legend_width = max(row_width for _, row_width in rows)
     left = bounds.x0 - SVG_MARGIN
     top = bounds.y0 - SVG_MARGIN - (TITLE_FONT_SIZE * 2 if title else 0.0)
