@@ -187,7 +187,9 @@ else:
     for col, side, graph, pos in ((left, "pred", pg, layout.pred), (right, "gold", gg, layout.gold)):
         with col:
             fn, fe = focus.get(side, (frozenset(), frozenset()))
-            aw.graph_pane("Predicted" if side == "pred" else "Gold", graph, pos, layout.box,
+            name = "Predicted" if side == "pred" else "Gold"
+            aw.graph_pane(name, graph, pos, layout.box, svg_name=f"{side}_doc{i}.svg",
+                          svg_title=f"{name} graph, document {i}" + (f", k = {k}" if highlight else ""),
                           edge_status=getattr(highlight, side).edges if highlight else None,
                           edge_counts=getattr(highlight, side).edge_counts if highlight else None,
                           focus_nodes=fn, focus_edges=fe, show_names=show_names,

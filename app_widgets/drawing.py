@@ -17,21 +17,29 @@ import streamlit as st
 
 from dscorer_core import Graph
 from dscorer_core.render import (
-    FULL,
-    MATCHED,
-    NO_KGRAM,
+    FOCUS_COLOUR,
+    GRADE_LINES,
+    KIND_FILL,
+    NODE_BORDER,
     NODE_FONT_SIZE,
-    NONE_MATCHED,
-    PARTLY,
+    PLAIN_EDGE_COLOUR,
+    PLAIN_LINE,
     SCALE_STOPS,
-    UNMATCHED,
+    STATUS_COLOURS,
+    STATUS_LINES,
+    UNPAIRED_FILL,
+    UNPAIRED_NOTE,
+    LineStyle,
     compact_label,
     concept_edges,
     concepts_of,
+    drawn_edge_label,
     edge_curves,
     edge_display,
     edge_shades,
     fold_reverse,
+    graph_svg,
+    least_matched,
     node_display,
     reverse_partners,
 )
@@ -40,20 +48,22 @@ from .text import defuse_title
 
 __all__ = ["COLOURS", "MARK_BORDER", "MARK_SHADOW", "EDGE_STYLE", "graph_html", "graph_pane", "legend"]
 
-# Okabe-Ito colours (safe for colour-blind readers); each status also has its own dash/width.
-COLOURS = {MATCHED: "#0072B2", UNMATCHED: "#D55E00", "none": "#B0B0B0", "focus": "#CC79A7",
-           "box": "#F6E8B1", "referent": "#DCEBF7", "constant": "#FFFFFF", "border": "#444444",
-           "unpaired": "#E4E4E4"}
-#: Tooltip line of a node that has no partner in the other graph (Layout.pred_unpaired / gold_unpaired).
-UNPAIRED_NOTE = "No partner in the other graph: it has a place of its own, empty in the other pane."
+# The core's palette (dscorer_core.render.palette, shared with the SVG export): Okabe-Ito colours (safe
+# for colour-blind readers) per verdict, a fill per node kind; each verdict also has its own dash/width.
+COLOURS = {**STATUS_COLOURS, "focus": FOCUS_COLOUR, **KIND_FILL, "border": NODE_BORDER, "unpaired": UNPAIRED_FILL}
 #: How a chosen variable's node is drawn (graph_html's ``marked_nodes``): border width and glow.
 MARK_BORDER = 7
 MARK_SHADOW = {"enabled": True, "color": COLOURS["focus"], "size": 22, "x": 0, "y": 0}
-EDGE_STYLE = {MATCHED: {"width": 3, "dashes": False}, UNMATCHED: {"width": 2, "dashes": [8, 5]},
-              "none": {"width": 1, "dashes": [2, 4]}}
+
+
+def _vis_line(style: LineStyle) -> dict:
+    """A core line style as vis-network edge options."""
+    return {"width": style.width, "dashes": list(style.dashes) or False}
+
+
+EDGE_STYLE = {status: _vis_line(style) for status, style in STATUS_LINES.items()}
 #: Width and dashes per grade of the matched share (edge_shades), so the grade does not rest on colour.
-GRADE_STYLE = {FULL: {"width": 4, "dashes": False}, PARTLY: {"width": 3, "dashes": [14, 4]},
-               NONE_MATCHED: {"width": 2, "dashes": [6, 6]}, NO_KGRAM: {"width": 1, "dashes": [2, 4]}}
+GRADE_STYLE = {grade: _vis_line(style) for grade, style in GRADE_LINES.items()}
 
 _BOOTSTRAP = re.compile(r"<link[^>]*bootstrap[^>]*/>|<script[^>]*bootstrap[^>]*>\s*</script>", re.S)
 #: pyvis's CDN tags for vis-network (its "remote" mode), replaced by the app's own copy.
@@ -215,9 +225,7 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
         extra = {"shadow": dict(MARK_SHADOW)} if marked else {}
         border, width = COLOURS["border"], (2 if node.is_box else 1)
         if compact and into[node.id] and shades is not None:
-            concept_shades = [shades[e] for e in into[node.id]]
-            worst = min(concept_shades, key=lambda sh: -1.0 if sh.share is None else sh.share)
-            border, width = worst.colour, 4
+            border, width = least_matched([shades[e] for e in into[node.id]]).colour, 4
         lone = node.id in unpaired
         net.add_node(node.id, label=label, title=defuse_title(disp.title + ("\n" + UNPAIRED_NOTE if lone else "")),
                      x=x, y=y, shape="box" if node.is_box or compact else "ellipse",
@@ -243,7 +251,7 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
         status = edge_status[edge.id] if edge_status is not None else None
         disp = edge_display(graph, edge, status, edge_counts[edge.id] if edge_counts else None)
         if status is None:
-            colour, style = "#555555", {"width": 1.5, "dashes": False}
+            colour, style = PLAIN_EDGE_COLOUR, _vis_line(PLAIN_LINE)
         elif shades is not None:
             colour, style = shades[edge.id].colour, GRADE_STYLE[shades[edge.id].grade]
         else:
@@ -253,11 +261,8 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
                 colour, style = COLOURS["focus"], {"width": 5, "dashes": False}
             else:
                 colour = "#DDDDDD"
-        # compact: edges from a box to its referents (REF, a role's first half) carry no label; the
-        # tooltip names them
-        label = "" if compact and graph.nodes[edge.source].is_box and not graph.nodes[edge.target].is_box \
-            else disp.label
-        net.add_edge(edge.source, edge.target, id=edge.id, label=label, title=defuse_title(disp.title),
+        net.add_edge(edge.source, edge.target, id=edge.id, label=drawn_edge_label(graph, edge, compact),
+                     title=defuse_title(disp.title),
                      color=colour, width=style["width"], dashes=style["dashes"], arrows="to",
                      font={"size": 16, "face": "monospace", "strokeWidth": 4,
                            "color": "#FAFAFA" if dark else "#1E1E1E",
@@ -283,10 +288,21 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
     return html.replace("</body>", "<script>" + script + "</script>\n</body>", 1)
 
 
-def graph_pane(title: str, graph: Graph, positions, box, height: int = 600, **kwargs) -> None:
-    """A caption and the embedded graph."""
+def graph_pane(title: str, graph: Graph, positions, box, height: int = 600, svg_name: str = "",
+               svg_title: str = "", **kwargs) -> None:
+    """A caption and the embedded graph; with ``svg_name`` also a button that downloads the same
+    drawing (positions, shades, compact mode) as an SVG file of that name, headed ``svg_title``."""
     st.markdown(f"**{title}** · {len(graph.nodes)} nodes, {len(graph.edges)} edges")
     st.iframe(graph_html(graph, positions, box, height=height, **kwargs), height=height)
+    if svg_name:
+        counts = kwargs.get("edge_counts") if kwargs.get("edge_status") is not None else None
+        svg = graph_svg(graph, positions, edge_shades=edge_shades(counts) if counts else None,
+                        compact=kwargs.get("compact", False), forward_only=kwargs.get("forward_only", False),
+                        show_names=kwargs.get("show_names", False), title=svg_title,
+                        unpaired=kwargs.get("unpaired", frozenset()))
+        st.download_button("SVG", svg, file_name=svg_name, mime="image/svg+xml", key=f"svg_{svg_name}",
+                           on_click="ignore", icon=":material/download:",
+                           help="Download this graph as an SVG picture (as drawn here, with a legend)")
 
 
 def legend(with_status: bool = True, with_variable: bool = False, pairing: str = "") -> None:

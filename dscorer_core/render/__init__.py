@@ -1,5 +1,5 @@
 """Data for drawing and explaining comparisons (no UI code): the n-gram view, the layout, labels and
-tooltips, the teaching steps, COUNTER's view and the
+tooltips, the palette, SVG pictures of graphs, the teaching steps, COUNTER's view and the
 DRT box view. The app lays these out; it computes none of them."""
 
 from .box_view import (
@@ -18,11 +18,13 @@ from .counter_view import (
 )
 from .display import (
     MAX_CONSTANT_CHARS,
+    UNPAIRED_NOTE,
     EdgeDisplay,
     NodeDisplay,
     compact_label,
     concept_edges,
     concepts_of,
+    drawn_edge_label,
     edge_display,
     node_display,
     short_text,
@@ -36,6 +38,7 @@ from .edge_colour import (
     SCALE_STOPS,
     EdgeShade,
     edge_shades,
+    least_matched,
     share_colour,
 )
 from .layout import (
@@ -68,6 +71,23 @@ from .ngram_view import (
     path_elements,
     reverse_partners,
 )
+from .palette import (
+    EDGE_FONT_SIZE,
+    FOCUS_COLOUR,
+    GRADE_LINES,
+    KIND_FILL,
+    LEGEND_GRADE_TEXT,
+    LEGEND_NODE_TEXT,
+    NODE_BORDER,
+    PLAIN_EDGE_COLOUR,
+    PLAIN_LINE,
+    STATUS_COLOURS,
+    STATUS_LINES,
+    TEXT_COLOUR,
+    UNPAIRED_FILL,
+    LineStyle,
+)
+from .svg import drawn_edges, folded_shades, graph_svg
 from .teaching import (
     ClauseStep,
     StepGraph,
@@ -122,6 +142,26 @@ __all__ = [
     "concept_edges",
     "concepts_of",
     "compact_label",
+    "drawn_edge_label",
+    "UNPAIRED_NOTE",
+    "least_matched",
+    "KIND_FILL",
+    "NODE_BORDER",
+    "UNPAIRED_FILL",
+    "FOCUS_COLOUR",
+    "TEXT_COLOUR",
+    "PLAIN_EDGE_COLOUR",
+    "STATUS_COLOURS",
+    "LineStyle",
+    "STATUS_LINES",
+    "GRADE_LINES",
+    "PLAIN_LINE",
+    "EDGE_FONT_SIZE",
+    "LEGEND_NODE_TEXT",
+    "LEGEND_GRADE_TEXT",
+    "graph_svg",
+    "drawn_edges",
+    "folded_shades",
     "NodeDisplay",
     "EdgeDisplay",
     "node_display",

@@ -8,10 +8,12 @@ from ..dscorer.induction import Edge, Graph, Node
 from .ngram_view import MATCHED, UNMATCHED, UNUSED
 
 __all__ = ["MAX_CONSTANT_CHARS", "NodeDisplay", "EdgeDisplay", "node_display", "edge_display", "short_text",
-           "concept_edges", "concepts_of", "compact_label"]
+           "concept_edges", "concepts_of", "compact_label", "drawn_edge_label", "UNPAIRED_NOTE"]
 
 #: Constants longer than this are shortened on the canvas (the tooltip keeps the full text).
 MAX_CONSTANT_CHARS = 16
+#: Tooltip line of a node that has no partner in the other graph (Layout.pred_unpaired / gold_unpaired).
+UNPAIRED_NOTE = "No partner in the other graph: it has a place of its own, empty in the other pane."
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,14 @@ def compact_label(graph: Graph, node: Node) -> str:
     concepts = [graph.edges[e].relation for e in concepts_of(graph)[node.id]]
     head = node.name if node.label == "X" else f"{node.name}:{node.label}"  # typed presets: e1:E
     return " ".join([head, *concepts])
+
+
+def drawn_edge_label(graph: Graph, edge: Edge, compact: bool) -> str:
+    """The label drawn on an edge: its relation (``~`` when reversed); in the compact drawing an
+    edge from a box to a referent or constant (REF, a role's first half) carries none (its tooltip names it)."""
+    if compact and graph.nodes[edge.source].is_box and not graph.nodes[edge.target].is_box:
+        return ""
+    return edge.label
 
 
 def node_display(graph: Graph, node: Node, show_names: bool = False) -> NodeDisplay:

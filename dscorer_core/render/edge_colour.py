@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 __all__ = ["SCALE_STOPS", "NO_KGRAM_COLOUR", "FULL", "PARTLY", "NONE_MATCHED", "NO_KGRAM",
-           "EdgeShade", "share_colour", "edge_shades"]
+           "EdgeShade", "share_colour", "edge_shades", "least_matched"]
 
 #: Colour stops of the scale (share, hex colour): Okabe-Ito vermillion, a purple, Okabe-Ito blue.
 SCALE_STOPS: tuple[tuple[float, str], ...] = ((0.0, "#D55E00"), (0.5, "#9A5EA8"), (1.0, "#0072B2"))
@@ -61,3 +61,9 @@ def edge_shades(counts: Sequence[tuple[int, int]]) -> tuple[EdgeShade, ...]:
         grade = FULL if unmatched == 0 else NONE_MATCHED if matched == 0 else PARTLY
         shades.append(EdgeShade(share, share_colour(share), grade, matched, unmatched))
     return tuple(shades)
+
+
+def least_matched(shades: Sequence[EdgeShade]) -> EdgeShade:
+    """The shade with the lowest matched share (on no k-gram counts lowest): the compact drawing
+    gives a referent's border the colour of its least matched concept."""
+    return min(shades, key=lambda sh: -1.0 if sh.share is None else sh.share)

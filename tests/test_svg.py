@@ -1,0 +1,293 @@
+"""SVG pictures of graphs (dscorer_core.render.svg): parsed back with ElementTree on the paper's
+Figure 1 and 4 DRSs and on PMB 2.2.0 dev documents, against the app's own pane, and on hostile input."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from dscorer_core import induce_graph, read_clf
+from dscorer_core.clauses import parse_clf
+from dscorer_core.render import (
+    EDGE_FONT_SIZE,
+    GRADE_LINES,
+    KIND_FILL,
+    NODE_FONT_SIZE,
+    edge_shades,
+    graph_svg,
+    highlight_pair,
+    shared_layout,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "sample_data"
+PMB = ROOT.parent / "shared" / "data" / "pmb-2.2.0"
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == NS + "svg" and root.get("version") == "1.1"
+    return root
+
+
+def groups(root: ET.Element, cls: str) -> list[ET.Element]:
+    """Every <g> whose class list holds ``cls``."""
+    return [g for g in root.iter(NS + "g") if cls in (g.get("class") or "").split()]
+
+
+def node_labels(root: ET.Element) -> dict[int, str]:
+    return {int(g.get("id")[1:]): "\n".join(t.text or "" for t in g.iter(NS + "tspan")) for g in groups(root, "node")}
+
+
+def edge_labels(root: ET.Element) -> dict[int, str]:
+    """Per drawn edge id, its label ("" when the edge carries none)."""
+    labels = {int(g.get("id")[1:]): "" for g in groups(root, "edge")}
+    for g in groups(root, "edge-label"):
+        labels[int(g.get("id")[1:])] = g.find(NS + "text").text
+    return labels
+
+
+def node_rects(root: ET.Element) -> dict[int, tuple[float, float, float, float]]:
+    rects = {}
+    for g in groups(root, "node"):
+        (r,) = g.findall(NS + "rect")
+        x, y, w, h = (float(r.get(a)) for a in ("x", "y", "width", "height"))
+        rects[int(g.get("id")[1:])] = (x, y, x + w, y + h)
+    return rects
+
+
+def overlapping(rects: dict[int, tuple[float, float, float, float]]) -> list[tuple[int, int]]:
+    items = sorted(rects.items())
+    return [(a, b) for i, (a, ra) in enumerate(items) for b, rb in items[i + 1:]
+            if ra[0] < rb[2] and rb[0] < ra[2] and ra[1] < rb[3] and rb[1] < ra[3]]
+
+
+def expected_edges(graph, compact: bool, forward_only: bool) -> set[int]:
+    """The edges a drawing must show, from the clauses: no reverse edges when folded, and no
+    concept clause edges (box -> referent) in the compact drawing."""
+    return {e.id for e in graph.edges
+            if not ((compact or forward_only) and e.reversed)
+            and not (compact and graph.drs.clauses[e.clause].is_concept and graph.nodes[e.source].is_box)}
+
+
+@pytest.fixture(scope="module")
+def figure1():
+    graph = induce_graph(read_clf(SAMPLES / "paper_pred.clf")[0])
+    return graph, shared_layout(graph, graph)
+
+
+@pytest.fixture(scope="module")
+def figure4():
+    pred = induce_graph(read_clf(SAMPLES / "paper_pred.clf")[1])
+    gold = induce_graph(read_clf(SAMPLES / "paper_gold.clf")[1])
+    return pred, gold, shared_layout(pred, gold)
+
+
+@pytest.fixture(scope="module")
+def dev22():
+    if not (PMB / "boxer_dev.clf").is_file():
+        pytest.skip(f"PMB 2.2.0 dev data not found under {PMB}")
+    pred = induce_graph(read_clf(PMB / "boxer_dev.clf", lenient=True)[22])
+    gold = induce_graph(read_clf(PMB / "gold_dev.clf")[22])
+    return pred, gold, shared_layout(pred, gold)
+
+
+@pytest.mark.parametrize("compact,forward_only", [(True, False), (False, False), (False, True)])
+def test_one_shape_per_node_and_one_path_per_drawn_edge_on_figure_1(figure1, compact, forward_only):
+    graph, layout = figure1
+    counts = highlight_pair(graph, graph, 2).pred.edge_counts
+    root = parse(graph_svg(graph, layout.pred, edge_shades=edge_shades(counts), compact=compact,
+                           forward_only=forward_only))
+    assert sorted(node_labels(root)) == [n.id for n in graph.nodes]  # Figure 1(c): 14 nodes
+    assert len(graph.nodes) == 14
+    for g in groups(root, "node"):
+        assert len(g.findall(NS + "rect")) == 1 and g.find(NS + "title").text
+    drawn = groups(root, "edge")
+    assert {int(g.get("id")[1:]) for g in drawn} == expected_edges(graph, compact, forward_only)
+    for g in drawn:
+        assert len(g.findall(NS + "path")) == 1 and len(g.findall(NS + "polygon")) == 1
+        assert g.find(NS + "title").text.count("clause") == 1
+    if compact:  # concepts are in the referents' labels, box-to-referent edges carry no label
+        labels = node_labels(root)
+        assert {"x1 male.n.02", "e1 play.v.03", "x2 piano.n.01", "t1 time.n.08", '"now"', "b1"} <= set(labels.values())
+        assert "REF" not in edge_labels(root).values()
+    else:
+        assert set(node_labels(root).values()) == {"B", "X", '"now"'}  # released: untyped X
+        assert any(label.endswith("~") for label in edge_labels(root).values()) is not forward_only
+    # Figure 1 against itself: every edge on a 2-gram is fully matched (solid, the scale's blue)
+    for g in drawn:
+        path = g.find(NS + "path")
+        assert path.get("stroke") in ("#0072B2", "#B0B0B0")
+        assert (path.get("stroke-dasharray") is None) == (path.get("stroke") == "#0072B2")
+
+
+def test_grades_and_fills_follow_the_palette_on_figure_4(figure4):
+    pred, gold, layout = figure4
+    counts = highlight_pair(pred, gold, 1).pred.edge_counts
+    root = parse(graph_svg(pred, layout.pred, edge_shades=edge_shades(counts), compact=False))
+    strokes = {g.find(NS + "path").get("stroke") for g in groups(root, "edge")}
+    # "He smiled." against "Tom is putting the children to bed": some 1-grams matched, smile.v.01 not
+    assert {"#0072B2", "#D55E00"} <= strokes
+    widths = {g.find(NS + "path").get("stroke-width") for g in groups(root, "edge")}
+    assert widths <= {f"{s.width:g}" for s in GRADE_LINES.values()}
+    for g in groups(root, "node"):
+        kind = (set(g.get("class").split()) - {"node"}).pop()
+        assert g.find(NS + "rect").get("fill") == KIND_FILL[kind]
+
+
+def test_nodes_do_not_overlap_and_the_view_box_holds_the_drawing(figure1, figure4, dev22):
+    cases = [(figure1[0], figure1[1].pred)]
+    for pred, gold, layout in (figure4, dev22):
+        cases += [(pred, layout.pred), (gold, layout.gold)]
+    for graph, positions in cases:
+        for compact, names in ((True, False), (False, False), (False, True)):
+            root = parse(graph_svg(graph, positions, compact=compact, show_names=names, title="a title"))
+            rects = node_rects(root)
+            assert len(rects) == len(graph.nodes)
+            assert not overlapping(rects), (graph.drs.sentence, compact, names)
+            x, y, w, h = (float(v) for v in root.get("viewBox").split())
+            for x0, y0, x1, y1 in rects.values():
+                assert x + 10 <= x0 and x1 <= x + w - 10 and y + 10 <= y0 and y1 <= y + h - 10
+            sizes = [float(e.get("font-size")) for e in root.iter() if e.get("font-size")]
+            assert sizes and min(sizes) >= 14
+            assert {NODE_FONT_SIZE, EDGE_FONT_SIZE} <= set(sizes)
+
+
+def test_pmb_dev_documents_up_to_40_nodes_draw_without_overlapping_nodes():
+    if not (PMB / "boxer_dev.clf").is_file():
+        pytest.skip(f"PMB 2.2.0 dev data not found under {PMB}")
+    preds, golds = read_clf(PMB / "boxer_dev.clf", lenient=True), read_clf(PMB / "gold_dev.clf")
+    checked = 0
+    for p, g in list(zip(preds, golds))[:120]:
+        pred, gold = induce_graph(p), induce_graph(g)
+        if max(len(pred.nodes), len(gold.nodes)) > 40:
+            continue
+        layout = shared_layout(pred, gold)
+        counts = highlight_pair(pred, gold, 2)
+        for graph, positions, side in ((pred, layout.pred, counts.pred), (gold, layout.gold, counts.gold)):
+            root = parse(graph_svg(graph, positions, edge_shades=edge_shades(side.edge_counts)))
+            assert not overlapping(node_rects(root)), (p.index, p.sentence)
+            assert len(groups(root, "edge")) == len(expected_edges(graph, True, False))
+        checked += 1
+    assert checked > 100
+
+
+HOSTILE_CLAUSES = ('%%% <script>alert(0)</script>\n'
+                   'b1 REF x1\n'
+                   'b1 <script>alert(1)</script> "n.01" x1\n'
+                   'b1 Name x1 "<script>alert(2)</script>"\n'
+                   'b1 Name x1 "a"onload="x"\n'
+                   'b1 Name x1 "\' onmouseover=\'y"\n'
+                   'b1 Name x1 "<img src=x onerror=alert(3)>"\n'
+                   'b1 Name x1 "bell\x07&amp;"\n'
+                   'b1 REF x2\n'
+                   'b1 onload="x" x2 x1\n')
+
+
+@pytest.mark.parametrize("compact", [True, False])
+def test_hostile_clause_text_is_escaped_text_only(compact):
+    drs = parse_clf(HOSTILE_CLAUSES, lenient=True)[0]  # line 10 is kept as read (a constant as relation)
+    graph = induce_graph(drs)
+    layout = shared_layout(graph, graph)
+    svg = graph_svg(graph, layout.pred, edge_shades=edge_shades(highlight_pair(graph, graph, 1).pred.edge_counts),
+                    compact=compact, title='doc "1" <b>')
+    root = parse(svg)
+    for element in root.iter():
+        assert element.tag.startswith(NS), element.tag
+        assert element.tag[len(NS):] not in ("script", "foreignObject", "a", "image", "use")
+        for name, value in element.attrib.items():
+            assert not name.lower().startswith("on") and "href" not in name.lower(), (element.tag, name)
+            assert "url(" not in value or value == "url(#share-scale)"
+    assert "<script" not in svg and "<img" not in svg and 'onload="' not in svg and "onmouseover='" not in svg
+    text = "\n".join(t for e in root.iter() for t in (e.text,) if t)
+    assert '"<script>alert(2)</script>"' in text and "<img src=x onerror=alert(3)>" in text
+    assert "<script>alert(1)</script>.n.01" in text and 'onload="x"' in text and "' onmouseover='y" in text
+    assert '"bell\ufffd&amp;"' in text  # a control character XML cannot hold becomes U+FFFD
+    assert 'doc "1" <b>' in text
+
+
+def test_positions_must_fit_the_graph(figure1):
+    graph, layout = figure1
+    with pytest.raises(ValueError, match="13 positions for a graph of 14 nodes"):
+        graph_svg(graph, layout.pred[:13])
+    with pytest.raises(ValueError, match="edge shades"):
+        graph_svg(graph, layout.pred, edge_shades=edge_shades([(1, 0)]))
+
+
+# ------------------------------------------------------------ the same drawing as the app's pane
+
+def pane_and_svg(graph, positions, box, **options):
+    """The app's pane (pyvis data) and the SVG of one graph, drawn with the same options."""
+    pytest.importorskip("streamlit")
+    pytest.importorskip("pyvis")
+    from app_helpers import vis_edges, vis_nodes
+
+    import app_widgets as aw
+
+    html = aw.graph_html(graph, positions, box, **options)
+    counts = options.get("edge_counts")
+    root = parse(graph_svg(graph, positions, edge_shades=edge_shades(counts) if counts else None,
+                           compact=options.get("compact", False), forward_only=options.get("forward_only", False),
+                           show_names=options.get("show_names", False)))
+    return vis_nodes(html), vis_edges(html), root
+
+
+@pytest.mark.parametrize("compact,show_names,forward_only", [(True, False, False), (False, False, False),
+                                                             (False, True, True)])
+def test_labels_and_colours_equal_the_panes(figure4, dev22, compact, show_names, forward_only):
+    for pred, gold, layout in (figure4, dev22):
+        highlight = highlight_pair(pred, gold, 2)
+        for graph, positions, side in ((pred, layout.pred, highlight.pred), (gold, layout.gold, highlight.gold)):
+            nodes, edges, root = pane_and_svg(graph, positions, layout.box, edge_status=side.edges,
+                                              edge_counts=side.edge_counts, compact=compact,
+                                              show_names=show_names, forward_only=forward_only)
+            assert node_labels(root) == {n["id"]: n["label"] for n in nodes}
+            assert edge_labels(root) == {e["id"]: e.get("label", "") for e in edges}
+            strokes = {int(g.get("id")[1:]): g.find(NS + "path").get("stroke") for g in groups(root, "edge")}
+            assert strokes == {e["id"]: e["color"] for e in edges}
+            borders = {int(g.get("id")[1:]): g.find(NS + "rect").get("stroke") for g in groups(root, "node")}
+            assert borders == {n["id"]: n["color"]["border"] for n in nodes}
+
+
+def test_the_svg_is_one_document_without_outside_references(dev22):
+    pred, _, layout = dev22
+    svg = graph_svg(pred, layout.pred, title="Predicted graph, document 22")
+    assert svg.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<svg ')
+    assert not re.search(r"https?:(?!//www\.w3\.org/2000/svg\")", svg)
+    assert "<image" not in svg and "@import" not in svg
+
+
+# ------------------------------------------------------------ the pair view's download buttons
+
+def test_pair_view_offers_each_graph_as_svg(monkeypatch):
+    pytest.importorskip("streamlit")
+    pytest.importorskip("pyvis")
+    from app_helpers import iframes, new_app, no_errors, vis_nodes
+    from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
+
+    served: dict[str, tuple[bytes | str, str]] = {}  # file name -> (data, mime type) the app handed out
+    keep = MemoryMediaFileStorage.load_and_get_id
+
+    def record(self, path_or_data, mimetype, kind, filename=None):
+        served[filename or ""] = (path_or_data, mimetype)
+        return keep(self, path_or_data, mimetype, kind, filename)
+
+    monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", record)
+    at = new_app().run()
+    at.button[1].click().run()  # Next: document 1, Figure 4 ("He smiled." against the gold DRS)
+    no_errors(at)
+    buttons = [b for b in at.get("download_button") if b.proto.label == "SVG"]
+    assert len(buttons) == 2
+    assert [b.proto.url.endswith(".svg") for b in buttons] == [True, True]
+    panes = iframes(at)
+    for side, pane in zip(("pred", "gold"), panes):
+        data, mime = served[f"{side}_doc1.svg"]
+        assert mime == "image/svg+xml"
+        root = parse(data.decode() if isinstance(data, bytes) else data)
+        assert node_labels(root) == {n["id"]: n["label"] for n in vis_nodes(pane)}
+        assert root.find(NS + "title").text.startswith(("Predicted" if side == "pred" else "Gold")
+                                                       + " graph, document 1, k = ")
