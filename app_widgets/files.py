@@ -44,13 +44,14 @@ class LoadedFile:
     key: str  # identifies the content (for caching derived results)
 
 
-@st.cache_data(max_entries=16, show_spinner="Reading clause file...")
+@st.cache_resource(max_entries=16, show_spinner="Reading clause file...")
 def parse_upload(name: str, data: bytes, lenient: bool = False) -> tuple[Drs, ...]:
-    """Parse uploaded bytes once (cached on name, content and leniency); clause or SBN files, detected."""
+    """Parse uploaded bytes once (cached on name, content and leniency); clause or SBN files, detected.
+    A resource cache: every session gets the same (immutable) DRSs, not a pickled copy per rerun."""
     return tuple(parse_drs_text(decode_clf_bytes(data, name), name, lenient=lenient))
 
 
-@st.cache_data(max_entries=16, show_spinner="Reading clause file...")
+@st.cache_resource(max_entries=16, show_spinner="Reading clause file...")
 def parse_local(path: str, mtime_ns: int, size: int, lenient: bool = False) -> tuple[Drs, ...]:
     """Parse a local file once per (path, modification time, size, leniency); clause or SBN files."""
     data = Path(path).read_bytes()
@@ -91,7 +92,7 @@ def show_input_error(what: str, exc: Exception) -> None:
     st.error(f"**Cannot use the {md_escape(what)}.**  \n" + md_escape(str(exc)), icon="⚠️")
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@st.cache_resource(max_entries=32, show_spinner=False)
 def _ill_policy(pred_key: str, gold_key: str | None, _pred: tuple[Drs, ...],
                 _gold: tuple[Drs, ...] | None) -> tuple[tuple[Drs, ...], IllFormedReport]:
     """The predicted DRSs with the ill-formed ones scored as failed parses (``dummy``, as official
