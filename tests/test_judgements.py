@@ -213,6 +213,16 @@ def test_store_refuses_a_file_that_is_not_sqlite(tmp_path):
         JudgementStore(path).all()
 
 
+def test_store_reports_a_row_written_by_another_program(tmp_path):
+    store = JudgementStore(tmp_path / "j.sqlite")
+    store.record(Judgement(1, "boxer", "acceptable", annotator="ann"))
+    with sqlite3.connect(store.path) as conn:
+        conn.execute("INSERT INTO judgements (annotator, document, system, judgement) VALUES ('x', 2, 'boxer', 'meh')")
+    with pytest.raises(JudgementStoreError, match=r"row 2 of table judgements: judgement must be one of"):
+        store.all()
+    assert store.judged_documents("ann", "boxer") == {1}
+
+
 def _write_many(path: str, annotator: str, barrier: multiprocessing.synchronize.Barrier) -> None:
     store = JudgementStore(path)
     barrier.wait()

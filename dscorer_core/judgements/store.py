@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -40,6 +41,24 @@ _UPSERT = (f"INSERT INTO judgements ({_COLUMNS}) VALUES (?, ?, ?, ?, ?) "
            "judgement = excluded.judgement, rationale = excluded.rationale")
 
 
+def _prepare(conn: sqlite3.Connection) -> None:
+    """Switch the file to WAL and create the table. Switching the journal fails at once (no
+    busy wait) while another connection holds a lock, e.g. a second process creating the same
+    new file, so it is retried until the busy timeout."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_SECONDS
+    while True:
+        try:
+            if str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")
+            break
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+    conn.execute(_SCHEMA)
+    conn.commit()
+
+
 class JudgementStore:
     """Judgements in the SQLite file at ``path`` (created with its folder on first use)."""
 
@@ -61,9 +80,7 @@ class JudgementStore:
             try:
                 conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
                 if not self._ready:
-                    conn.execute("PRAGMA journal_mode = WAL")
-                    conn.execute(_SCHEMA)
-                    conn.commit()
+                    _prepare(conn)
                     self._ready = True
                 with conn:
                     yield conn
@@ -88,8 +105,14 @@ class JudgementStore:
 
     def _select(self, where: str = "", params: tuple[object, ...] = ()) -> tuple[Judgement, ...]:
         with self._connection() as conn:
-            rows = conn.execute(f"SELECT {_COLUMNS} FROM judgements {where} ORDER BY id", params).fetchall()
-        return tuple(Judgement(int(d), s, j, r, a) for d, s, j, r, a in rows)
+            rows = conn.execute(f"SELECT id, {_COLUMNS} FROM judgements {where} ORDER BY id", params).fetchall()
+        out = []
+        for row_id, document, system, judgement, rationale, annotator in rows:
+            try:
+                out.append(Judgement(int(document), system, judgement, rationale, annotator))
+            except (TypeError, ValueError) as exc:  # a row written by another program
+                raise JudgementStoreError(str(self.path), f"row {row_id} of table judgements: {exc}") from exc
+        return tuple(out)
 
     def all(self) -> tuple[Judgement, ...]:
         """Every judgement, in the order first recorded (a re-judgement keeps its place)."""
