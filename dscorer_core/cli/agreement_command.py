@@ -41,8 +41,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                     "acceptable against unacceptable parses with a bootstrap interval, pairwise accuracy "
                     "and Kendall's tau against preferences (A, B, same), and Cohen's kappa between annotators. "
                     "A system is named by its file's name without extension.")
-    p.add_argument("judgements", help="judgement CSV file")
-    p.add_argument("gold", help="gold clause or SBN file")
+    p.add_argument("judgements", metavar="JUDGEMENTS.csv", help="judgement CSV file")
+    p.add_argument("gold", metavar="GOLD", help="gold clause or SBN file")
     p.add_argument("systems", nargs="+", metavar="SYSTEM", help="system files, aligned with GOLD")
     add_format_option(p)
     add_ill_option(p)
