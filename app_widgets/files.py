@@ -15,7 +15,7 @@ from dscorer_core.clauses import check_pair, decode_clf_bytes
 from dscorer_core.errors import BRIEF_QUOTE_CHARS, ClfError, DscorerInputError
 from dscorer_core.file_access import allowed_roots, resolve_allowed, serves_only_this_machine
 from dscorer_core.formats import parse_drs_text
-from dscorer_core.ill_formed import IllFormed, apply_ill_policy
+from dscorer_core.ill_formed import GoldCheck, IllFormed, IllFormedReport, apply_ill_policy, check_gold
 
 from .text import md_escape
 
@@ -91,16 +91,29 @@ def show_input_error(what: str, exc: Exception) -> None:
     st.error(f"**Cannot use the {md_escape(what)}.**  \n" + md_escape(str(exc)), icon="⚠️")
 
 
+@st.cache_data(max_entries=32, show_spinner=False)
+def _ill_policy(pred_key: str, gold_key: str | None, _pred: tuple[Drs, ...],
+                _gold: tuple[Drs, ...] | None) -> tuple[tuple[Drs, ...], IllFormedReport]:
+    """The predicted DRSs with the ill-formed ones scored as failed parses (``dummy``, as official
+    results), checked for well-formedness when the gold file follows COUNTER's signature (``auto``).
+    Keyed by the files' keys, which name their contents; shared by all sessions."""
+    gold_check: GoldCheck | None = check_gold(_gold) if _gold is not None else None
+    drss, report = apply_ill_policy(_pred, "dummy", gold_check)
+    return tuple(drss), report
+
+
 def file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str = "", compact: bool = False,
                  placeholder: str = "../shared/data/pmb-2.2.0/gold_dev.clf",
-                 predicted: bool = False) -> LoadedFile | None:
-    """A predicted file (``predicted``) is read leniently: its ill-formed DRSs are scored as failed
-    parses, as official results count them, and listed in a notice (docs/ill-formed.md)."""
+                 predicted: bool = False, gold: LoadedFile | None = None) -> LoadedFile | None:
+    """A predicted file (``predicted``) is read leniently: its ill-formed DRSs (lines that do not
+    read, or, against a ``gold`` file that follows COUNTER's signature, DRSs that fail its
+    well-formedness check) are scored as failed parses, as official results count them, and
+    listed in a notice (docs/ill-formed.md)."""
     loaded = _file_widgets(slot, label, default_sample, key_prefix=key_prefix, compact=compact,
                            placeholder=placeholder, lenient=predicted)
     if loaded is None or not predicted:
         return loaded
-    drss, report = apply_ill_policy(loaded.drss, "dummy")
+    drss, report = _ill_policy(loaded.key, gold.key if gold else None, loaded.drss, gold.drss if gold else None)
     if report.entries:
         def brief(e: IllFormed) -> str:
             """Where and what, quoting a few characters of the file's first bad line only."""
@@ -112,6 +125,9 @@ def file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str 
                    "as failed parses (all their gold clauses and k-grams unmatched):  \n"
                    + "  \n".join(md_escape(brief(e)) for e in report.entries[:8])
                    + (f"  \n... and {len(report.entries) - 8} more" if len(report.entries) > 8 else ""), icon="⚠️")
+    if report.gold is not None and report.gold.warnings and not report.gold.active:
+        st.caption(f"{len(report.gold.warnings)} gold DRS(s) fail COUNTER's current well-formedness check (an older "
+                   "PMB release), so predicted DRSs are only checked for lines that do not read.")
     return LoadedFile(loaded.name, tuple(drss), loaded.key)
 
 
@@ -190,12 +206,12 @@ def load_file(slot: str, label: str, default_sample: str, *, what: str | None = 
     return loaded, False
 
 
-def _load_side(side: str, container) -> LoadedFile | None:
-    """The file widgets of one side of the pair in ``container``; the loaded file or None (after
-    showing an error, if any)."""
+def _load_side(side: str, container, gold: LoadedFile | None = None) -> LoadedFile | None:
+    """The file widgets of one side of the pair in ``container`` (the predicted side is checked
+    against ``gold``); the loaded file or None (after showing an error, if any)."""
     with container:
         loaded, _ = load_file(side, "Predicted (pred)" if side == "pred" else "Gold", DEFAULT_SAMPLES[side],
-                              what=f"{side} file", predicted=side == "pred")
+                              what=f"{side} file", predicted=side == "pred", gold=gold)
     return loaded
 
 
@@ -207,8 +223,9 @@ def load_pair(container=None) -> tuple[LoadedFile | None, LoadedFile | None, boo
     """
     container = container or st.sidebar
     with container, st.expander("Clause files", expanded=True):
-        pred = _load_side("pred", st.container())
-        gold = _load_side("gold", st.container())
+        pred_box, gold_box = st.container(), st.container()
+        gold = _load_side("gold", gold_box)  # first: the predicted file's check depends on it
+        pred = _load_side("pred", pred_box, gold)
     paired = False
     if pred and gold:
         try:

@@ -100,11 +100,12 @@ def load_pmb_example() -> None:
 
 # ---------------------------------------------------------------- loading files
 
-def load_slot(slot: str, label: str, default_sample: str) -> tuple[aw.LoadedFile | None, bool]:
+def load_slot(slot: str, label: str, default_sample: str,
+              gold: aw.LoadedFile | None = None) -> tuple[aw.LoadedFile | None, bool]:
     """The compact file widgets of one file slot (keys ``cmp_*_{slot}``) and their errors: (file or
-    None, whether an error was shown)."""
+    None, whether an error was shown); a system file is checked against ``gold``."""
     return aw.load_file(slot, label, default_sample, key_prefix="cmp_", compact=True,
-                        placeholder="../shared/data/pmb-2.2.0/boxer_dev.clf", predicted=slot != "gold")
+                        placeholder="../shared/data/pmb-2.2.0/boxer_dev.clf", predicted=slot != "gold", gold=gold)
 
 
 def align_systems(gold: aw.LoadedFile, files: list[aw.LoadedFile], baseline: bool) -> list[System]:
@@ -208,7 +209,7 @@ with st.sidebar, st.expander("Clause files", expanded=True):
     loaded, missing = [], []
     for i in range(n_systems):
         label = f"System {i + 1}" + (" (baseline)" if i == 0 else "")
-        f, err = load_slot(f"sys{i}", label, DEFAULT_SAMPLES[i % len(DEFAULT_SAMPLES)])
+        f, err = load_slot(f"sys{i}", label, DEFAULT_SAMPLES[i % len(DEFAULT_SAMPLES)], gold)
         bad = bad or err
         if f is None and not err:
             missing.append(label)

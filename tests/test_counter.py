@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from dscorer_core import (
     CounterSettings,
+    __version__,
     counter_corpus,
     counter_pair,
     parse_clf,
@@ -326,7 +327,8 @@ def test_cli_counter_json_schema(shared_path, capsys):
                    "--json", "--per-doc", "--seed", "3", "--restarts", "5"])
     assert status == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["signature"].startswith("counter|restarts:5|seed:3|ref:drop|search:exact+hill|wn:3.0|version:")
+    assert data["signature"].startswith("counter|restarts:5|seed:3|ref:drop|search:exact+hill|wn:3.0|")
+    assert data["signature"].endswith(f"|wf:off|version:{__version__}")  # the samples are PMB 2.x-style
     assert {"P", "R", "F", "matched", "pred_clauses", "gold_clauses", "documents", "by_kind"} <= set(data)
     assert data["gold_clauses"] == 6103 and len(data["documents"]) == 682
     for doc in data["documents"]:

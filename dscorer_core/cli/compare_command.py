@@ -12,7 +12,7 @@ from ..clauses import Drs
 from ..counter import SEARCHES
 from ..errors import DscorerInputError
 from ..formats import read_drs_file
-from ..ill_formed import IllPolicy, apply_ill_policy
+from ..ill_formed import IllPolicy, WfMode, apply_ill_policy, check_gold
 from ..stats import Comparison, CountTable, document_differences
 from ..stats.systems import (
     METRICS,
@@ -65,19 +65,23 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     counter.add_argument("--search", choices=SEARCHES, default="exact+hill",
                          help="COUNTER's mapping search (default exact+hill)")
     counter.add_argument("--no-wordnet", action="store_true",
-                         help="compare concepts as written, not by their WordNet synset's name")
+                         help="compare concepts as written, not by their WordNet synset's name (COUNTER, and "
+                              "DSCORER's released preset)")
     p.set_defaults(func=run)
 
 
 def read_systems(gold_path: str, paths: list[str], baseline: bool, fmt: str = "auto",
-                 ill: IllPolicy = "dummy") -> tuple[list[Drs], list[System]]:
+                 ill: IllPolicy = "dummy", wf_check: WfMode = "auto") -> tuple[list[Drs], list[System]]:
     """Read GOLD once and every system file (any notation; its ill-formed DRSs under the ``ill``
-    policy, reported on stderr), paired by the core's baseline rule (align_system)."""
+    policy and the ``wf_check`` mode, reported on stderr), paired by the core's baseline rule (align_system)."""
     golds = read_drs_file(gold_path, fmt)
+    gold_check = check_gold(golds, wf_check)
+    for line in gold_check.lines():
+        print(line, file=sys.stderr)
     systems = []
     for name, path in zip(system_names(paths), paths):
-        preds, report = apply_ill_policy(read_drs_file(path, fmt, lenient=ill != "error"), ill)
-        for line in report.lines():
+        preds, report = apply_ill_policy(read_drs_file(path, fmt, lenient=ill != "error"), ill, gold_check)
+        for line in report.lines(with_gold=False):
             print(line, file=sys.stderr)
         systems.append(align_system(name, path, preds, golds, gold_path, baseline))
     return golds, systems
@@ -142,7 +146,7 @@ def format_differences(c: Comparison, tables: Sequence[CountTable], n: int) -> s
 def run(args: argparse.Namespace) -> int:
     if args.bootstrap < 0 or args.ar < 0 or args.differences < 0:
         raise DscorerInputError("--bootstrap, --ar and --differences cannot be negative")
-    golds, systems = read_systems(args.gold, args.systems, args.baseline, args.format, args.ill)
+    golds, systems = read_systems(args.gold, args.systems, args.baseline, args.format, args.ill, args.wf_check)
     for s in systems:
         if s.single_drs:
             print(f"dscorer compare: {s.path} holds one DRS: comparing it with each of the {len(golds)} "

@@ -22,7 +22,8 @@ def add_counter_options(p: argparse.ArgumentParser) -> None:
                         "affordable; 'hill': hill climbing only, like the released COUNTER")
     p.add_argument("--no-wordnet", action="store_true",
                    help="compare concepts as written; by default each is renamed to its WordNet 3.0 "
-                        "synset's name first (tyre.n.02 counts as tire.n.01), as the official COUNTER does")
+                        "synset's name first (tyre.n.02 counts as tire.n.01), as the official COUNTER does "
+                        "(and, for DSCORER, the released preset)")
 
 
 def counter_settings_from_args(args: argparse.Namespace, seed: str = "seed") -> CounterSettings:

@@ -1,4 +1,4 @@
-"""The options every command that reads DRS files shares: ``--format`` and ``--ill``."""
+"""The options every command that reads DRS files shares: ``--format``, ``--ill`` and ``--wf-check``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 
 from ..clauses import Drs
 from ..formats import FORMATS, read_drs_pair
-from ..ill_formed import ILL_POLICIES, IllFormedReport, apply_ill_policy
+from ..ill_formed import ILL_POLICIES, WF_MODES, IllFormedReport, apply_ill_policy, check_gold
 
 __all__ = ["add_format_option", "add_ill_option", "read_predictions", "signed"]
 
@@ -20,11 +20,16 @@ def add_format_option(p: argparse.ArgumentParser) -> None:
 
 
 def add_ill_option(p: argparse.ArgumentParser) -> None:
-    """Add ``--ill dummy|score|error``: what to score for an ill-formed predicted DRS."""
+    """Add ``--ill dummy|score|error`` (what to score for an ill-formed predicted DRS) and
+    ``--wf-check auto|on|off`` (whether failing COUNTER's well-formedness check makes it ill-formed)."""
     p.add_argument("--ill", choices=ILL_POLICIES, default="dummy",
                    help="an ill-formed predicted DRS: 'dummy' (default, as official results) scores it as a "
                         "failed parse; 'score' scores the clauses as read (as the released DSCORER code); "
                         "'error' refuses the file (COUNTER's -ill)")
+    p.add_argument("--wf-check", choices=WF_MODES, default="auto",
+                   help="COUNTER's well-formedness check (its Referee and signature) on predicted DRSs: 'auto' "
+                        "(default) when every gold DRS passes it (PMB 3.0.0 and later), 'on', 'off'; gold DRSs "
+                        "that fail it are warnings")
 
 
 def read_predictions(args: argparse.Namespace) -> tuple[list[Drs], list[Drs], IllFormedReport]:
@@ -32,15 +37,19 @@ def read_predictions(args: argparse.Namespace) -> tuple[list[Drs], list[Drs], Il
     side and reported on stderr (``FILE:LINE: DRS N is ill-formed: why``, the first 20)."""
     lenient = args.ill != "error"  # 'error' reads strictly: every bad line of both files, as before
     preds, golds = read_drs_pair(args.pred, args.gold, args.format, baseline=args.baseline, lenient_pred=lenient)
-    preds, report = apply_ill_policy(preds, args.ill)
+    preds, report = apply_ill_policy(preds, args.ill, check_gold(golds, args.wf_check))
     for line in report.lines():
         print(line, file=sys.stderr)
     return preds, golds, report
 
 
 def signed(signature: str, report: IllFormedReport) -> str:
-    """The signature with ``|ill:POLICY`` before the version when the policy changed what was scored."""
-    if not report.entries:
+    """The signature with ``|ill:POLICY`` before the version when the policy changed what was
+    scored, and ``|wf:off`` when predicted DRSs were not put through the well-formedness check."""
+    extra = f"|ill:{report.policy}" if report.entries else ""
+    if report.gold is not None and not report.gold.active:
+        extra += "|wf:off"
+    if not extra:
         return signature
     head, sep, version = signature.rpartition("|version:")
-    return f"{head}|ill:{report.policy}{sep}{version}" if sep else f"{signature}|ill:{report.policy}"
+    return f"{head}{extra}{sep}{version}" if sep else f"{signature}{extra}"

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 
 from ..counter import counter_corpus
 from ..dscorer.corpus import document_table, score_corpus
 from ..dscorer.engines import DEFAULT_MAX_NGRAMS, ENGINES
-from ..dscorer.presets import PRESETS
+from ..dscorer.presets import PRESETS, get_preset
 from ..dscorer.scoring import CorpusResult
 from ..dscorer.settings import ScoreSettings
 from .counter_command import (
@@ -50,8 +51,12 @@ def add_dscorer_options(p: argparse.ArgumentParser, baseline_help: str = BASELIN
 
 
 def settings_from_args(args: argparse.Namespace) -> ScoreSettings:
-    """ScoreSettings from parsed command-line options."""
-    return ScoreSettings(preset=args.preset, order=args.order, w0=args.w0, engine=args.engine,
+    """ScoreSettings from parsed command-line options (``--no-wordnet`` also turns off the preset's
+    WordNet sense normalisation)."""
+    preset = get_preset(args.preset)
+    if getattr(args, "no_wordnet", False):
+        preset = replace(preset, wordnet=False)
+    return ScoreSettings(preset=preset, order=args.order, w0=args.w0, engine=args.engine,
                          max_ngrams=args.max_ngrams)
 
 

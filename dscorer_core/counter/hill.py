@@ -12,7 +12,7 @@ import random
 from collections import defaultdict
 from collections.abc import Sequence
 
-from .problem import MatchProblem
+from .problem import MatchProblem, count_matches
 
 __all__ = ["Climber", "smart_start", "random_start", "perturbed", "climb"]
 
@@ -41,17 +41,33 @@ class Climber:
         self.forward: dict[str, str] = {}
         self.backward: dict[str, str] = {}
         self.sat = [0] * len(self.need)
-        self.score = self.free_matches
+        self.satisfied = self.free_matches
+        #: clauses in more than one satisfied candidate (only symmetric operators make them)
+        self.crowded = 0
         # how many satisfied candidates each clause is in (0 or 1 for a one-to-one mapping)
         self.pred_matched = [0] * len(self.problem.pred.clauses)
         self.gold_matched = [0] * len(self.problem.gold.clauses)
         for k, n in enumerate(self.need):
             if n == 0:
-                self.pred_matched[self.cand_pred[k]] += 1
-                self.gold_matched[self.cand_gold[k]] += 1
+                self._count(k, 1)
         for pv, gv in mapping.items():
             if (pv, gv) in self.uses and gv not in self.backward:
                 self._add(pv, gv)
+
+    def _count(self, k: int, by: int) -> None:
+        """Candidate ``k`` became satisfied (``by`` 1) or stopped being so (-1): update its clauses' counts."""
+        for counts, clause in ((self.pred_matched, self.cand_pred[k]), (self.gold_matched, self.cand_gold[k])):
+            before = counts[clause]
+            counts[clause] = before + by
+            self.crowded += (counts[clause] > 1) - (before > 1)
+
+    @property
+    def score(self) -> int:
+        """Matched clauses: the satisfied candidates, or, when a clause is in two of them (a symmetric
+        clause matching both ``EQU y1 y2`` and ``EQU y2 y1``), a largest one-to-one matching of them."""
+        if not self.crowded:
+            return self.satisfied
+        return count_matches(self.problem, self.forward)
 
     def _add(self, pv: str, gv: str) -> None:
         self.forward[pv], self.backward[gv] = gv, pv
@@ -59,9 +75,8 @@ class Climber:
         for k in self.uses.get((pv, gv), ()):
             sat[k] += 1
             if sat[k] == need[k]:
-                self.score += 1
-                self.pred_matched[self.cand_pred[k]] += 1
-                self.gold_matched[self.cand_gold[k]] += 1
+                self.satisfied += 1
+                self._count(k, 1)
 
     def _remove(self, pv: str) -> str | None:
         gv = self.forward.pop(pv, None)
@@ -71,9 +86,8 @@ class Climber:
         sat, need = self.sat, self.need
         for k in self.uses.get((pv, gv), ()):
             if sat[k] == need[k]:
-                self.score -= 1
-                self.pred_matched[self.cand_pred[k]] -= 1
-                self.gold_matched[self.cand_gold[k]] -= 1
+                self.satisfied -= 1
+                self._count(k, -1)
             sat[k] -= 1
         return gv
 

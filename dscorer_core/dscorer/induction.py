@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..clause_format import BOX_OPERATORS
 from ..clauses import SENSE_PATTERN, Clause, Drs
+from ..wordnet import canonical_concept
 from .labels import label_id, label_text
 from .presets import ConceptLemmas, Preset, get_preset
 
@@ -47,31 +48,38 @@ _BOX, _REFERENT = label_id("B"), label_id("X")
 _NO_REVERSE = -1
 
 
-def concept_of(tokens: tuple[str, ...], lemmas: ConceptLemmas) -> tuple[str, str] | None:
+def concept_of(tokens: tuple[str, ...], lemmas: ConceptLemmas, wordnet: bool = False) -> tuple[str, str] | None:
     """(label ``lemma.p.NN``, part of speech) when a clause is a concept clause, else None.
 
     A concept is ``b lemma "p.NN" x`` or its merged form ``b lemma.p.NN x``, never with an
     all upper-case lemma (an operator); under ``lower-case`` a lemma that starts with a capital
     letter is not a concept either (the released code's input form merges only lower-case ones).
+    ``wordnet`` labels it by its WordNet synset's name (``tyre.n.02`` -> ``tire.n.01``).
     """
     rel = tokens[1]
     if rel.isupper() or (lemmas == "lower-case" and rel[:1].isupper()):
         return None
     if len(tokens) == 4:
         sense = tokens[2]
-        if SENSE_PATTERN.match(sense):
-            return f"{rel}.{sense[1:-1]}", sense[1]
-        return None
-    found = MERGED_CONCEPT.match(rel)
-    return (rel, found.group(2)) if found else None
+        if not SENSE_PATTERN.match(sense):
+            return None
+        lemma, sense = rel, sense[1:-1]
+    else:
+        found = MERGED_CONCEPT.match(rel)
+        if not found:
+            return None
+        lemma, sense = found.group(1), f"{found.group(2)}.{found.group(3)}"
+    if wordnet:
+        lemma, sense = canonical_concept(lemma, sense)
+    return f"{lemma}.{sense}", sense[0]
 
 
 def clause_edges(clause: Clause, preset: str | Preset = "released") -> list[tuple[str, str, str]]:
     """The forward edges one clause contributes, as (source token, relation, target token)."""
     preset = get_preset(preset)
     toks = clause.tokens
-    if len(toks) == 4 and concept_of(toks, preset.concepts):
-        return [(toks[0], f"{toks[1]}.{toks[2][1:-1]}", toks[3])]
+    if len(toks) == 4 and (concept := concept_of(toks, preset.concepts)):
+        return [(toks[0], concept[0], toks[3])]
     rel = toks[1]
     if preset.reverse_edges == "not-upper" and rel == "EQU":
         rel = "Equ"
@@ -179,7 +187,8 @@ def induce(drs: Drs, preset: str | Preset = "released") -> Induced:
         rel = toks[1]
         b = node(toks[0], ci, 0)
         four = len(toks) == 4
-        concept = _concept(toks, lemmas) if (four and toks[2][0] == '"') or (structural and not four) else None
+        maybe_concept = (four and toks[2][0] == '"') or (structural and not four)
+        concept = _concept(toks, lemmas) if maybe_concept else None
         if concept is not None and four:
             sources.append(b)
             targets.append(node(toks[3], ci, 3))

@@ -8,7 +8,7 @@ wherever a preset name is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Literal, get_args
 
 __all__ = ["Preset", "PRESETS", "get_preset", "NodeTypes", "ReverseEdges", "MissingOrders", "ConceptLemmas"]
@@ -33,6 +33,7 @@ _CHOICES: dict[str, tuple[object, ...]] = {
     "missing_orders": get_args(MissingOrders),
     "concepts": get_args(ConceptLemmas),
     "merge_constants": (True, False),
+    "wordnet": (True, False),
 }
 
 
@@ -47,6 +48,10 @@ class Preset:
     merge_constants: bool
     missing_orders: MissingOrders
     concepts: ConceptLemmas = "any"
+    #: True: a predicted concept that names the same WordNet 3.0 synset as a gold concept counts as
+    #: that concept (``tyre.n.02`` as ``tire.n.01``), as the released tools normalise senses
+    #: (``senses.align_senses``); False: concepts compared as written.
+    wordnet: bool = False
 
     def __post_init__(self) -> None:
         for knob in fields(self):
@@ -56,13 +61,14 @@ class Preset:
                 raise ValueError(f"preset {self.name!r}: {knob.name} must be one of "
                                  f"{', '.join(repr(c) for c in choices)}, not {value!r}")
 
-    def knobs(self) -> str:
+    def knobs(self, with_wordnet: bool = True) -> str:
         """The knobs as ``key=value`` pairs, for the signature of a custom preset."""
-        return ",".join(f"{k.name}={getattr(self, k.name)}" for k in fields(self) if k.name != "name")
+        skip = {"name"} if with_wordnet else {"name", "wordnet"}
+        return ",".join(f"{k.name}={getattr(self, k.name)}" for k in fields(self) if k.name not in skip)
 
 
 PRESETS: dict[str, Preset] = {
-    "released": Preset("released", "name", "not-upper", True, "released", "lower-case"),
+    "released": Preset("released", "name", "not-upper", True, "released", "lower-case", wordnet=True),
     "typed": Preset("typed", "structure", "not-box-box", False, "renormalise", "any"),
 }
 
@@ -78,8 +84,10 @@ def get_preset(preset: str | Preset) -> Preset:
 
 
 def preset_label(preset: str | Preset) -> str:
-    """How a signature names a preset: its name if it is a named one, else ``custom(knobs)``."""
+    """How a signature names a preset: its name if it is a named one (whatever its ``wordnet``
+    knob: the signature records that apart, as ``wn:3.0``), else ``custom(knobs)``."""
     found = get_preset(preset)
-    if PRESETS.get(found.name) == found:
+    named = PRESETS.get(found.name)
+    if named is not None and replace(named, wordnet=found.wordnet) == found:
         return found.name
-    return f"custom({found.knobs()})"
+    return f"custom({found.knobs(with_wordnet=False)})"

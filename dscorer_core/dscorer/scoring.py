@@ -22,6 +22,8 @@ from .engines import count_ngrams, drs_name
 from .fast_engine import count_batch, path_bounds
 from .induction import Graph, induce_graph
 from .ngram_counts import NgramCounts
+from .presets import get_preset
+from .senses import align_senses
 from .settings import ScoreSettings
 
 __all__ = [
@@ -242,7 +244,10 @@ def score_pair(pred: Drs, gold: Drs, settings: ScoreSettings | None = None, **ch
     Settings come as a ScoreSettings, as keywords (preset, order, w0, engine, max_ngrams), or both.
     """
     settings = (settings or ScoreSettings()).replace(**changes)
-    return score_graphs(induce_graph(pred, settings.preset), induce_graph(gold, settings.preset), settings)
+    preset = get_preset(settings.preset)
+    if preset.wordnet:
+        pred = align_senses(pred, gold, preset.concepts)
+    return score_graphs(induce_graph(pred, preset), induce_graph(gold, preset), settings)
 
 
 def score_document(pred: Drs, gold: Drs, settings: ScoreSettings, index: int) -> DocumentScore:

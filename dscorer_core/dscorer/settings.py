@@ -6,8 +6,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
 from ..version import __version__
+from ..wordnet import WORDNET_VERSION
 from .engines import DEFAULT_MAX_NGRAMS, ENGINES
-from .presets import Preset, get_preset, preset_label
+from .presets import PRESETS, Preset, get_preset, preset_label
 
 __all__ = ["ScoreSettings", "Average", "Engine"]
 
@@ -33,9 +34,9 @@ class ScoreSettings:
     max_ngrams: int | None = DEFAULT_MAX_NGRAMS
 
     def __post_init__(self) -> None:
-        label = preset_label(self.preset)  # raises ValueError on an unknown name
-        if isinstance(self.preset, Preset) and label == self.preset.name:
-            object.__setattr__(self, "preset", label)
+        preset_label(self.preset)  # raises ValueError on an unknown name
+        if isinstance(self.preset, Preset) and PRESETS.get(self.preset.name) == self.preset:
+            object.__setattr__(self, "preset", self.preset.name)
         if isinstance(self.order, bool) or not isinstance(self.order, int) or self.order < 1:
             raise ValueError(f"order must be a whole number >= 1, not {self.order!r}")
         if isinstance(self.w0, bool) or not isinstance(self.w0, (int, float)) or not 0.0 <= self.w0 < 1.0:
@@ -64,7 +65,9 @@ class ScoreSettings:
         return replace(self, **kept) if kept else self
 
     def signature(self) -> str:
-        """``dscorer|preset:released|n:4|w0:0.1|avg:micro|version:0.1.0``; the engine does
-        not change a score, so it is not part of the signature."""
+        """``dscorer|preset:released|n:4|w0:0.1|avg:micro|wn:3.0|version:0.1.0`` (``wn:3.0`` when
+        concepts are compared by WordNet synset); the engine does not change a score, so it is not
+        part of the signature."""
+        wordnet = f"|wn:{WORDNET_VERSION}" if get_preset(self.preset).wordnet else ""
         return (f"dscorer|preset:{self.preset_label}|n:{self.order}|w0:{self.w0:g}|"
-                f"avg:{self.average}|version:{__version__}")
+                f"avg:{self.average}{wordnet}|version:{__version__}")

@@ -1,0 +1,254 @@
+"""Well-formedness of a clausal form, after the official COUNTER's Referee (``clf_referee.py``
+with ``clf_signature.yaml``, RikVN/DRS_parsing): what makes a DRS *ill-formed* even when every
+line reads as a clause.
+
+A DRS passes when
+
+- every clause fits the signature: a known operator or role with the right number of arguments
+  (a role may also be used as ``RoleOf``), or a concept ``b lemma "pos.NN" t``;
+- every argument keeps one type across the DRS: box ``b``, referent ``x`` or constant ``c``
+  (a quoted argument is a constant, and a constant cannot stand where a box or referent must);
+- the boxes' subordination (nesting, presupposition and discourse relations, plus the boxes whose
+  referents a box uses) has no loop and joins all boxes into one structure;
+- every referent a condition uses is introduced (``REF``) by its own box or by a box that
+  subordinates it (no unbound referents).
+
+``check_drs`` returns the problems as ``ClfProblem`` records (line and message), the way the
+reader reports a bad line, so ``ill_formed.apply_ill_policy`` treats both alike. The signature is
+written out below (``SIGNATURE``); a test compares it with the YAML file COUNTER ships.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .clauses import Clause, Drs
+from .errors import ClfProblem
+
+__all__ = ["SIGNATURE", "SIGNATURE_GROUPS", "OperatorType", "check_drs", "is_well_formed"]
+
+#: COUNTER's ``clf_signature.yaml``: argument types (box first, then the clause's arguments) ->
+#: operator kind -> operators. ``b`` box, ``x`` referent, ``t`` referent or constant, ``c`` constant.
+SIGNATURE_GROUPS: dict[str, dict[str, tuple[str, ...]]] = {
+    "bx": {"DRS": ("REF",)},
+    "bbb": {"DRS": ("IMP", "DIS", "DUP")},
+    "bb": {
+        "DRS": ("NOT", "POS", "NEC"),
+        "DRL": ("ALTERNATION", "ATTRIBUTION", "BACKGROUND", "COMMENTARY", "CONDITION", "CONTINUATION",
+                "CONTRAST", "CONSEQUENCE", "ELABORATION", "EXPLANATION", "INSTANCE", "NARRATION", "NEGATION",
+                "NECESSITY", "POSSIBILITY", "PARALLEL", "PRECONDITION", "RESULT", "SOURCE", "TOPIC"),
+        "PRE": ("PRESUPPOSITION",),
+    },
+    "bxb": {"DRS": ("PRP",), "PPS": ("Proposition",)},
+    "btc": {"CRO": ("Name",)},
+    "btt": {
+        "TRL": ("EQU", "NEQ", "APX", "LES", "LEQ", "TPR", "TAB", "TIN"),
+        "SRL": ("SZP", "SZN", "SXP", "SXN", "STI", "STO", "SY1", "SY2", "SXY"),
+        "ERO": ("Agent", "Asset", "Attribute", "AttributeOf", "Beneficiary", "Causer", "Co-Agent", "Co-Patient",
+                "Co-Theme", "Consumer", "Destination", "Duration", "Experiencer", "Finish", "Frequency", "Goal",
+                "Instrument", "Instance", "Location", "Manner", "Material", "Path", "Patient", "Pivot", "Product",
+                "Recipient", "Result", "Source", "Start", "Stimulus", "Theme", "Time", "Topic", "Value"),
+        "CRO": ("Bearer", "Colour", "ColourOf", "ContentOf", "Content", "Creator", "Degree", "MadeOf", "Of",
+                "Operand", "Owner", "Part", "PartOf", "Player", "Quantity", "Role", "Sub", "SubOf", "Title", "Unit",
+                "User"),
+        "TRO": ("ClockTime", "DayOfMonth", "DayOfWeek", "Decade", "MonthOfYear", "YearOfCentury"),
+        "ORO": ("Affector", "Context", "Equal", "Extent", "Precondition", "Measure", "Cause", "Order",
+                "Participant"),
+    },
+    "c": {"UOM": ("minute", "hour", "day", "week", "month", "year", "centimeter", "inch", "foot", "mile", "meter",
+                  "acre", "kilogram", "ton", "kilometer", "pound", "yen", "dollar", "euro", "percent",
+                  "degree_celsius")},
+}
+
+
+@dataclass(frozen=True)
+class OperatorType:
+    """An operator's kind in the signature (``DRS``, ``DRL``, ``ERO``, ...) and its argument types."""
+
+    kind: str
+    types: str
+
+
+#: Operator -> its kind and argument types, as the Referee reads the YAML (a later group wins).
+SIGNATURE: dict[str, OperatorType] = {
+    op: OperatorType(kind, types) for types, kinds in SIGNATURE_GROUPS.items()
+    for kind, ops in kinds.items() for op in ops}
+
+#: How a message names a type.
+_TYPE_NAMES = {"b": "a box", "x": "a referent", "c": "a constant", "t": "a referent or constant"}
+_SENSE = re.compile(r'"[avnr]\.\d\d"$')
+_LEMMA_START = re.compile(r"[.'\w]")
+_QUOTED = re.compile(r'"[^"]+"$')
+_PLAIN = re.compile(r'[^"]+$')
+
+
+class _Reject(Exception):
+    """The first reason a DRS is ill-formed (the Referee stops at the first one too)."""
+
+    def __init__(self, message: str, line: int = 0, text: str = ""):
+        super().__init__(message)
+        self.problem = ClfProblem(line, message, text)
+
+    @classmethod
+    def at(cls, clause: Clause, message: str) -> _Reject:
+        """A rejection pointing at one clause (its line, its text)."""
+        return cls(message, clause.line, " ".join(clause.tokens))
+
+
+def _clause_types(clause: Clause) -> tuple[str, str]:
+    """(the clause's kind, the types of box + arguments) or _Reject."""
+    tokens = clause.tokens
+    if len(tokens) > 4:
+        raise _Reject.at(clause, "too many elements in a clause")
+    op = tokens[1]
+    args = (tokens[0], *tokens[2:])
+    if len(args) > 1 and _SENSE.match(args[1]) and _LEMMA_START.match(op) and not op.startswith("_"):
+        kind, types = "LEX", "bct"
+    elif op in SIGNATURE:
+        entry = SIGNATURE[op]
+        kind = entry.kind if entry.kind in ("DRS", "DRL", "PRE", "PPS") else "ROL"
+        kind = op if kind == "DRS" else kind
+        types = entry.types
+    elif op.endswith("Of") and len(op) > 2 and op[:-2] in SIGNATURE and op[-3].islower() and op[0].isupper():
+        kind, types = "ROL", SIGNATURE[op[:-2]].types
+    else:
+        raise _Reject.at(clause, f"unknown operator or role {op!r}")
+    if len(args) != len(types):
+        raise _Reject.at(clause, f"{op} takes {len(types) - 1} argument(s), not {len(args) - 1}")
+    return kind, types
+
+
+def _unify(t1: str, t2: str) -> str | None:
+    if t1 == t2:
+        return t1
+    pair = {t1, t2}
+    if pair == {"t", "c"}:
+        return "c"
+    if pair == {"t", "x"}:
+        return "x"
+    return None
+
+
+def _specify(arg: str, t: str, clause: Clause) -> str:
+    """The argument's type made specific by its form (a quoted argument is a constant)."""
+    if not (_QUOTED.match(arg) or _PLAIN.match(arg)):
+        raise _Reject.at(clause, f"argument {arg} is not a well-formed term")
+    quoted = arg[0] == '"' and arg[-1] == '"'
+    if (t == "c" and not quoted) or (quoted and _unify(t, "c") != "c"):
+        what = "a constant (in quotes)" if t == "c" else _TYPE_NAMES[t]
+        raise _Reject.at(clause, f"{arg} stands where {what} must")
+    return "c" if quoted else t
+
+
+@dataclass
+class _Box:
+    refs: set[str] = field(default_factory=set)
+    cond_refs: set[str] = field(default_factory=set)
+    subs: set[str] = field(default_factory=set)
+
+
+def _closure(pairs: set[tuple[str, str]]) -> set[tuple[str, str]]:
+    closed = set(pairs)
+    while True:
+        extra = {(a, d) for (a, b) in closed for (c, d) in closed if b == c} - closed
+        if not extra:
+            return closed
+        closed |= extra
+
+
+def _check(drs: Drs) -> None:
+    typing: dict[str, str] = {}
+    kinds: list[str] = []
+    for clause in drs.clauses:
+        kind, types = _clause_types(clause)
+        kinds.append(kind)
+        for arg, t in zip((clause.tokens[0], *clause.tokens[2:]), types):
+            t = _specify(arg, t, clause)
+            if arg in typing:
+                unified = _unify(typing[arg], t)
+                if unified is None:
+                    raise _Reject.at(clause, f"{arg} is used both as {_TYPE_NAMES[typing[arg]]} "
+                                             f"and as {_TYPE_NAMES[t]}")
+                typing[arg] = unified
+            else:
+                typing[arg] = t
+    typing = {a: "x" if t == "t" else t for a, t in typing.items()}  # strict: open terms are referents
+
+    boxes: dict[str, _Box] = {}
+    relations: set[tuple[str, str]] = set()
+    for clause, kind in zip(drs.clauses, kinds):
+        b, _, *args = clause.tokens
+        box = boxes.setdefault(b, _Box())
+        if kind == "REF":
+            box.refs.add(args[0])
+        elif kind in ("NOT", "POS", "NEC"):
+            box.subs.add(args[0])
+            boxes.setdefault(args[0], _Box())
+        elif kind in ("IMP", "DUP", "DIS"):
+            box.subs.update(args)
+            for inner in args:
+                boxes.setdefault(inner, _Box())
+            if kind != "DIS":
+                boxes[args[0]].subs.add(args[1])  # the antecedent subordinates the consequent
+        elif kind in ("PRP", "PPS"):
+            box.subs.add(args[1])
+            box.cond_refs.add(args[0])
+            boxes.setdefault(args[1], _Box())
+        elif kind in ("DRL", "PRE"):
+            boxes.setdefault(args[0], _Box())
+            relations.add((b, args[0]))
+        else:  # LEX and ROL: the referents the condition uses
+            box.cond_refs.update(a for a in args if typing[a] == "x")
+
+    subs = {(b0, b1) for b0, box in boxes.items() for b1 in box.subs} | relations
+    for b2, box in boxes.items():
+        for ref in box.cond_refs - box.refs:
+            subs.update((b1, b2) for b1, other in boxes.items() if b1 != b2 and ref in other.refs)
+    while True:  # transitive closure, then the Referee's connectivity rule, until nothing changes
+        before = set(subs)
+        closed = _closure(subs)
+        subs = set(closed)
+        for b0, box in boxes.items():
+            for b1 in box.subs:
+                subs.update((b, b0) for (b, b3) in closed if b3 == b1 and b != b0 and (b0, b) not in closed)
+        if subs == before:
+            break
+    loops = sorted(a for a, b in subs if a == b)
+    if loops:
+        raise _Reject(f"the boxes' subordination has a loop through {loops[0]}", drs.line)
+    if subs:
+        names = set(boxes)
+        reached = {next(iter(sorted(names)))}
+        grown = True
+        while grown:
+            grown = False
+            for a, b in subs:
+                if (a in reached) != (b in reached):
+                    reached |= {a, b}
+                    grown = True
+        apart = sorted(names - reached)
+        if apart:
+            raise _Reject(f"box(es) {', '.join(apart)} are not connected to the others", drs.line)
+    unbound = sorted(x for b, box in boxes.items() for x in box.cond_refs - box.refs
+                     if not any(b2 == b and x in boxes[b1].refs for (b1, b2) in subs))
+    if unbound:
+        raise _Reject(f"unbound referent(s) {', '.join(dict.fromkeys(unbound))}: no box that is accessible "
+                      "introduces them with REF", drs.line)
+
+
+def check_drs(drs: Drs) -> tuple[ClfProblem, ...]:
+    """Why ``drs`` is ill-formed under COUNTER's Referee (its first problem), or () if it is well-formed."""
+    if not drs.clauses:
+        return ()
+    try:
+        _check(drs)
+    except _Reject as reject:
+        return (reject.problem,)
+    return ()
+
+
+def is_well_formed(drss: Iterable[Drs]) -> list[bool]:
+    """Per DRS, whether it passes the check (a DRS with no clauses passes: there is nothing to check)."""
+    return [not check_drs(d) for d in drss]
