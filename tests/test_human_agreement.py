@@ -111,6 +111,8 @@ def test_metric_scores_come_from_the_corpus_scorers(dev22):
     assert tuple(scores) == metric_names() and len(scores) == 11
     assert scores["counter"]["boxer_dev"] == pytest.approx(counter_f)
     typed = score_corpus(preds, golds, preset="typed")
+    released = score_corpus(preds, golds, preset="released")
+    assert scores["dscorer:released"]["boxer_dev"] == pytest.approx([d.score.F for d in released.documents])
     assert scores["dscorer:typed"]["boxer_dev"] == pytest.approx([d.score.F for d in typed.documents])
     assert scores["dscorer:typed:k3"]["boxer_dev"] == pytest.approx([d.score.orders[3].f for d in typed.documents])
     # the corpus figure published for these files (data README): COUNTER F .7220
@@ -266,6 +268,7 @@ def test_cli_text_through_python_m(cli_files):
     assert lines[0].startswith("agreement|auc-bs:50|seed:0|")
     assert lines[1].startswith("counter|") and "|wn:off|" in lines[1]
     assert lines[2].startswith("dscorer|preset:released|n:2|")
+    assert "|wn:" not in lines[2] and "|wn:" not in lines[3]
     table = "\n".join(lines)
     assert "dscorer:typed:k2" in table and "dscorer:typed:k3" not in table
     assert "annotators (items both judged):" in table

@@ -51,7 +51,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="bootstrap samples of the AUC interval (default 1000; 0: no interval)")
     p.add_argument("--seed", type=int, default=0, help="seed of the bootstrap (default 0)")
     p.add_argument("--no-wordnet", action="store_true",
-                   help="COUNTER compares concepts as written, not by their WordNet synset's name")
+                   help="compare concepts as written, not by their WordNet synset's name (COUNTER) or "
+                        "sense (DSCORER's released preset)")
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
     p.set_defaults(func=run)
 

@@ -18,7 +18,7 @@ import math
 import warnings
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 import numpy as np
@@ -27,6 +27,7 @@ from scipy import stats
 from ..clauses import Drs
 from ..counter import CounterSettings, counter_corpus
 from ..dscorer.corpus import score_corpus
+from ..dscorer.presets import get_preset
 from ..dscorer.settings import ScoreSettings
 from ..judgements.csv_io import validate
 from ..judgements.model import ACCEPTABILITY, Judgement, canonical_preference, systems_of
@@ -34,8 +35,8 @@ from ..version import __version__
 from .resampling import bootstrap_weights
 
 __all__ = ["AnnotatorPair", "MetricAgreement", "PeopleDisagreement", "Scores", "DISAGREEMENT_KINDS",
-           "cohen_kappa", "annotator_agreement", "metric_names", "metric_signatures", "metric_scores",
-           "agreement_signature", "agreement_with_people", "people_vs_metric_disagreements"]
+           "cohen_kappa", "annotator_agreement", "metric_names", "dscorer_settings", "metric_signatures",
+           "metric_scores", "agreement_signature", "agreement_with_people", "people_vs_metric_disagreements"]
 
 #: metric name -> system name -> score of each document (0-based index).
 Scores = Mapping[str, Mapping[str, Sequence[float]]]
@@ -173,19 +174,26 @@ def metric_names(n: int = 4, presets: Sequence[str] = ("released", "typed")) -> 
     return tuple(names)
 
 
+def dscorer_settings(preset: str, n: int = 4, wordnet: bool = True) -> ScoreSettings:
+    """DSCORER's settings for a preset and order; ``wordnet=False`` turns off the preset's WordNet
+    sense normalisation (as ``--no-wordnet`` does for ``dscorer score``)."""
+    spec = get_preset(preset)
+    return ScoreSettings(preset=spec if wordnet else replace(spec, wordnet=False), order=n)
+
+
 def metric_signatures(n: int = 4, presets: Sequence[str] = ("released", "typed"),
                       wordnet: bool = True) -> tuple[str, ...]:
     """The reproducibility signatures of the metrics ``metric_scores`` computes (COUNTER's first)."""
     return (CounterSettings(wordnet=wordnet).signature(),
-            *(ScoreSettings(preset=p, order=n).signature() for p in presets))
+            *(dscorer_settings(p, n, wordnet).signature() for p in presets))
 
 
 def metric_scores(gold: Sequence[Drs], systems: Mapping[str, Sequence[Drs]], n: int = 4,
                   presets: Sequence[str] = ("released", "typed"), wordnet: bool = True,
                   progress: Callable[[int, int], None] | None = None) -> dict[str, dict[str, list[float]]]:
     """Per metric (``metric_names``), per system, each document's F, from ``counter_corpus`` and
-    ``score_corpus`` on each system's DRSs (aligned with ``gold``); ``progress(done, total)`` is
-    called after each corpus scored."""
+    ``score_corpus`` on each system's DRSs (aligned with ``gold``); ``wordnet=False`` compares
+    concepts as written in both metrics; ``progress(done, total)`` is called after each corpus scored."""
     out: dict[str, dict[str, list[float]]] = {name: {} for name in metric_names(n, presets)}
     total, done = len(systems) * (1 + len(presets)), 0
     for system, preds in systems.items():
@@ -195,7 +203,7 @@ def metric_scores(gold: Sequence[Drs], systems: Mapping[str, Sequence[Drs]], n: 
         if progress:
             progress(done, total)
         for preset in presets:
-            scored = score_corpus(preds, gold, ScoreSettings(preset=preset, order=n))
+            scored = score_corpus(preds, gold, dscorer_settings(preset, n, wordnet))
             out[f"dscorer:{preset}"][system] = [float(d.score.F) for d in scored.documents]
             for k in range(1, n + 1):
                 out[f"dscorer:{preset}:k{k}"][system] = [
