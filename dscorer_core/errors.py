@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = ["DscorerInputError", "ClfError", "ClfErrors", "ClfProblem", "DrsCountMismatch", "NoDrsError",
-           "NgramExplosion", "SbnError"]
+           "NgramExplosion", "SbnError", "JudgementError", "JudgementStoreError"]
 
 
 #: How many characters of a bad line ``ClfError.brief`` quotes.
@@ -137,3 +137,34 @@ class NgramExplosion(DscorerInputError):
 
 class SbnError(ClfError):
     """An SBN (Simple Box Notation) file that cannot be read; lists every bad line like ClfError."""
+
+
+class JudgementError(DscorerInputError):
+    """A human judgement file (or judgements) that cannot be used: every bad row as
+    ``FILE:LINE: what`` (up to a cap), like ClfError; line 0 names the whole file."""
+
+    def __init__(self, source: str, problems: list[ClfProblem], total: int | None = None):
+        self._init_args = (source, list(problems), total)
+        self.source = source
+        self.problems = list(problems)
+        self.total = total if total is not None else len(problems)
+        lines = [p.format(source) for p in self.problems]
+        if self.total > len(self.problems):
+            lines.append(f"... and {self.total - len(self.problems)} more bad row(s) in {source}")
+        if self.total > 1:
+            lines.insert(0, f"{source}: {self.total} bad rows")
+        super().__init__("\n".join(lines))
+
+    @property
+    def line(self) -> int:
+        """The first bad line (0 for a problem with the whole file)."""
+        return self.problems[0].line if self.problems else 0
+
+
+class JudgementStoreError(DscorerInputError):
+    """A judgement store (SQLite file) that cannot be opened, read or written."""
+
+    def __init__(self, path: str, reason: str):
+        self._init_args = (path, reason)
+        self.path, self.reason = path, reason
+        super().__init__(f"{path}: cannot use it as a judgement store: {reason}")

@@ -10,12 +10,19 @@ from collections.abc import Sequence
 
 from ..errors import DscorerInputError
 from ..version import __version__
-from . import compare_command, counter_command, errors_command, score_command, smatch_command
+from . import (
+    agreement_command,
+    compare_command,
+    counter_command,
+    errors_command,
+    score_command,
+    smatch_command,
+)
 
 __all__ = ["main", "build_parser"]
 
 #: Sub-command modules; each has ``register(subparsers)`` that sets ``func`` on its parser.
-COMMANDS = [score_command, counter_command, compare_command, smatch_command, errors_command]
+COMMANDS = [score_command, counter_command, compare_command, smatch_command, errors_command, agreement_command]
 
 
 def build_parser() -> argparse.ArgumentParser:
