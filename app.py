@@ -26,6 +26,7 @@ aw.read_view_link()  # a shared link or a reload opens the same view (files, doc
 
 pred, gold, paired = aw.load_pair()
 settings, show_names = aw.settings_sidebar()
+judging = aw.judging_sidebar()
 
 # laptop first: less space above the title, the explanation beside it, so the graphs start higher
 st.html("<style>[data-testid='stMainBlockContainer']{padding-top:2.5rem}</style>")
@@ -101,6 +102,8 @@ if pdrs.sentence and gdrs.sentence and pdrs.sentence != gdrs.sentence:
     st.text(f"gold: {gdrs.sentence}\npred: {pdrs.sentence}")
 else:
     st.text(gdrs.sentence or pdrs.sentence or "(no sentence in the files)")
+if judging is not None:  # judging mode (sidebar): acceptable or not, then on to the next unjudged document
+    aw.acceptability_panel(judging, i, aw.system_name(pred.name), n_docs, _set_doc)
 
 try:
     result = aw.cached_pair_score(pdrs, gdrs, settings)

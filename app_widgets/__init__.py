@@ -1,6 +1,6 @@
 """Shared Streamlit widgets of the dscorer app, one module per job: ``files`` (loading), ``controls``
 (settings), ``state`` (session state and caching), ``drawing`` (pyvis graphs), ``box_view`` (DRT boxes),
-``tables``, ``text`` (escaping).
+``tables``, ``text`` (escaping), ``judging`` (human judgements).
 
 Pages ``import app_widgets as aw``; this package lays out what ``dscorer_core`` computes and holds
 no scoring logic. Everything that comes from a clause file is shown as text.
@@ -32,6 +32,15 @@ from .files import (  # noqa: F401
                      parse_upload,
                      sample_files,
                      show_input_error,
+)
+from .judging import (  # noqa: F401
+                     JUDGING_KEYS,
+                     Judging,
+                     acceptability_panel,
+                     judging_sidebar,
+                     next_unjudged,
+                     preference_panel,
+                     system_name,
 )
 from .limits import (  # noqa: F401
                      COUNTER_SECONDS,

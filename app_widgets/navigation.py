@@ -14,7 +14,8 @@ __all__ = ["PAGES", "page_links"]
 #: emoji need one on the reader's system).
 PAGES = (("app.py", "Pair view", ":material/compare:"), ("pages/1_Corpus.py", "Corpus", ":material/table_chart:"),
          ("pages/2_Graph_conversion.py", "Graph conversion", ":material/school:"),
-         ("pages/3_Compare_systems.py", "Compare systems", ":material/leaderboard:"))
+         ("pages/3_Compare_systems.py", "Compare systems", ":material/leaderboard:"),
+         ("pages/4_Error_analysis.py", "Error analysis", ":material/troubleshoot:"))
 
 
 def page_links() -> None:

@@ -45,7 +45,7 @@ T = TypeVar("T")
 PERSISTENT_KEYS = ("src_pred", "src_gold", "sample_pred", "sample_gold", "path_pred", "path_gold",
                    "preset", "order", "w0", "show_names", "k", "show_reverse", "conv_preset", "conv_order",
                    "conv_w0", "conv_show_names", "conv_show_reverse", "with_counter", "corpus_counter",
-                   "corpus_disagree_by", "corpus_disagree_n")
+                   "corpus_disagree_by", "corpus_disagree_n", "judging", "judge_store", "judge_annotator")
 
 
 def keep_widget_state() -> None:

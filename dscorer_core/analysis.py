@@ -9,7 +9,7 @@ per-label clause counts sum to COUNTER's totals, per-label 1-gram counts to DSCO
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .clause_format import BOX_OPERATORS
@@ -206,10 +206,10 @@ def _structure(pairs: Sequence[CounterPair], preds: Sequence[Drs], golds: Sequen
 
 def analyse_errors(preds: Sequence[Drs], golds: Sequence[Drs], *, counter: CounterSettings | None = None,
                    dscorer: ScoreSettings | None = None, orders: Sequence[int] = (1, 2, 3),
-                   top: int = 20) -> ErrorAnalysis:
+                   top: int = 20, progress: Callable[[int, int], None] | None = None) -> ErrorAnalysis:
     """Every error table of aligned predicted and gold DRSs (one COUNTER matching and one k-gram
     comparison per document). ``orders`` are the k of the missed/invented k-gram lists, ``top``
-    their length and that of the confusion list."""
+    their length and that of the confusion list; ``progress(done, total)`` follows the documents."""
     counter = counter or CounterSettings()
     dscorer = dscorer or ScoreSettings()
     clause_rows: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
@@ -252,6 +252,8 @@ def analyse_errors(preds: Sequence[Drs], golds: Sequence[Drs], *, counter: Count
                         if extra:
                             kgram_counts[(k, row.text, side)] += extra
                             kgram_docs[(k, row.text, side)].add(i)
+        if progress is not None:
+            progress(i + 1, len(golds))
 
     def label_rows(level: str, rows: dict[tuple[str, str], list[int]],
                    docs: dict[tuple[str, str], set[int]]) -> list[LabelRow]:

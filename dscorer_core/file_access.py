@@ -16,7 +16,7 @@ from pathlib import Path
 from .errors import DscorerInputError
 
 __all__ = ["ALLOWED_DIRS_VARIABLE", "LOOPBACK_ADDRESSES", "PathNotAllowed", "serves_only_this_machine",
-           "allowed_roots", "resolve_allowed"]
+           "allowed_roots", "resolve_allowed", "resolve_writable"]
 
 #: The environment variable that lists the directories the Local path source may read.
 ALLOWED_DIRS_VARIABLE = "DSCORER_ALLOWED_DIRS"
@@ -77,4 +77,28 @@ def resolve_allowed(text: str, roots: tuple[Path, ...], start_dir: Path) -> Path
         raise DscorerInputError(f"{text}: not a regular file")
     if not os.access(resolved, os.R_OK):
         raise DscorerInputError(f"{text}: not readable")
+    return resolved
+
+
+def resolve_writable(text: str, roots: tuple[Path, ...], start_dir: Path,
+                     suffixes: tuple[str, ...] = (".sqlite", ".db")) -> Path:
+    """The file ``text`` names for the app to create or write (a judgement store), fully resolved,
+    if its folder lies below one of ``roots`` and exists, and its name ends with one of
+    ``suffixes`` (so no other kind of file is ever written); PathNotAllowed or DscorerInputError."""
+    text = text.strip()
+    if not text:
+        raise DscorerInputError("no path given")
+    given = Path(os.path.expanduser(text))
+    resolved = (given if given.is_absolute() else start_dir / given)
+    resolved = resolved.parent.resolve() / resolved.name
+    if resolved.is_symlink():  # a link to a file elsewhere would be written through
+        resolved = resolved.resolve()
+    if not any(resolved.is_relative_to(root) for root in roots):
+        raise PathNotAllowed(text, roots)
+    if resolved.suffix.lower() not in suffixes:
+        raise DscorerInputError(f"{text}: a judgement file's name ends with {' or '.join(suffixes)}")
+    if not resolved.parent.is_dir():
+        raise DscorerInputError(f"{text}: no such folder")
+    if resolved.exists() and not resolved.is_file():
+        raise DscorerInputError(f"{text}: not a regular file")
     return resolved

@@ -220,6 +220,7 @@ with st.sidebar, st.expander("Clause files", expanded=True):
                               "gold DRS, as `dscorer compare --baseline` does.")
 
 settings, show_names = aw.settings_sidebar()
+judging = aw.judging_sidebar()
 with st.sidebar:
     st.markdown("**Comparison**")
     for key, value in (("cmp_metric", "dscorer"), ("cmp_average", "micro"), ("cmp_bootstrap", 1000),
@@ -385,6 +386,11 @@ for j, m in enumerate(metrics):
                    delta=None if letter == "A" else
                    f"{tables[m][b].document_scores[i, 2] - tables[m][a].document_scores[i, 2]:+.4f}",
                    delta_color="normal" if letter == "B" else "off")
+if judging is not None:  # judging mode (sidebar): which parse is better, then on to the next unjudged document
+    def _go_to(document: int) -> None:
+        st.session_state["cmp_doc"] = document
+
+    aw.preference_panel(judging, i, aw.system_name(names[a]), aw.system_name(names[b]), order, _go_to)
 
 c_side, c_k = st.columns([3, 2])
 st.session_state.setdefault("cmp_side", "A")

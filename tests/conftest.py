@@ -62,11 +62,20 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def app_url():
+def judging_dir(tmp_path_factory) -> Path:
+    """A directory the served app may write judgement files in (listed in its DSCORER_ALLOWED_DIRS)."""
+    return tmp_path_factory.mktemp("judging")
+
+
+@pytest.fixture(scope="session")
+def app_url(judging_dir):
     """The app (``streamlit run app.py``) served on a free localhost port for the whole session;
     yields its base URL. Every test opens its own browser context, so its own Streamlit session:
-    the server shares only caches between tests (results are the same, only faster)."""
+    the server shares only caches between tests (results are the same, only faster). The app may
+    read the repository and ../shared/data, and write judgement files in ``judging_dir``."""
     port = _free_port()
+    allowed = [REPO_ROOT, judging_dir] + ([SHARED_DATA] if SHARED_DATA.is_dir() else [])
+    env = dict(os.environ, DSCORER_ALLOWED_DIRS=os.pathsep.join(str(p) for p in allowed))
     cache = REPO_ROOT / ".pytest_cache"
     # the log stays open for as long as the server runs (closed at teardown), so no `with` block
     log = open(cache / f"streamlit_{port}.log", "w") if cache.is_dir() else subprocess.DEVNULL  # noqa: SIM115
@@ -74,7 +83,7 @@ def app_url():
                              "--server.port", str(port), "--server.address", "127.0.0.1",
                              "--server.headless", "true", "--browser.gatherUsageStats", "false",
                              "--server.fileWatcherType", "none"],
-                            cwd=REPO_ROOT, stdout=log, stderr=subprocess.STDOUT)
+                            cwd=REPO_ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.time() + 60
