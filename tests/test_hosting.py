@@ -21,6 +21,7 @@ from dscorer_core.file_access import (
     PathNotAllowed,
     allowed_roots,
     resolve_allowed,
+    resolve_writable,
     serves_only_this_machine,
 )
 
@@ -93,6 +94,26 @@ def test_dot_dot_symlinks_and_tilde_are_resolved_before_the_check(tree, monkeypa
         resolve_allowed("~/secret.txt", roots, start)
     with pytest.raises(PathNotAllowed, match="no directory is allowed"):
         resolve_allowed(str(secret), (), start)
+
+
+def test_a_judgement_file_is_written_only_inside_and_only_as_a_database(tree, monkeypatch):
+    start, _, secret = tree
+    roots = allowed_roots({}, start, local_only=True)
+    assert resolve_writable("data/j.sqlite", roots, start) == (start / "data" / "j.sqlite").resolve()
+    for outside in ("data/../../j.sqlite", str(secret.parent / "j.sqlite"), "~/j.sqlite"):
+        monkeypatch.setenv("HOME", str(secret.parent))
+        with pytest.raises(PathNotAllowed):
+            resolve_writable(outside, roots, start)
+    link = start / "data" / "link.sqlite"
+    link.symlink_to(secret.parent / "target.sqlite")  # a link inside to a file outside
+    with pytest.raises(PathNotAllowed):
+        resolve_writable(str(link), roots, start)
+    with pytest.raises(DscorerInputError, match="ends with .sqlite or .db"):
+        resolve_writable("data/pred.clf", roots, start)  # never overwrites another kind of file
+    with pytest.raises(DscorerInputError, match="no such folder"):
+        resolve_writable("data/new/j.sqlite", roots, start)
+    with pytest.raises(PathNotAllowed, match="no directory is allowed"):
+        resolve_writable(str(start / "j.sqlite"), (), start)
 
 
 def test_existence_is_only_said_inside_the_allowed_directories(tree):
