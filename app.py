@@ -236,7 +236,7 @@ with st.expander("Scores per order k, settings and signatures", expanded=True):
                                     for c in ("p", "r", "f", "weight")})
     if counter_note:
         st.caption(counter_note)
-    st.caption("signature: " + "  \n".join(aw.md_escape(sig) for sig in
+    st.caption("signature: " + "  \n".join(aw.md_escape(aw.signed(sig, pred)) for sig in
                                              [result.signature] + ([cpair.signature] if cpair else [])))
 
 # ---- boxes (DRT notation), under the graphs so that the graphs stay on the first screen

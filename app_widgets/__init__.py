@@ -32,6 +32,7 @@ from .files import (  # noqa: F401
                      parse_upload,
                      sample_files,
                      show_input_error,
+                     signed,
 )
 from .judging import (  # noqa: F401
                      JUDGING_KEYS,

@@ -16,12 +16,13 @@ from dscorer_core.errors import BRIEF_QUOTE_CHARS, ClfError, DscorerInputError
 from dscorer_core.file_access import allowed_roots, resolve_allowed, serves_only_this_machine
 from dscorer_core.formats import parse_drs_text
 from dscorer_core.ill_formed import GoldCheck, IllFormed, IllFormedReport, apply_ill_policy, check_gold
+from dscorer_core.ill_formed import signed as signed_by_reports
 
 from .text import md_escape
 
 __all__ = ["APP_DIR", "SAMPLE_DIR", "MAX_UPLOAD_MB", "SOURCES", "DEFAULT_SAMPLES", "LoadedFile", "parse_upload",
            "parse_local", "local_roots",
-           "check_local_path", "read_local", "sample_files", "show_input_error", "file_widgets", "load_file",
+           "check_local_path", "read_local", "signed", "sample_files", "show_input_error", "file_widgets", "load_file",
            "load_pair"]
 
 #: The app's folder (the parent of this package).
@@ -42,6 +43,8 @@ class LoadedFile:
     name: str
     drss: tuple[Drs, ...]
     key: str  # identifies the content (for caching derived results)
+    #: a predicted file's ill-formed DRSs and the well-formedness check (None for a gold file)
+    report: IllFormedReport | None = None
 
 
 @st.cache_resource(max_entries=16, show_spinner="Reading clause file...")
@@ -80,6 +83,12 @@ def read_local(path: Path, lenient: bool = False) -> tuple[Drs, ...]:
         return parse_local(str(path), stat.st_mtime_ns, stat.st_size, lenient)
     except ClfError as exc:
         raise DscorerInputError(exc.brief()) from None
+
+
+def signed(signature: str, *files: LoadedFile | None) -> str:
+    """A score's signature naming how the predicted files' ill-formed DRSs were handled
+    (``|ill:dummy``, ``|wf:off``), as the command line's signatures do."""
+    return signed_by_reports(signature, [f.report for f in files if f is not None and f.report is not None])
 
 
 def sample_files() -> list[str]:
@@ -129,7 +138,7 @@ def file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str 
     if report.gold is not None and report.gold.warnings and not report.gold.active:
         st.caption(f"{len(report.gold.warnings)} gold DRS(s) fail COUNTER's current well-formedness check (an older "
                    "PMB release), so predicted DRSs are only checked for lines that do not read.")
-    return LoadedFile(loaded.name, tuple(drss), loaded.key)
+    return LoadedFile(loaded.name, tuple(drss), loaded.key, report)
 
 
 def _file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str, compact: bool,

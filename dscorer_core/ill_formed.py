@@ -31,7 +31,7 @@ from .errors import ClfError
 from .referee import check_drs
 
 __all__ = ["ILL_POLICIES", "IllPolicy", "WF_MODES", "WfMode", "DUMMY_CLAUSES", "IllFormed", "GoldCheck",
-           "IllFormedReport", "check_gold", "apply_ill_policy"]
+           "IllFormedReport", "check_gold", "apply_ill_policy", "signature_extras", "with_extras", "signed"]
 
 IllPolicy = Literal["dummy", "score", "error"]
 ILL_POLICIES: tuple[IllPolicy, ...] = ("dummy", "score", "error")
@@ -158,3 +158,25 @@ def apply_ill_policy(drss: Sequence[Drs], policy: IllPolicy,
     else:
         out = [replace(d, problems=()) if d.problems else d for d in drss]
     return out, IllFormedReport(policy, entries, gold)
+
+
+def signature_extras(reports: Sequence[IllFormedReport]) -> str:
+    """``|ill:POLICY`` when a policy changed what was scored in any of ``reports``, and ``|wf:off``
+    when predicted DRSs were not put through the well-formedness check."""
+    extra = f"|ill:{reports[0].policy}" if any(r.entries for r in reports) else ""
+    if any(r.gold is not None and not r.gold.active for r in reports):
+        extra += "|wf:off"
+    return extra
+
+
+def with_extras(signature: str, extra: str) -> str:
+    """``signature`` with ``extra`` put before its ``|version:`` field (so resampling suffixes stay last)."""
+    if not extra:
+        return signature
+    head, sep, version = signature.partition("|version:")
+    return f"{head}{extra}{sep}{version}" if sep else f"{signature}{extra}"
+
+
+def signed(signature: str, reports: Sequence[IllFormedReport]) -> str:
+    """A score's signature naming how the predicted files' ill-formed DRSs were handled."""
+    return with_extras(signature, signature_extras(reports))

@@ -40,7 +40,7 @@ except NgramExplosion as exc:
     st.stop()
 
 m, M = result.micro, result.macro
-st.caption("signature: " + aw.md_escape(result.signature) + f" · {len(result.documents)} documents")
+st.caption("signature: " + aw.md_escape(aw.signed(result.signature, pred)) + f" · {len(result.documents)} documents")
 cols = st.columns(6)
 for col, (name, value) in zip(cols, [("micro P", m.P), ("micro R", m.R), ("micro F", m.F),
                                      ("macro P", M.P), ("macro R", M.R), ("macro F", M.F)]):
@@ -64,7 +64,7 @@ if with_counter:
     c3.metric("COUNTER F", f"{cres.F:.4f}")
     c4.caption(f"COUNTER, micro-averaged: {cres.matched} of {cres.pred_clauses} pred and {cres.gold_clauses} gold "
                f"clauses match; mapping proven optimal on {cres.optimal_documents} of {len(cres.documents)} "
-               "documents.  \nsignature: " + aw.md_escape(cres.signature))
+               "documents.  \nsignature: " + aw.md_escape(aw.signed(cres.signature, pred)))
 
 # ---- the per-document table
 n = settings.order

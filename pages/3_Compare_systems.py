@@ -165,7 +165,7 @@ def show_comparison(c: Comparison) -> None:
                  column_config={col: st.column_config.NumberColumn(format="%+.4f" if "−" in col else "%.4f")
                                 for col in frame.columns if col not in ("system", "role")})
     sigs = [c.signature] + [s for s in (c.bootstrap_signature, c.ar_signature) if s]
-    st.caption("signature: " + "  \n".join(aw.md_escape(s) for s in sigs))
+    st.caption("signature: " + "  \n".join(aw.md_escape(aw.signed(s, *files)) for s in sigs))
 
 
 def scatter(frame: pd.DataFrame, a_name: str, b_name: str, chosen: int | None, figure_title: str) -> alt.Chart:
@@ -414,7 +414,7 @@ ok = next((o for o in result.score.orders if o.k == k), None)
 st.caption(f"DSCORER of {side} on this document: P = {result.score.P:.4f}, R = {result.score.R:.4f}, "
            f"F = {result.score.F:.4f}"
            + (f" · {k}-grams: {ok.matched} matched of {ok.pred} in {side} and {ok.gold} in gold" if ok else "")
-           + " · " + aw.md_escape(result.signature))
+           + " · " + aw.md_escape(aw.signed(result.signature, files[s_index])))
 highlight = None
 try:
     highlight = aw.cached_comparison(pg, gg, k).highlight

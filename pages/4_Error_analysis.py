@@ -54,7 +54,8 @@ try:
 except DscorerInputError as exc:
     aw.show_input_error("pair of files", exc)
     st.stop()
-st.caption("signatures: " + " · ".join(aw.md_escape(s) for s in analysis.signatures) + f" · {n_docs} documents")
+st.caption("signatures: " + " · ".join(aw.md_escape(aw.signed(s, pred)) for s in analysis.signatures)
+           + f" · {n_docs} documents")
 
 
 def open_in_pair_view(document: int) -> None:

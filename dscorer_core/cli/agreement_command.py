@@ -8,6 +8,7 @@ import os
 from collections.abc import Sequence
 
 from ..errors import DscorerInputError
+from ..ill_formed import signature_extras, with_extras
 from ..judgements.csv_io import read_judgements_csv, validate
 from ..judgements.model import Judgement
 from ..stats.human_agreement import (
@@ -20,7 +21,7 @@ from ..stats.human_agreement import (
     metric_signatures,
 )
 from .compare_command import read_systems
-from .input_format import add_format_option, add_ill_option, signature_extras, with_extras
+from .input_format import add_format_option, add_ill_option
 from .output import format_table, write_json
 
 __all__ = ["register", "run", "system_name", "format_agreement"]

@@ -12,7 +12,7 @@ from ..clauses import Drs
 from ..counter import SEARCHES
 from ..errors import DscorerInputError
 from ..formats import read_drs_file
-from ..ill_formed import IllFormedReport, IllPolicy, WfMode, apply_ill_policy, check_gold
+from ..ill_formed import IllFormedReport, IllPolicy, WfMode, apply_ill_policy, check_gold, signature_extras, with_extras
 from ..stats import Comparison, CountTable, document_differences
 from ..stats.systems import (
     METRICS,
@@ -23,7 +23,7 @@ from ..stats.systems import (
     system_names,
 )
 from .counter_command import counter_settings_from_args
-from .input_format import add_format_option, add_ill_option, signature_extras, with_extras
+from .input_format import add_format_option, add_ill_option
 from .output import format_table, write_json
 from .score_command import add_dscorer_options, settings_from_args
 
