@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("streamlit")
 
-from app_helpers import iframes, new_app, no_errors, vis_nodes  # noqa: E402
+from app_helpers import iframes, new_app, no_errors, vis_nodes
 
 
 def test_compact_toggle_survives_a_page_switch():
