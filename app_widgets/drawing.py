@@ -17,10 +17,13 @@ import streamlit as st
 
 from dscorer_core import Graph
 from dscorer_core.render import (
+    BOX_CORNER,
+    EDGE_FONT_SIZE,
     FOCUS_COLOUR,
     GRADE_LINES,
     KIND_FILL,
     NODE_BORDER,
+    NODE_CORNER,
     NODE_FONT_SIZE,
     PLAIN_EDGE_COLOUR,
     PLAIN_LINE,
@@ -34,7 +37,8 @@ from dscorer_core.render import (
     concept_edges,
     concepts_of,
     drawn_edge_label,
-    edge_curves,
+    drawn_node_size,
+    edge_bends,
     edge_display,
     edge_shades,
     fold_reverse,
@@ -215,10 +219,19 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
                   width="100%")
     net.templateEnv = _TEMPLATE_ENVS.setdefault(net.template_dir, net.templateEnv)
     focus = bool(focus_edges)
+    node_labels = [compact_label(graph, node) if compact else
+                   node.name if names_only and not node.is_constant else node_display(graph, node, show_names).label
+                   for node in graph.nodes]
+    edge_labels = [None if edge.id in hidden or (forward_only and edge.reversed)
+                   else drawn_edge_label(graph, edge, compact) for edge in graph.edges]
+    # each edge's curve keeps its label clear of the nodes and of the other labels (the core's estimate)
+    bends = edge_bends(graph, positions, edge_labels,
+                       [drawn_node_size(label, compact or graph.nodes[i].is_box, NODE_FONT_SIZE if compact else 24,
+                                        BOX_CORNER if graph.nodes[i].is_box else NODE_CORNER)
+                        for i, label in enumerate(node_labels)])
     for node in graph.nodes:
         disp = node_display(graph, node, show_names)
-        label = (compact_label(graph, node) if compact else
-                 node.name if names_only and not node.is_constant else disp.label)
+        label = node_labels[node.id]
         on_focus = node.id in focus_nodes or any(e in focus_edges for e in (into[node.id] if compact else ()))
         marked = node.id in marked_nodes
         x, y = positions[node.id]
@@ -233,13 +246,12 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
                             "border": COLOURS["focus"] if on_focus or marked else border},
                      borderWidth=MARK_BORDER if marked else 4 if on_focus else width,
                      shapeProperties={"borderDashes": [3, 3] if node.is_constant else False,
-                                      "borderRadius": 2 if node.is_box else 14},
+                                      "borderRadius": BOX_CORNER if node.is_box else NODE_CORNER},
                      font={"size": NODE_FONT_SIZE if compact else 24, "face": "monospace", "color": "#1E1E1E"},
                      opacity=0.35 if focus and not (on_focus or marked) else 1.0, **extra)
-    ranks = edge_curves(graph, skip_reversed=forward_only)
     partners = reverse_partners(graph)
     alias: dict[int, int | str] = {}
-    for edge, rank in zip(graph.edges, ranks):
+    for edge in graph.edges:
         if edge.id in hidden:
             alias[edge.id] = f"n{edge.target}"
             continue
@@ -261,17 +273,18 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
                 colour, style = COLOURS["focus"], {"width": 5, "dashes": False}
             else:
                 colour = "#DDDDDD"
-        net.add_edge(edge.source, edge.target, id=edge.id, label=drawn_edge_label(graph, edge, compact),
+        net.add_edge(edge.source, edge.target, id=edge.id, label=edge_labels[edge.id],
                      title=defuse_title(disp.title),
                      color=colour, width=style["width"], dashes=style["dashes"], arrows="to",
-                     font={"size": 16, "face": "monospace", "strokeWidth": 4,
+                     font={"size": EDGE_FONT_SIZE, "face": "monospace", "strokeWidth": 4,
                            "color": "#FAFAFA" if dark else "#1E1E1E",
                            "strokeColor": "#0E1117" if dark else "#FFFFFF"},
-                     smooth={"enabled": True, "type": "curvedCW", "roundness": 0.15 + 0.25 * rank})
+                     smooth={"enabled": True, "type": "curvedCW" if bends[edge.id] >= 0 else "curvedCCW",
+                             "roundness": abs(bends[edge.id])})
     net.options = {"physics": {"enabled": False},
                    "interaction": {"hover": True, "tooltipDelay": 150, "navigationButtons": False,
                                    "zoomView": False, "keyboard": False},
-                   "edges": {"arrowStrikethrough": False}}
+                   "edges": {"arrowStrikethrough": True}}
     html = _BOOTSTRAP.sub("", net.generate_html())
     if vis_tags:
         html, found = _VIS_CDN.subn(lambda _: vis_tags, html, count=1)

@@ -1,0 +1,102 @@
+"""Real-browser tests of issue 12 ("Readable graphs"): what a reader sees on the pair view.
+
+Node and edge-label boxes are read from vis-network in each graph pane (``network``) and checked
+for overlaps; a laptop-sized page (1280x800, sidebar open) shows its figures and buttons uncut
+and the top of both graphs on the first screen; edge colours follow the order k; each pane fits
+its drawing on load. The app is started by conftest's ``app_url``; PMB tests skip without
+../shared/data.
+"""
+
+from __future__ import annotations
+
+import urllib.parse
+
+import pytest
+from app_helpers import PMB
+from browser_helpers import GRAPH_IFRAMES, assert_no_exception, frame_where, graph_frames, wait_idle
+
+pytestmark = pytest.mark.browser
+
+#: Overlap allowed between two boxes, in canvas px (rounding of label sizes).
+TOLERANCE = 2.0
+
+#: Runs inside a graph pane: the box of every node, and of every drawn edge label (canvas units).
+READ_BOXES = """(() => {
+  const nodes = network.body.nodeIndices.map(id => {
+    const b = network.getBoundingBox(id);
+    return {id: String(id), left: b.left, top: b.top, right: b.right, bottom: b.bottom};
+  });
+  const labels = [];
+  for (const id of network.body.edgeIndices) {
+    const edge = network.body.edges[id];
+    const text = edge.options.label;
+    if (!edge.options.hidden && text !== undefined && text !== null && String(text).trim() !== '') {
+      const s = edge.labelModule.size;
+      labels.push({id: String(id), text: String(text), left: s.left, top: s.top,
+                   right: s.left + s.width, bottom: s.top + s.height});
+    }
+  }
+  return {nodes, labels};
+})()"""
+
+
+def _overlap(a: dict, b: dict) -> bool:
+    """True when two boxes overlap by more than TOLERANCE in both directions."""
+    dx = min(a["right"], b["right"]) - max(a["left"], b["left"])
+    dy = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+    return dx > TOLERANCE and dy > TOLERANCE
+
+
+def overlaps(frame) -> list[str]:
+    """Every pair of overlapping node boxes, edge label boxes, or label and node boxes in one pane."""
+    frame.evaluate("network.redraw()")  # edge label sizes are computed while drawing
+    frame.wait_for_timeout(200)
+    boxes = frame.evaluate(READ_BOXES)
+    nodes, labels = boxes["nodes"], boxes["labels"]
+    found = []
+    for i, a in enumerate(nodes):
+        found += [f"node {a['id']} / node {b['id']}" for b in nodes[i + 1:] if _overlap(a, b)]
+    for i, a in enumerate(labels):
+        found += [f"label {a['text']!r} ({a['id']}) / label {b['text']!r} ({b['id']})"
+                  for b in labels[i + 1:] if _overlap(a, b)]
+        found += [f"label {a['text']!r} ({a['id']}) / node {b['id']}" for b in nodes if _overlap(a, b)]
+    return found
+
+
+def pmb_dev_url(app_url: str, doc: int) -> str:
+    """The pair view of PMB 2.2.0 dev (Boxer against gold) at one document, by its address."""
+    pred, gold = PMB / "boxer_dev.clf", PMB / "gold_dev.clf"
+    if not (pred.is_file() and gold.is_file()):
+        pytest.skip(f"shared PMB 2.2.0 dev files not found at {PMB}")
+    query = urllib.parse.urlencode({"pred": f"path:{pred.resolve()}", "gold": f"path:{gold.resolve()}",
+                                    "doc": str(doc)})
+    return f"{app_url}/?{query}"
+
+
+def open_doc22(page, app_url: str) -> list:
+    """The pair view on PMB 2.2.0 dev document 22 (38 and 24 nodes); its two graph frames."""
+    page.goto(pmb_dev_url(app_url, 22))
+    page.get_by_role("heading", name="Document 22").wait_for()
+    wait_idle(page)
+    return [frame_where(page, 0, "network.body.nodeIndices.length === 38"),
+            frame_where(page, 1, "network.body.nodeIndices.length === 24")]
+
+
+# ---------------------------------------------------------------- 1. no overlapping labels
+
+def test_no_label_overlaps_on_the_figure_1_drs(page, app_url):
+    page.goto(app_url)
+    page.get_by_role("heading", name="Document 0").wait_for()
+    frames = graph_frames(page)
+    for side, frame in zip(("pred", "gold"), frames):
+        assert frame.evaluate("network.body.nodeIndices.length") == 14
+        assert frame.evaluate(READ_BOXES)["labels"], "the Figure 1 graph has edge labels"
+        assert overlaps(frame) == [], side
+    assert_no_exception(page)
+
+
+def test_no_label_overlaps_on_pmb_dev_document_22(page, app_url):
+    frames = open_doc22(page, app_url)
+    for side, frame in zip(("pred", "gold"), frames):
+        assert overlaps(frame) == [], side
+    assert_no_exception(page)
