@@ -100,3 +100,35 @@ def test_no_label_overlaps_on_pmb_dev_document_22(page, app_url):
     for side, frame in zip(("pred", "gold"), frames):
         assert overlaps(frame) == [], side
     assert_no_exception(page)
+
+
+# ---------------------------------------------------------------- 3. colour follows the order k
+
+#: The colours of the drawn edges in a pane (a colour is a string or {color: ...}).
+EDGE_COLOURS = ("network.body.data.edges.get().map(e => typeof e.color === 'string' ? e.color"
+                " : (e.color && e.color.color) || '')")
+
+
+def test_edge_colours_change_between_k_1_and_k_4_on_figure_4(page, app_url):
+    """Figure 4 ("He smiled." against another sentence's gold): matched shares fade from k = 1 to
+    k = 4, so the edges' colours change (the order's figures say so too)."""
+    page.goto(app_url + "/?doc=1&k=1")
+    page.get_by_role("heading", name="Document 1").wait_for()
+    page.get_by_text("1-grams:", exact=False).first.wait_for()
+    wait_idle(page)
+    frames = [frame_where(page, 0, "network.body.nodeIndices.length === 6"),
+              frame_where(page, 1, "network.body.nodeIndices.length === 10")]
+    at_1 = [set(frame.evaluate(EDGE_COLOURS)) for frame in frames]
+    slider = page.get_by_role("slider")
+    slider.focus()
+    slider.press("End")  # k = n = 4
+    wait_idle(page)
+    page.get_by_text("4-grams:", exact=False).first.wait_for()
+    changed = f"[...new Set({EDGE_COLOURS})].sort().join() !== {','.join(sorted(at_1[1]))!r}"
+    frames = [frame_where(page, 0, "network.body.nodeIndices.length === 6"),
+              frame_where(page, 1, f"network.body.nodeIndices.length === 10 && {changed}")]
+    at_4 = [set(frame.evaluate(EDGE_COLOURS)) for frame in frames]
+    for side, before, after in zip(("pred", "gold"), at_1, at_4):
+        assert before and after, side
+        assert before != after, f"{side}: the same colours at k = 1 and k = 4 ({before})"
+    assert_no_exception(page)
