@@ -9,6 +9,7 @@ its drawing on load. The app is started by conftest's ``app_url``; PMB tests ski
 
 from __future__ import annotations
 
+import json
 import urllib.parse
 
 import pytest
@@ -131,4 +132,53 @@ def test_edge_colours_change_between_k_1_and_k_4_on_figure_4(page, app_url):
     for side, before, after in zip(("pred", "gold"), at_1, at_4):
         assert before and after, side
         assert before != after, f"{side}: the same colours at k = 1 and k = 4 ({before})"
+    assert_no_exception(page)
+
+
+# ---------------------------------------------------------------- 2. laptop first (1280x800)
+
+@pytest.fixture
+def laptop_page(new_page):
+    """A fresh page at a laptop's 1280x800 (conftest's new_page, resized)."""
+    pg = new_page(height=800)
+    pg.set_viewport_size({"width": 1280, "height": 800})
+    return pg
+
+
+#: Runs on the app page: the headline figures, the Previous/Next buttons' text boxes (scroll width
+#: against client width: wider means cut), the sidebar's width and the graph panes' tops.
+READ_FIRST_SCREEN = """(() => {
+  const cut = e => ({text: e.innerText, scroll: e.scrollWidth, client: e.clientWidth});
+  const buttons = [...document.querySelectorAll("[data-testid='stMain'] button")]
+    .filter(b => /Previous|Next/.test(b.innerText) && b.getClientRects().length > 0 && b.clientWidth > 0);
+  const sidebar = document.querySelector("[data-testid='stSidebar']");
+  return {
+    metrics: [...document.querySelectorAll("[data-testid='stMetricValue']")].map(cut),
+    buttons: buttons.map(b => [cut(b), cut(b.querySelector("[data-testid='stMarkdownContainer']") || b)]),
+    sidebar: sidebar ? sidebar.getBoundingClientRect().width : 0,
+    frames: [...document.querySelectorAll(%s)].map(f => f.getBoundingClientRect().top),
+    scrolled: document.querySelector("[data-testid='stMain']").scrollTop + document.scrollingElement.scrollTop,
+  };
+})()""" % json.dumps(GRAPH_IFRAMES)
+
+
+def test_figures_and_graphs_on_a_laptops_first_screen(laptop_page, app_url):
+    page = laptop_page
+    page.goto(app_url)
+    page.get_by_role("heading", name="Document 0").wait_for()
+    graph_frames(page)
+    wait_idle(page)
+    seen = page.evaluate(READ_FIRST_SCREEN)
+    assert seen["sidebar"] > 200, "the sidebar is open"
+    assert seen["scrolled"] == 0
+    assert len(seen["metrics"]) == 6  # DSCORER and COUNTER P, R, F
+    for m in seen["metrics"]:
+        assert m["client"] > 0 and m["scroll"] <= m["client"] + 1, m
+    assert len(seen["buttons"]) == 2
+    for button in seen["buttons"]:
+        for box in button:
+            assert box["client"] > 0 and box["scroll"] <= box["client"] + 1, button
+    assert "Previous" in seen["buttons"][0][1]["text"] and "Next" in seen["buttons"][1][1]["text"]
+    # the scores and the top of both graphs are on the first screen
+    assert len(seen["frames"]) >= 2 and all(0 < top < 800 - 100 for top in seen["frames"][:2]), seen["frames"]
     assert_no_exception(page)
