@@ -114,26 +114,23 @@ def static_vis_tags() -> str | None:
 
 #: The panes' own script (no data from a file): the controls bar, Ctrl+wheel zoom (the plain
 #: wheel scrolls the page: the event is kept from vis-network, which would swallow it), zoom and
-#: pan mirrored into the other pane, and ``window.dscorerGraph`` for the box view. Placeholders:
-#: __BOX__ (bounding box), __SIDE__, __ALIAS__ (hidden edge -> drawn edge or node), __MINSCALE__.
+#: pan mirrored into the other pane, and ``window.dscorerGraph`` for the box view. On load (after the
+#: first drawing) and on resize each pane fits the shared bounding box, so both panes show the whole
+#: drawing at the same place and scale. Placeholders: __BOX__ (bounding box), __SIDE__, __ALIAS__
+#: (hidden edge -> drawn edge or node).
 PANE_SCRIPT = """
 (function(){
-var b=__BOX__,side=__SIDE__,alias=__ALIAS__,minScale=__MINSCALE__,mirroring=false;
+var b=__BOX__,side=__SIDE__,alias=__ALIAS__,mirroring=false,moved=false;
 function box(){var c=document.getElementById('mynetwork');return [c.clientWidth||600,c.clientHeight||500];}
 function fitScale(){var wh=box(),m=40;return Math.min(wh[0]/(b[2]-b[0]+2*m),wh[1]/(b[3]-b[1]+2*m),1.5);}
 function fitAll(){if(typeof network==='undefined')return;network.moveTo({position:{x:(b[0]+b[2])/2,
  y:(b[1]+b[3])/2},scale:fitScale(),animation:false});mirror();}
-function align(){if(typeof network==='undefined')return;var s=Math.max(minScale,fitScale()),wh=box();
- var cx=(b[0]+b[2])/2,cy=(b[1]+b[3])/2;
- if((b[3]-b[1]+80)*s>wh[1])cy=b[1]-40+wh[1]/(2*s);
- if((b[2]-b[0]+80)*s>wh[0])cx=b[0]-40+wh[0]/(2*s);
- network.moveTo({position:{x:cx,y:cy},scale:s,animation:false});mirror();}
 function siblings(){var out=[];try{var fr=window.parent.document.querySelectorAll('iframe');
  for(var i=0;i<fr.length;i++){try{var w=fr[i].contentWindow;if(w!==window&&w.dscorerGraph&&w.dscorerGraph.follow)
   out.push(w.dscorerGraph);}catch(e){}}}catch(e){}return out;}
 function mirror(){if(mirroring||typeof network==='undefined')return;var v={position:network.getViewPosition(),
  scale:network.getScale()};siblings().forEach(function(g){try{g.follow(v);}catch(e){}});}
-function zoomBy(f){var s=network.getScale()*f;network.moveTo({position:network.getViewPosition(),scale:s,
+function zoomBy(f){moved=true;var s=network.getScale()*f;network.moveTo({position:network.getViewPosition(),scale:s,
  animation:false});mirror();}
 function scrollPage(ev){var dy=ev.deltaMode===1?ev.deltaY*16:ev.deltaMode===2?ev.deltaY*400:ev.deltaY;
  try{var el=window.frameElement;while(el){var st=window.parent.getComputedStyle(el).overflowY;
@@ -154,10 +151,11 @@ function hiEdges(ids){remember();var want={},nodes=[];ids.forEach(function(i){va
 function hiNodes(ids){remember();network.body.data.nodes.update(ids.map(function(i){
  return {id:i,borderWidth:6,color:{border:'#CC79A7'}};}));}
 window.dscorerGraph={side:side,highlightEdges:hiEdges,highlightNodes:hiNodes,clear:clear,fit:fitAll,
- follow:function(v){if(typeof network==='undefined')return;mirroring=true;
+ follow:function(v){if(typeof network==='undefined')return;mirroring=true;moved=true;
   network.moveTo({position:v.position,scale:v.scale,animation:false});mirroring=false;}};
 function ready(){if(typeof network==='undefined'){setTimeout(ready,50);return;}
  network.on('zoom',mirror);network.on('dragEnd',mirror);network.on('dragging',mirror);
+ network.on('dragStart',function(){moved=true;});
  var c=document.getElementById('mynetwork');
  c.addEventListener('wheel',function(ev){ev.stopPropagation();ev.preventDefault();
   if(ev.ctrlKey){zoomBy(ev.deltaY<0?1.15:1/1.15);return;}scrollPage(ev);},{passive:false,capture:true});
@@ -167,7 +165,8 @@ function ready(){if(typeof network==='undefined'){setTimeout(ready,50);return;}
  document.getElementById('dv-png').onclick=function(){var cv=c.querySelector('canvas');if(!cv)return;
   var a=document.createElement('a');a.href=cv.toDataURL('image/png');a.download='dscorer-'+side+'-graph.png';
   document.body.appendChild(a);a.click();a.remove();};
- align();window.addEventListener('resize',align);document.body.dataset.ready='1';}
+ fitAll();network.once('afterDrawing',function(){if(!moved)fitAll();});
+ window.addEventListener('resize',function(){if(!moved)fitAll();});document.body.dataset.ready='1';}
 ready();
 })();
 """
@@ -294,8 +293,7 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
     x0, y0, x1, y1 = (float(v) for v in box)
     script = (PANE_SCRIPT.replace("__BOX__", json.dumps([x0, y0, x1, y1]))
               .replace("__SIDE__", json.dumps(side if side in ("pred", "gold") else ""))
-              .replace("__ALIAS__", json.dumps({str(k): v for k, v in alias.items()}))
-              .replace("__MINSCALE__", json.dumps(16 / NODE_FONT_SIZE if compact else 0.1)))
+              .replace("__ALIAS__", json.dumps({str(k): v for k, v in alias.items()})))
     html = html.replace("</head>", _pane_css(dark) + "\n</head>", 1)
     html = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + _BAR, html, count=1)
     return html.replace("</body>", "<script>" + script + "</script>\n</body>", 1)

@@ -156,10 +156,10 @@ READ_FIRST_SCREEN = """(() => {
     metrics: [...document.querySelectorAll("[data-testid='stMetricValue']")].map(cut),
     buttons: buttons.map(b => [cut(b), cut(b.querySelector("[data-testid='stMarkdownContainer']") || b)]),
     sidebar: sidebar ? sidebar.getBoundingClientRect().width : 0,
-    frames: [...document.querySelectorAll(%s)].map(f => f.getBoundingClientRect().top),
+    frames: [...document.querySelectorAll(__FRAMES__)].map(f => f.getBoundingClientRect().top),
     scrolled: document.querySelector("[data-testid='stMain']").scrollTop + document.scrollingElement.scrollTop,
   };
-})()""" % json.dumps(GRAPH_IFRAMES)
+})()""".replace("__FRAMES__", json.dumps(GRAPH_IFRAMES))
 
 
 def test_figures_and_graphs_on_a_laptops_first_screen(laptop_page, app_url):
@@ -182,3 +182,28 @@ def test_figures_and_graphs_on_a_laptops_first_screen(laptop_page, app_url):
     # the scores and the top of both graphs are on the first screen
     assert len(seen["frames"]) >= 2 and all(0 < top < 800 - 100 for top in seen["frames"][:2]), seen["frames"]
     assert_no_exception(page)
+
+
+# ---------------------------------------------------------------- 4. each pane fits its drawing on load
+
+#: Runs in a graph pane: every node's centre on the page (DOM px of the canvas) and the canvas size.
+NODE_PLACES = """(() => {
+  const c = document.querySelector('#mynetwork canvas');
+  return {width: c.clientWidth, height: c.clientHeight, scale: network.getScale(),
+          view: network.getViewPosition(),
+          nodes: network.body.nodeIndices.map(id => network.canvasToDOM(network.getPosition(id)))};
+})()"""
+
+
+def test_both_panes_fit_pmb_dev_document_22_on_load_and_stay_aligned(page, app_url):
+    frames = open_doc22(page, app_url)
+    page.wait_for_timeout(500)
+    places = [frame.evaluate(NODE_PLACES) for frame in frames]
+    for side, seen in zip(("pred", "gold"), places):
+        outside = [p for p in seen["nodes"]
+                   if not (0 <= p["x"] <= seen["width"] and 0 <= p["y"] <= seen["height"])]
+        assert seen["width"] > 100 and outside == [], f"{side}: {len(outside)} nodes outside the canvas"
+    # fitted to the shared bounding box: both panes show the same view, so paired nodes line up
+    assert places[0]["scale"] == pytest.approx(places[1]["scale"])
+    assert places[0]["view"]["x"] == pytest.approx(places[1]["view"]["x"], abs=0.5)
+    assert places[0]["view"]["y"] == pytest.approx(places[1]["view"]["y"], abs=0.5)
