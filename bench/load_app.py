@@ -2,7 +2,8 @@
 
 Starts ``streamlit run app.py`` on a free loopback port, then drives N headless Chromium sessions
 at once (Playwright's Python package with Debian's /usr/bin/chromium; no browser is downloaded)
-through a realistic path, and prints latency percentiles per step and the server's peak memory:
+through a realistic path, and prints latency percentiles per step, the server's peak memory, and
+the CPU time the server used (the browsers run on the same machine):
 
 1. open    the pair view and load PMB 2.2.0 dev (Boxer against gold) by Local path
 2. corpus  the corpus page scores all 682 documents (DSCORER and COUNTER)
@@ -74,6 +75,12 @@ def rss_kb(pid: int) -> int:
         except OSError:
             pass
     return total
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process has used so far, from /proc/PID/stat."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def idle(page, timeout: float = 600_000) -> None:
@@ -169,6 +176,8 @@ def main() -> None:
     watcher = threading.Thread(target=watch, daemon=True)
     watcher.start()
     started = time.perf_counter()
+    cpu_before = cpu_seconds(server.pid)
+    cpu_used = 0.0
     try:
         threads = [threading.Thread(target=session, args=(f"http://127.0.0.1:{port}", args.chromium, times, errors,
                                                           lock)) for _ in range(args.sessions)]
@@ -176,6 +185,7 @@ def main() -> None:
             t.start()
         for t in threads:
             t.join()
+        cpu_used = cpu_seconds(server.pid) - cpu_before
     finally:
         done.set()
         server.terminate()
@@ -189,6 +199,9 @@ def main() -> None:
         else:
             print(f"{step:8} {0:5d} {'-':>7} {'-':>7} {'-':>7}")
     print(f"server peak memory: {peak[0] / 1024:.0f} MB")
+    wall = time.perf_counter() - started
+    print(f"server CPU: {cpu_used:.1f} s over {wall:.0f} s of wall time ({cpu_used / wall / (os.cpu_count() or 1):.0%} "
+          "of the machine; the rest went to the browsers and the system)")
     for e in errors:
         print("failed:", e)
 

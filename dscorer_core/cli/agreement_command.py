@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from ..errors import DscorerInputError
 from ..formats import read_drs_file
-from ..ill_formed import apply_ill_policy
+from ..ill_formed import apply_ill_policy, check_gold
 from ..judgements.csv_io import read_judgements_csv, validate
 from ..judgements.model import Judgement
 from ..stats.human_agreement import (
@@ -23,7 +23,7 @@ from ..stats.human_agreement import (
     metric_signatures,
 )
 from ..stats.systems import align_system
-from .input_format import add_format_option, add_ill_option
+from .input_format import add_format_option, add_ill_option, signature_extras, with_extras
 from .output import format_table, write_json
 
 __all__ = ["register", "run", "system_name", "format_agreement"]
@@ -100,15 +100,22 @@ def format_agreement(rows: Sequence[MetricAgreement], pairs: Sequence[AnnotatorP
     return "\n".join(line.rstrip() for line in "\n".join(parts).splitlines())
 
 
-def _read_systems(args: argparse.Namespace, names: Sequence[str]) -> tuple[list, dict]:
+def _read_systems(args: argparse.Namespace, names: Sequence[str]) -> tuple[list, dict, str]:
+    """GOLD, every system's aligned DRSs (ill-formed ones under ``--ill`` and ``--wf-check``), and
+    what the signatures add for them (``|ill:...``, ``|wf:off``)."""
     golds = read_drs_file(args.gold, args.format)
-    systems = {}
+    gold_check = check_gold(golds, args.wf_check)
+    for line in gold_check.lines():
+        print(line, file=sys.stderr)
+    systems, reports = {}, []
     for name, path in zip(names, args.systems):
-        preds, report = apply_ill_policy(read_drs_file(path, args.format, lenient=args.ill != "error"), args.ill)
-        for line in report.lines():
+        preds, report = apply_ill_policy(read_drs_file(path, args.format, lenient=args.ill != "error"), args.ill,
+                                         gold_check)
+        for line in report.lines(with_gold=False):
             print(line, file=sys.stderr)
         systems[name] = list(align_system(name, path, preds, golds, args.gold, baseline=False).preds)
-    return golds, systems
+        reports.append(report)
+    return golds, systems, signature_extras(reports)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -120,13 +127,13 @@ def run(args: argparse.Namespace) -> int:
     if not judgements:
         raise DscorerInputError(f"{args.judgements}: holds a header but no judgements: there is nothing to compare")
     names = _names(args.systems)
-    golds, systems = _read_systems(args, names)
+    golds, systems, extra = _read_systems(args, names)
     validate(judgements, len(golds), names, args.judgements)
     scores = metric_scores(golds, systems, n=args.order, presets=PRESETS, wordnet=not args.no_wordnet)
     rows = agreement_with_people(judgements, scores, samples=args.samples, seed=args.seed, source=args.judgements)
     pairs = annotator_agreement(judgements)
-    signatures = [agreement_signature(args.samples, args.seed), *metric_signatures(args.order, PRESETS,
-                                                                                   not args.no_wordnet)]
+    signatures = [agreement_signature(args.samples, args.seed),
+                  *(with_extras(s, extra) for s in metric_signatures(args.order, PRESETS, not args.no_wordnet))]
     if args.json:
         write_json({"signature": signatures[0], "metric_signatures": signatures[1:],
                     "judgements": args.judgements, "gold": args.gold, "n_documents": len(golds),
