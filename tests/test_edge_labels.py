@@ -14,6 +14,7 @@ from dscorer_core.render import (
     BOX_CORNER,
     NODE_CORNER,
     NODE_FONT_SIZE,
+    beside_gap,
     compact_label,
     curve_middle,
     drawn_edge_label,
@@ -23,6 +24,7 @@ from dscorer_core.render import (
     label_overlaps,
     shared_layout,
 )
+from dscorer_core.render.edge_labels import edge_label_rect, node_rect
 
 
 def compact_drawing(graph: Graph, positions) -> tuple[list, list]:
@@ -88,3 +90,17 @@ def test_pmb_dev_documents_up_to_40_nodes(shared_path):
     # left: two labelled relations between the same two adjacent referents (e.g. Experiencer and
     # Stimulus from e1 to x1, document 640) may find no free place
     assert len(bad) <= checked // 200, bad
+
+
+def test_beside_gap_leaves_room_for_the_label_between_a_referent_and_its_constant():
+    referent, constant, label = (272.0, 37.0), (86.0, 37.0), "YearOfCentury-A2"
+    gap = beside_gap(referent, [constant], [label])
+    assert gap > beside_gap(referent, [constant], [""])  # no label: the plain gap
+    left = 0.0
+    ref_centre = (left + referent[0] / 2, 0.0)
+    const_centre = (left + referent[0] + gap + constant[0] / 2, 0.0)
+    middle = curve_middle(ref_centre, const_centre, 0.0)
+    rect = edge_label_rect(middle, label)
+    ref_box = node_rect(ref_centre, (referent[0] + 2 * NODE_CORNER, referent[1]))
+    const_box = node_rect(const_centre, (constant[0] + 2 * NODE_CORNER, constant[1]))
+    assert ref_box[2] <= rect[0] and rect[2] <= const_box[0]
