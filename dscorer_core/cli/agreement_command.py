@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from collections.abc import Sequence
 
 from ..errors import DscorerInputError
-from ..formats import read_drs_file
-from ..ill_formed import apply_ill_policy, check_gold
 from ..judgements.csv_io import read_judgements_csv, validate
 from ..judgements.model import Judgement
 from ..stats.human_agreement import (
@@ -22,7 +19,7 @@ from ..stats.human_agreement import (
     metric_scores,
     metric_signatures,
 )
-from ..stats.systems import align_system
+from .compare_command import read_systems
 from .input_format import add_format_option, add_ill_option, signature_extras, with_extras
 from .output import format_table, write_json
 
@@ -101,21 +98,10 @@ def format_agreement(rows: Sequence[MetricAgreement], pairs: Sequence[AnnotatorP
 
 
 def _read_systems(args: argparse.Namespace, names: Sequence[str]) -> tuple[list, dict, str]:
-    """GOLD, every system's aligned DRSs (ill-formed ones under ``--ill`` and ``--wf-check``), and
-    what the signatures add for them (``|ill:...``, ``|wf:off``)."""
-    golds = read_drs_file(args.gold, args.format)
-    gold_check = check_gold(golds, args.wf_check)
-    for line in gold_check.lines():
-        print(line, file=sys.stderr)
-    systems, reports = {}, []
-    for name, path in zip(names, args.systems):
-        preds, report = apply_ill_policy(read_drs_file(path, args.format, lenient=args.ill != "error"), args.ill,
-                                         gold_check)
-        for line in report.lines(with_gold=False):
-            print(line, file=sys.stderr)
-        systems[name] = list(align_system(name, path, preds, golds, args.gold, baseline=False).preds)
-        reports.append(report)
-    return golds, systems, signature_extras(reports)
+    """GOLD, every system's aligned DRSs by its name (ill-formed ones under ``--ill`` and
+    ``--wf-check``, as ``compare`` reads them), and what the signatures add for them."""
+    golds, systems, reports = read_systems(args.gold, args.systems, False, args.format, args.ill, args.wf_check)
+    return golds, {name: list(s.preds) for name, s in zip(names, systems)}, signature_extras(reports)
 
 
 def run(args: argparse.Namespace) -> int:
