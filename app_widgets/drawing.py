@@ -17,10 +17,13 @@ import streamlit as st
 
 from dscorer_core import Graph
 from dscorer_core.render import (
+    BOX_CORNER,
+    EDGE_FONT_SIZE,
     FOCUS_COLOUR,
     GRADE_LINES,
     KIND_FILL,
     NODE_BORDER,
+    NODE_CORNER,
     NODE_FONT_SIZE,
     PLAIN_EDGE_COLOUR,
     PLAIN_LINE,
@@ -34,7 +37,8 @@ from dscorer_core.render import (
     concept_edges,
     concepts_of,
     drawn_edge_label,
-    edge_curves,
+    drawn_node_size,
+    edge_bends,
     edge_display,
     edge_shades,
     fold_reverse,
@@ -110,26 +114,23 @@ def static_vis_tags() -> str | None:
 
 #: The panes' own script (no data from a file): the controls bar, Ctrl+wheel zoom (the plain
 #: wheel scrolls the page: the event is kept from vis-network, which would swallow it), zoom and
-#: pan mirrored into the other pane, and ``window.dscorerGraph`` for the box view. Placeholders:
-#: __BOX__ (bounding box), __SIDE__, __ALIAS__ (hidden edge -> drawn edge or node), __MINSCALE__.
+#: pan mirrored into the other pane, and ``window.dscorerGraph`` for the box view. On load (after the
+#: first drawing) and on resize each pane fits the shared bounding box, so both panes show the whole
+#: drawing at the same place and scale. Placeholders: __BOX__ (bounding box), __SIDE__, __ALIAS__
+#: (hidden edge -> drawn edge or node).
 PANE_SCRIPT = """
 (function(){
-var b=__BOX__,side=__SIDE__,alias=__ALIAS__,minScale=__MINSCALE__,mirroring=false;
+var b=__BOX__,side=__SIDE__,alias=__ALIAS__,mirroring=false,moved=false;
 function box(){var c=document.getElementById('mynetwork');return [c.clientWidth||600,c.clientHeight||500];}
 function fitScale(){var wh=box(),m=40;return Math.min(wh[0]/(b[2]-b[0]+2*m),wh[1]/(b[3]-b[1]+2*m),1.5);}
 function fitAll(){if(typeof network==='undefined')return;network.moveTo({position:{x:(b[0]+b[2])/2,
  y:(b[1]+b[3])/2},scale:fitScale(),animation:false});mirror();}
-function align(){if(typeof network==='undefined')return;var s=Math.max(minScale,fitScale()),wh=box();
- var cx=(b[0]+b[2])/2,cy=(b[1]+b[3])/2;
- if((b[3]-b[1]+80)*s>wh[1])cy=b[1]-40+wh[1]/(2*s);
- if((b[2]-b[0]+80)*s>wh[0])cx=b[0]-40+wh[0]/(2*s);
- network.moveTo({position:{x:cx,y:cy},scale:s,animation:false});mirror();}
 function siblings(){var out=[];try{var fr=window.parent.document.querySelectorAll('iframe');
  for(var i=0;i<fr.length;i++){try{var w=fr[i].contentWindow;if(w!==window&&w.dscorerGraph&&w.dscorerGraph.follow)
   out.push(w.dscorerGraph);}catch(e){}}}catch(e){}return out;}
 function mirror(){if(mirroring||typeof network==='undefined')return;var v={position:network.getViewPosition(),
  scale:network.getScale()};siblings().forEach(function(g){try{g.follow(v);}catch(e){}});}
-function zoomBy(f){var s=network.getScale()*f;network.moveTo({position:network.getViewPosition(),scale:s,
+function zoomBy(f){moved=true;var s=network.getScale()*f;network.moveTo({position:network.getViewPosition(),scale:s,
  animation:false});mirror();}
 function scrollPage(ev){var dy=ev.deltaMode===1?ev.deltaY*16:ev.deltaMode===2?ev.deltaY*400:ev.deltaY;
  try{var el=window.frameElement;while(el){var st=window.parent.getComputedStyle(el).overflowY;
@@ -150,10 +151,11 @@ function hiEdges(ids){remember();var want={},nodes=[];ids.forEach(function(i){va
 function hiNodes(ids){remember();network.body.data.nodes.update(ids.map(function(i){
  return {id:i,borderWidth:6,color:{border:'#CC79A7'}};}));}
 window.dscorerGraph={side:side,highlightEdges:hiEdges,highlightNodes:hiNodes,clear:clear,fit:fitAll,
- follow:function(v){if(typeof network==='undefined')return;mirroring=true;
+ follow:function(v){if(typeof network==='undefined')return;mirroring=true;moved=true;
   network.moveTo({position:v.position,scale:v.scale,animation:false});mirroring=false;}};
 function ready(){if(typeof network==='undefined'){setTimeout(ready,50);return;}
  network.on('zoom',mirror);network.on('dragEnd',mirror);network.on('dragging',mirror);
+ network.on('dragStart',function(){moved=true;});
  var c=document.getElementById('mynetwork');
  c.addEventListener('wheel',function(ev){ev.stopPropagation();ev.preventDefault();
   if(ev.ctrlKey){zoomBy(ev.deltaY<0?1.15:1/1.15);return;}scrollPage(ev);},{passive:false,capture:true});
@@ -163,7 +165,8 @@ function ready(){if(typeof network==='undefined'){setTimeout(ready,50);return;}
  document.getElementById('dv-png').onclick=function(){var cv=c.querySelector('canvas');if(!cv)return;
   var a=document.createElement('a');a.href=cv.toDataURL('image/png');a.download='dscorer-'+side+'-graph.png';
   document.body.appendChild(a);a.click();a.remove();};
- align();window.addEventListener('resize',align);document.body.dataset.ready='1';}
+ fitAll();network.once('afterDrawing',function(){if(!moved)fitAll();});
+ window.addEventListener('resize',function(){if(!moved)fitAll();});document.body.dataset.ready='1';}
 ready();
 })();
 """
@@ -215,10 +218,19 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
                   width="100%")
     net.templateEnv = _TEMPLATE_ENVS.setdefault(net.template_dir, net.templateEnv)
     focus = bool(focus_edges)
+    node_labels = [compact_label(graph, node) if compact else
+                   node.name if names_only and not node.is_constant else node_display(graph, node, show_names).label
+                   for node in graph.nodes]
+    edge_labels = [None if edge.id in hidden or (forward_only and edge.reversed)
+                   else drawn_edge_label(graph, edge, compact) for edge in graph.edges]
+    # each edge's curve keeps its label clear of the nodes and of the other labels (the core's estimate)
+    bends = edge_bends(graph, positions, edge_labels,
+                       [drawn_node_size(label, compact or graph.nodes[i].is_box, NODE_FONT_SIZE if compact else 24,
+                                        BOX_CORNER if graph.nodes[i].is_box else NODE_CORNER)
+                        for i, label in enumerate(node_labels)])
     for node in graph.nodes:
         disp = node_display(graph, node, show_names)
-        label = (compact_label(graph, node) if compact else
-                 node.name if names_only and not node.is_constant else disp.label)
+        label = node_labels[node.id]
         on_focus = node.id in focus_nodes or any(e in focus_edges for e in (into[node.id] if compact else ()))
         marked = node.id in marked_nodes
         x, y = positions[node.id]
@@ -233,13 +245,12 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
                             "border": COLOURS["focus"] if on_focus or marked else border},
                      borderWidth=MARK_BORDER if marked else 4 if on_focus else width,
                      shapeProperties={"borderDashes": [3, 3] if node.is_constant else False,
-                                      "borderRadius": 2 if node.is_box else 14},
+                                      "borderRadius": BOX_CORNER if node.is_box else NODE_CORNER},
                      font={"size": NODE_FONT_SIZE if compact else 24, "face": "monospace", "color": "#1E1E1E"},
                      opacity=0.35 if focus and not (on_focus or marked) else 1.0, **extra)
-    ranks = edge_curves(graph, skip_reversed=forward_only)
     partners = reverse_partners(graph)
     alias: dict[int, int | str] = {}
-    for edge, rank in zip(graph.edges, ranks):
+    for edge in graph.edges:
         if edge.id in hidden:
             alias[edge.id] = f"n{edge.target}"
             continue
@@ -261,17 +272,18 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
                 colour, style = COLOURS["focus"], {"width": 5, "dashes": False}
             else:
                 colour = "#DDDDDD"
-        net.add_edge(edge.source, edge.target, id=edge.id, label=drawn_edge_label(graph, edge, compact),
+        net.add_edge(edge.source, edge.target, id=edge.id, label=edge_labels[edge.id],
                      title=defuse_title(disp.title),
                      color=colour, width=style["width"], dashes=style["dashes"], arrows="to",
-                     font={"size": 16, "face": "monospace", "strokeWidth": 4,
+                     font={"size": EDGE_FONT_SIZE, "face": "monospace", "strokeWidth": 4,
                            "color": "#FAFAFA" if dark else "#1E1E1E",
                            "strokeColor": "#0E1117" if dark else "#FFFFFF"},
-                     smooth={"enabled": True, "type": "curvedCW", "roundness": 0.15 + 0.25 * rank})
+                     smooth={"enabled": True, "type": "curvedCW" if bends[edge.id] >= 0 else "curvedCCW",
+                             "roundness": abs(bends[edge.id])})
     net.options = {"physics": {"enabled": False},
                    "interaction": {"hover": True, "tooltipDelay": 150, "navigationButtons": False,
                                    "zoomView": False, "keyboard": False},
-                   "edges": {"arrowStrikethrough": False}}
+                   "edges": {"arrowStrikethrough": True}}
     html = _BOOTSTRAP.sub("", net.generate_html())
     if vis_tags:
         html, found = _VIS_CDN.subn(lambda _: vis_tags, html, count=1)
@@ -281,8 +293,7 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
     x0, y0, x1, y1 = (float(v) for v in box)
     script = (PANE_SCRIPT.replace("__BOX__", json.dumps([x0, y0, x1, y1]))
               .replace("__SIDE__", json.dumps(side if side in ("pred", "gold") else ""))
-              .replace("__ALIAS__", json.dumps({str(k): v for k, v in alias.items()}))
-              .replace("__MINSCALE__", json.dumps(16 / NODE_FONT_SIZE if compact else 0.1)))
+              .replace("__ALIAS__", json.dumps({str(k): v for k, v in alias.items()})))
     html = html.replace("</head>", _pane_css(dark) + "\n</head>", 1)
     html = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + _BAR, html, count=1)
     return html.replace("</body>", "<script>" + script + "</script>\n</body>", 1)

@@ -157,13 +157,24 @@ def comparison_frame(c: Comparison) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def comparison_styler(frame: pd.DataFrame):
+    """comparison_frame for display: figures to four places (differences signed); a cell with no
+    value reads "baseline" (the baseline's own difference) or "–" (a test not run, or not run
+    against itself), while the frame's data stay numbers with empty cells."""
+    styler = frame.style
+    for col in frame.columns:
+        if col in ("system", "role"):
+            continue
+        styler = styler.format("{:+.4f}" if "−" in col else "{:.4f}", subset=[col],
+                               na_rep="baseline" if "−" in col else "–")
+    return styler
+
+
 def show_comparison(c: Comparison) -> None:
     """The comparison table of one metric and its signatures."""
     st.markdown(f"#### {METRIC_TITLES[c.metric]}")
     frame = comparison_frame(c)
-    st.dataframe(frame, hide_index=True, width="stretch",
-                 column_config={col: st.column_config.NumberColumn(format="%+.4f" if "−" in col else "%.4f")
-                                for col in frame.columns if col not in ("system", "role")})
+    st.dataframe(comparison_styler(frame), hide_index=True, width="stretch")
     sigs = [c.signature] + [s for s in (c.bootstrap_signature, c.ar_signature) if s]
     st.caption("signature: " + "  \n".join(aw.md_escape(aw.signed(s, *files)) for s in sigs))
 

@@ -52,6 +52,15 @@ def score_tables(at: AppTest) -> list:
     return [d.value for d in at.dataframe if "system" in d.value.columns]
 
 
+def shown_tables(at: AppTest) -> list:
+    """The comparison tables as displayed: the text of every cell (the page formats them with a
+    pandas Styler, whose display values travel beside the numbers)."""
+    from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
+
+    return [convert_arrow_bytes_to_pandas_df(d.proto.arrow_data.styler.display_values)
+            for d in at.dataframe if "system" in d.value.columns]
+
+
 def diff_table(at: AppTest):
     return next(d.value for d in at.dataframe if "B − A" in d.value.columns)
 
@@ -83,7 +92,13 @@ def test_opens_on_the_sample_files_with_the_comparison_table():
     low, high = table["95% CI (F) low"], table["95% CI (F) high"]
     assert low[0] <= table["F"][0] <= high[0]
     assert table["F − baseline"][1] == pytest.approx(table["F"][1] - table["F"][0])
-    assert table["F − baseline"].isna()[0] and 0 < table["p (AR)"][1] <= 1
+    assert 0 < table["p (AR)"][1] <= 1
+    # the baseline row says so in words (no None cell); the data keep empty cells, the others numbers
+    assert table["F − baseline"].isna()[0] and table["p (AR)"].isna()[0]
+    [shown] = shown_tables(at)
+    assert list(shown.iloc[0][["F − baseline", "p (bootstrap)", "p (AR)"]]) == ["baseline", "–", "–"]
+    assert shown["F − baseline"][1] == f"{table['F − baseline'][1]:+.4f}" and shown["F"][1] == "1.0000"
+    assert not any(cell in ("None", "nan", "NaN", "<NA>") for cell in shown.to_numpy().ravel())
     text = captions(at)
     assert "dscorer|preset:released|n:4|w0:0.1|avg:micro" in text
     assert "|bs:1000|seed:1" in text and "|ar:10000|seed:1" in text
@@ -145,6 +160,9 @@ def test_resampling_settings_change_intervals_and_signatures():
     [table] = score_tables(at)
     assert table["95% CI (F) low"].isna().all() and table["p (bootstrap)"].isna().all()
     assert not table["p (AR)"].isna()[1]
+    [shown] = shown_tables(at)  # no bootstrap: its cells read "–", not None
+    assert set(shown["95% CI (F) low"]) == set(shown["p (bootstrap)"]) == {"–"}
+    assert shown["p (AR)"][0] == "–" and shown["p (AR)"][1] == f"{table['p (AR)'][1]:.4f}"
     text = captions(at)
     assert "|bs:" not in text and "|ar:500|seed:1" in text
     at.number_input(key="cmp_seed").set_value(7).run()

@@ -10,10 +10,11 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from ..dscorer.induction import Graph, Node
-from .display import compact_label, concept_edges
+from .display import compact_label, concept_edges, drawn_edge_label
+from .palette import EDGE_FONT_SIZE
 
-__all__ = ["BAND_WIDTH", "MAX_LAYOUT_NODES", "NODE_FONT_SIZE", "Layout", "node_key", "mapped_keys", "label_size",
-           "shared_layout", "edge_curves", "too_large_to_draw"]
+__all__ = ["BAND_WIDTH", "BOX_CORNER", "NODE_CORNER", "MAX_LAYOUT_NODES", "NODE_FONT_SIZE", "beside_gap", "Layout",
+           "node_key", "mapped_keys", "label_size", "shared_layout", "edge_curves", "too_large_to_draw"]
 
 
 #: Graphs with more nodes than this are not laid out (the app offers the n-gram table instead).
@@ -68,8 +69,11 @@ NODE_FONT_SIZE = 20
 CHAR_WIDTH = 0.62
 #: Inner margin of a drawn node (vis-network's box shape) in px, each side.
 NODE_MARGIN = 6
+#: Corner radius (px at zoom 1) of a drawn box node and of a referent or constant; vis-network adds
+#: it on every side of a node's bounding box, so the layout and the label places count it too.
+BOX_CORNER, NODE_CORNER = 2, 8
 #: Gaps between node label boxes: between columns, between a referent and its constants, between rows.
-GAP_X, GAP_BESIDE, GAP_Y = 60.0, 30.0, 60.0
+GAP_X, GAP_BESIDE, GAP_Y = 60.0, 30.0, 64.0
 #: Box columns per band by default: two panes side by side on a laptop are about 450 px wide each,
 #: room for two columns at a readable scale.
 COLUMNS_PER_BAND = 2
@@ -84,6 +88,19 @@ def label_size(label: str, font_size: float = NODE_FONT_SIZE) -> tuple[float, fl
     lines = label.split("\n") or [""]
     width = max(len(line) for line in lines) * CHAR_WIDTH * font_size + 2 * NODE_MARGIN
     return width, len(lines) * 1.25 * font_size + 2 * NODE_MARGIN
+
+
+def beside_gap(referent: tuple[float, float], constants: Sequence[tuple[float, float]],
+               labels: Sequence[str], minimum: float = GAP_BESIDE) -> float:
+    """The gap between a referent's box (width, height) and the column of its constants (their
+    sizes) such that the label of each edge between them (``labels``: the longest per constant),
+    centred halfway between the two centres, lies clear of both boxes."""
+    gap = minimum
+    for (width, _), label in zip(constants, labels):
+        if label:
+            gap = max(gap, len(label) * CHAR_WIDTH * EDGE_FONT_SIZE + abs(referent[0] - width) / 2
+                      + 2 * NODE_CORNER + 12.0)
+    return gap
 
 
 def _union(pred: Graph, gold: Graph,
@@ -108,7 +125,8 @@ def _union(pred: Graph, gold: Graph,
         concepts = concept_edges(g)
         for a, b, eid, data in nxg.edges(keys=True, data=True):
             if not data["reversed"]:
-                union.add_edge(keys[a], keys[b], relation=data["relation"], concept=eid in concepts)
+                union.add_edge(keys[a], keys[b], relation=data["relation"], concept=eid in concepts,
+                               label=drawn_edge_label(g, g.edges[eid], True))
     return union, maps
 
 
@@ -207,9 +225,17 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0, max_columns: i
     size: dict[tuple[str, ...], tuple[float, float]] = {n: union.nodes[n]["size"] for n in union.nodes}
     gap_x, gap_beside, gap_y = GAP_X * spacing, GAP_BESIDE * spacing, GAP_Y * spacing
 
+    def edge_label(a: tuple[str, ...], b: tuple[str, ...]) -> str:
+        """The longest label drawn on an edge between two nodes of the union (either direction)."""
+        found = [d.get("label", "") for u, v in ((a, b), (b, a)) for d in (union.get_edge_data(u, v) or {}).values()]
+        return max(found, key=len, default="")
+
+    gaps = {n: beside_gap(size[n], [size[c] for c in consts], [edge_label(n, c) for c in consts],
+                          gap_beside) for n, consts in beside.items() if consts}
+
     def row_width(n: tuple[str, ...]) -> float:
         consts = beside.get(n, ())
-        return size[n][0] + (gap_beside + max(size[c][0] for c in consts) if consts else 0.0)
+        return size[n][0] + (gaps[n] + max(size[c][0] for c in consts) if consts else 0.0)
 
     def row_height(n: tuple[str, ...]) -> float:
         consts = beside.get(n, ())
@@ -251,7 +277,7 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0, max_columns: i
                 cy += gap_y + h / 2
                 left = centre - row_width(n) / 2
                 pos[n] = (left + size[n][0] / 2, cy)
-                left += size[n][0] + gap_beside
+                left += size[n][0] + gaps.get(n, gap_beside)
                 consts = beside.get(n, ())
                 top = cy - (sum(size[c][1] for c in consts) + gap_y / 2 * max(0, len(consts) - 1)) / 2
                 for c in consts:

@@ -1,0 +1,157 @@
+"""Where edge labels land: a curve per edge chosen so that its label keeps clear of every node and
+of the other labels (the pane draws each edge as vis-network's quadratic ``curvedCW`` / ``curvedCCW``
+curve, its label centred on the curve's middle)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from ..dscorer.induction import Graph
+from .layout import CHAR_WIDTH, NODE_MARGIN, label_size
+from .palette import EDGE_FONT_SIZE
+
+__all__ = ["BEND_CHOICES", "Rect", "curve_middle", "edge_label_rect", "drawn_node_size", "node_rect",
+           "edge_bends", "label_overlaps"]
+
+#: Roundness values tried for an edge, in order of preference (positive: curvedCW, negative:
+#: curvedCCW, 0: straight); the first keeps the old look of a slight clockwise curve.
+BEND_CHOICES = (0.15, -0.15, 0.35, -0.35, 0.0, 0.55, -0.55, 0.75, -0.75, 0.95, -0.95, 1.2, -1.2)
+#: Space kept free around a label (px at zoom 1, each side).
+LABEL_PAD = 2.0
+
+Point = tuple[float, float]
+#: left, top, right, bottom
+Rect = tuple[float, float, float, float]
+
+
+def curve_middle(start: Point, end: Point, bend: float) -> Point:
+    """The middle of the edge from ``start`` to ``end`` as vis-network 9 draws it with roundness
+    ``|bend|`` (curvedCW when positive, curvedCCW when negative, straight at 0): where its label sits."""
+    if bend == 0 or start == end:
+        return ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+    f = abs(bend)
+    dx, dy = end[0] - start[0], start[1] - end[1]
+    radius = math.hypot(dx, dy)
+    turn = (0.5 * f + 0.5) if bend > 0 else (-0.5 * f + 0.5)
+    angle = (math.atan2(dy, dx) + turn * math.pi) % (2 * math.pi)
+    via = (start[0] + (0.5 * f + 0.5) * radius * math.sin(angle),
+           start[1] + (0.5 * f + 0.5) * radius * math.cos(angle))
+    return (0.25 * start[0] + 0.5 * via[0] + 0.25 * end[0], 0.25 * start[1] + 0.5 * via[1] + 0.25 * end[1])
+
+
+def edge_label_rect(centre: Point, label: str, font_size: float = EDGE_FONT_SIZE) -> Rect:
+    """The box an edge label of one line takes when centred on ``centre`` (monospace estimate)."""
+    w = len(label) * CHAR_WIDTH * font_size / 2 + LABEL_PAD
+    h = 0.5 * font_size + LABEL_PAD
+    return (centre[0] - w, centre[1] - h, centre[0] + w, centre[1] + h)
+
+
+def drawn_node_size(label: str, boxed: bool, font_size: float, corner: float = 0.0) -> tuple[float, float]:
+    """Estimated width and height of a node's bounding box as the pane draws it: a box around the
+    label with its ``corner`` radius counted on every side (as vis-network does), or (``boxed``
+    false) vis-network's ellipse, twice the label's size."""
+    width, height = label_size(label, font_size)
+    if boxed:
+        return width + 2 * corner, height + 2 * corner
+    return max(2 * width, 2 * height) - 4 * NODE_MARGIN, 2 * height - 4 * NODE_MARGIN
+
+
+def node_rect(centre: Point, size: tuple[float, float]) -> Rect:
+    """The box of a node of ``size`` (width, height) drawn at ``centre``."""
+    return (centre[0] - size[0] / 2, centre[1] - size[1] / 2, centre[0] + size[0] / 2, centre[1] + size[1] / 2)
+
+
+def _overlap(a: Rect, b: Rect) -> float:
+    """The area two boxes share (0 when apart)."""
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def edge_bends(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[str | None],
+               node_sizes: Sequence[tuple[float, float]], font_size: float = EDGE_FONT_SIZE) -> tuple[float, ...]:
+    """A roundness per edge (see curve_middle; 0 for an edge not drawn, label None) such that each
+    drawn label keeps clear of every node and of the labels placed before it, and edges between the
+    same two nodes take different curves. Shorter labelled edges choose first (they have least room);
+    a label with no free place takes the one it overlaps least."""
+    nodes = [node_rect(positions[n.id], node_sizes[n.id]) for n in graph.nodes]
+    bends = [0.0] * len(graph.edges)
+    drawn = [e for e in graph.edges if edge_labels[e.id] is not None and e.source != e.target]
+
+    def length(eid: int) -> float:
+        e = graph.edges[eid]
+        return math.dist(positions[e.source], positions[e.target])
+
+    order = sorted((e.id for e in drawn), key=lambda i: (not edge_labels[i], length(i), i))
+    placed: dict[int, Rect] = {}  # label boxes so far, by edge id
+    middles: dict[int, Point] = {}  # curve middles so far, by edge id
+    pairs: dict[tuple[int, int], list[int]] = {}  # edges per pair of nodes
+
+    def choose(eid: int) -> tuple[float, float]:
+        """The best bend of one edge against everything placed but itself, and its cost."""
+        e = graph.edges[eid]
+        start, end = positions[e.source], positions[e.target]
+        label = edge_labels[eid]
+        parallel = [middles[i] for i in pairs.get((min(e.source, e.target), max(e.source, e.target)), ())
+                    if i != eid and i in middles]
+        best, best_cost = BEND_CHOICES[0], math.inf
+        for bend in BEND_CHOICES:
+            middle = curve_middle(start, end, bend)
+            if any(math.dist(middle, m) < font_size for m in parallel):
+                continue  # the same curve as a parallel edge
+            if not label:
+                return bend, 0.0
+            rect = edge_label_rect(middle, label, font_size)
+            cost = sum(_overlap(rect, r) for r in nodes) + \
+                sum(_overlap(rect, r) for i, r in placed.items() if i != eid)
+            if cost < best_cost:
+                best, best_cost = bend, cost
+            if cost == 0:
+                break
+        return best, best_cost
+
+    def place(eid: int, bend: float) -> None:
+        e = graph.edges[eid]
+        bends[eid] = bend
+        middles[eid] = curve_middle(positions[e.source], positions[e.target], bend)
+        if edge_labels[eid]:
+            placed[eid] = edge_label_rect(middles[eid], edge_labels[eid] or "", font_size)
+
+    clashes = []
+    for eid in order:
+        e = graph.edges[eid]
+        pairs.setdefault((min(e.source, e.target), max(e.source, e.target)), []).append(eid)
+        bend, cost = choose(eid)
+        place(eid, bend)
+        if cost > 0:
+            clashes.append(eid)
+    for _ in range(4):  # some label found no free place: every label looks again, knowing all the others
+        if not clashes:
+            break
+        clashes = []
+        for eid in order:
+            if edge_labels[eid]:
+                bend, cost = choose(eid)
+                place(eid, bend)
+                if cost > 0:
+                    clashes.append(eid)
+    return tuple(bends)
+
+
+def label_overlaps(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[str | None],
+                   node_sizes: Sequence[tuple[float, float]], bends: Sequence[float],
+                   font_size: float = EDGE_FONT_SIZE, tolerance: float = 0.0) -> list[tuple[str, int, str, int]]:
+    """Every overlap of the estimated drawing: ("node", a, "node", b), ("edge", e, "node", n) or
+    ("edge", e, "edge", f) for boxes that share more than ``tolerance`` px in both directions."""
+    def hit(a: Rect, b: Rect) -> bool:
+        return min(a[2], b[2]) - max(a[0], b[0]) > tolerance and min(a[3], b[3]) - max(a[1], b[1]) > tolerance
+
+    nodes = [node_rect(positions[n.id], node_sizes[n.id]) for n in graph.nodes]
+    labels = [(e.id, edge_label_rect(curve_middle(positions[e.source], positions[e.target], bends[e.id]),
+                                     edge_labels[e.id] or "", font_size))
+              for e in graph.edges if edge_labels[e.id] and e.source != e.target]
+    found = [("node", a, "node", b) for a in range(len(nodes)) for b in range(a + 1, len(nodes))
+             if hit(nodes[a], nodes[b])]
+    for i, (eid, rect) in enumerate(labels):
+        found += [("edge", eid, "node", n) for n, r in enumerate(nodes) if hit(rect, r)]
+        found += [("edge", eid, "edge", other) for other, r in labels[i + 1:] if hit(rect, r)]
+    return found

@@ -1,0 +1,106 @@
+"""Edge label places (render.edge_labels) and the room the layout leaves for them: on the paper's
+Figure 1 DRS and on PMB 2.2.0 dev, no label of the compact drawing is estimated over a node or
+another label (the browser test test_readable_browser.py reads the real boxes from the page)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from dscorer_core import read_clf
+from dscorer_core.dscorer.induction import Graph, induce_graph
+from dscorer_core.render import (
+    BOX_CORNER,
+    NODE_CORNER,
+    NODE_FONT_SIZE,
+    beside_gap,
+    compact_label,
+    curve_middle,
+    drawn_edge_label,
+    drawn_edges,
+    drawn_node_size,
+    edge_bends,
+    label_overlaps,
+    shared_layout,
+)
+from dscorer_core.render.edge_labels import edge_label_rect, node_rect
+
+
+def compact_drawing(graph: Graph, positions) -> tuple[list, list]:
+    """Edge labels (None: not drawn) and node sizes of the compact drawing, as the pane draws it."""
+    shown = {e.id for e in drawn_edges(graph, compact=True)}
+    labels = [drawn_edge_label(graph, e, True) if e.id in shown else None for e in graph.edges]
+    sizes = [drawn_node_size(compact_label(graph, n), True, NODE_FONT_SIZE, BOX_CORNER if n.is_box else NODE_CORNER)
+             for n in graph.nodes]
+    return labels, sizes
+
+
+def overlaps_of(pred: Graph, gold: Graph) -> list:
+    layout = shared_layout(pred, gold)
+    found = []
+    for graph, positions in ((pred, layout.pred), (gold, layout.gold)):
+        labels, sizes = compact_drawing(graph, positions)
+        bends = edge_bends(graph, positions, labels, sizes)
+        found += label_overlaps(graph, positions, labels, sizes, bends, tolerance=1.0)
+    return found
+
+
+def test_curve_middle_follows_vis_network():
+    # straight at 0; curvedCW bends to the left of a rightward edge on screen (y grows downwards)
+    assert curve_middle((0, 0), (100, 0), 0.0) == (50, 0)
+    x, y = curve_middle((0, 0), (100, 0), 0.5)
+    assert y < -10 and abs(x - 50) < 15
+    x2, y2 = curve_middle((0, 0), (100, 0), -0.5)
+    assert y2 == pytest.approx(-y) and x2 == pytest.approx(x)
+
+
+def test_figure_1_drs_has_no_overlapping_labels(sample_data):
+    gold = induce_graph(read_clf(sample_data / "paper_gold.clf")[0])
+    assert overlaps_of(gold, gold) == []
+
+
+def test_parallel_labelled_edges_take_different_curves(sample_data):
+    graph = induce_graph(read_clf(sample_data / "paper_gold.clf")[0])
+    layout = shared_layout(graph, graph)
+    labels = [e.label for e in graph.edges]  # the full drawing: every edge labelled, reverse edges too
+    sizes = [drawn_node_size(compact_label(graph, n), True, NODE_FONT_SIZE) for n in graph.nodes]
+    bends = edge_bends(graph, layout.pred, labels, sizes)
+    middles: dict[tuple[int, int], list] = {}
+    for e in graph.edges:
+        middles.setdefault((min(e.source, e.target), max(e.source, e.target)), []).append(
+            curve_middle(layout.pred[e.source], layout.pred[e.target], bends[e.id]))
+    assert any(len(m) > 1 for m in middles.values())
+    for points in middles.values():
+        assert all(math.dist(a, b) >= 16 for i, a in enumerate(points) for b in points[i + 1:])
+
+
+def test_pmb_dev_documents_up_to_40_nodes(shared_path):
+    preds, golds = read_clf(shared_path("pmb-2.2.0/boxer_dev.clf")), read_clf(shared_path("pmb-2.2.0/gold_dev.clf"))
+    checked, bad = 0, []
+    for i, (p, g) in enumerate(zip(preds, golds)):
+        pred, gold = induce_graph(p), induce_graph(g)
+        if max(len(pred.nodes), len(gold.nodes)) > 40:
+            continue
+        checked += 1
+        if overlaps_of(pred, gold):
+            bad.append(i)
+    assert checked > 600
+    assert 22 not in bad  # the issue's example (38 and 24 nodes)
+    # left: two labelled relations between the same two adjacent referents (e.g. Experiencer and
+    # Stimulus from e1 to x1, document 640) may find no free place
+    assert len(bad) <= checked // 200, bad
+
+
+def test_beside_gap_leaves_room_for_the_label_between_a_referent_and_its_constant():
+    referent, constant, label = (272.0, 37.0), (86.0, 37.0), "YearOfCentury-A2"
+    gap = beside_gap(referent, [constant], [label])
+    assert gap > beside_gap(referent, [constant], [""])  # no label: the plain gap
+    left = 0.0
+    ref_centre = (left + referent[0] / 2, 0.0)
+    const_centre = (left + referent[0] + gap + constant[0] / 2, 0.0)
+    middle = curve_middle(ref_centre, const_centre, 0.0)
+    rect = edge_label_rect(middle, label)
+    ref_box = node_rect(ref_centre, (referent[0] + 2 * NODE_CORNER, referent[1]))
+    const_box = node_rect(const_centre, (constant[0] + 2 * NODE_CORNER, constant[1]))
+    assert ref_box[2] <= rect[0] and rect[2] <= const_box[0]
