@@ -87,7 +87,7 @@ def _import_export(judging: Judging) -> None:
                                 help="Same columns as the export; all rows or none are added.")
     if uploaded is not None and st.session_state.get("_judge_imported") != uploaded.file_id:
         try:
-            added = store.import_csv(uploaded.getvalue().decode("utf-8-sig"), source=uploaded.name)
+            added = store.import_csv_text(uploaded.getvalue().decode("utf-8-sig"), uploaded.name)
         except (DscorerInputError, UnicodeDecodeError) as exc:
             st.error(md_escape(str(exc)), icon="⚠️")
         else:

@@ -85,9 +85,8 @@ class GoldCheck:
         if not self.active:
             first = self.warnings[0]
             return [f"{first.source}:{first.line}: warning: {len(self.warnings)} gold DRS(s) fail COUNTER's current "
-                    f"well-formedness check (gold DRS {first.index}: {first.why}), so the file follows an older "
-                    "signature (a PMB 2.x release?) and predicted DRSs are not checked either; '--wf-check on' "
-                    "checks them anyway, --json lists every failing gold DRS"]
+                    f"well-formedness check (DRS {first.index}: {first.problems[0].message}): an older PMB signature, "
+                    "so predicted DRSs are not checked either (--wf-check on checks them)"]
         shown = [f"{e.source}:{e.line}: warning: gold DRS {e.index} fails the well-formedness check: {e.why}"
                  for e in self.warnings[:limit]]
         if len(self.warnings) > limit:

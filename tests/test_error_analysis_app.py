@@ -98,7 +98,7 @@ def test_people_and_metrics_counter_separates_judgements_made_from_counter(allow
     f = [d.F for d in counter_corpus(preds, golds).documents]
     median = sorted(f)[len(f) // 2]
     store = JudgementStore(allowed / "people.sqlite")
-    store.import_csv(judgements_to_csv([Judgement(i, "boxer_dev", "acceptable" if x > median else "unacceptable",
+    store.import_csv_text(judgements_to_csv([Judgement(i, "boxer_dev", "acceptable" if x > median else "unacceptable",
                                                   annotator="ann") for i, x in enumerate(f) if x != median]))
     at = open_by_path(PMB / "boxer_dev.clf", PMB / "gold_dev.clf", timeout=300)
     at.switch_page(ERRORS).run()

@@ -290,6 +290,7 @@ def test_cli_bad_judgements_exit_2(cli_files, capsys, body, message):
     code = main(["agreement", str(bad), str(gold), str(boxer), str(seq2seq)])
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
+    err = "\n".join(line for line in err.splitlines() if ": warning: " not in line)  # PMB 2.x gold: wf:off
     assert err.startswith("dscorer agreement: error: ") and message in err
 
 

@@ -190,7 +190,7 @@ def test_store_csv_round_trip(tmp_path):
     store.record_many(originals)
     exported = store.export_csv()
     other = JudgementStore(tmp_path / "other.sqlite")
-    assert other.import_csv(exported) == 2
+    assert other.import_csv_text(exported) == 2
     assert other.all() == originals
     path = tmp_path / "export.csv"
     path.write_text(exported, encoding="utf-8", newline="")
@@ -202,7 +202,7 @@ def test_store_csv_round_trip(tmp_path):
 def test_store_import_is_all_or_nothing(tmp_path):
     store = JudgementStore(tmp_path / "j.sqlite")
     with pytest.raises(JudgementError, match=r"upload\.csv:3: judgement must be one of"):
-        store.import_csv(HEAD + "0,boxer,acceptable,,a\n1,boxer,meh,,a\n", source="upload.csv")
+        store.import_csv_text(HEAD + "0,boxer,acceptable,,a\n1,boxer,meh,,a\n", "upload.csv")
     assert store.all() == ()
 
 
@@ -252,3 +252,12 @@ def test_store_path_can_be_a_string(tmp_path):
     store = JudgementStore(str(tmp_path / "s.sqlite"))
     store.record(Judgement(1, "x", "acceptable"))
     assert Path(store.path).is_file() and len(store.all()) == 1
+
+
+def test_uploaded_text_is_never_taken_for_a_path(tmp_path):
+    secret = tmp_path / "secret.csv"
+    secret.write_text(HEAD + "0,boxer,acceptable,,a\n", encoding="utf-8")  # a readable judgement file
+    store = JudgementStore(tmp_path / "j.sqlite")
+    with pytest.raises(JudgementError) as raised:
+        store.import_csv_text(str(secret), "upload.csv")  # an upload whose text is a path
+    assert "upload.csv" in str(raised.value) and store.all() == ()

@@ -130,8 +130,8 @@ def test_older_gold_turns_the_check_off_with_warnings(shared_path, capsys):
     captured = capsys.readouterr()
     data = json.loads(captured.out)
     assert "|wf:off|" in data["signature"] and data["ill_formed"]["well_formedness"]["gold_failing"] == 17
-    assert "warning: 17 gold DRS(s) fail COUNTER's current well-formedness check (gold DRS 83:" in captured.err
-    assert "'--wf-check on' checks them anyway" in captured.err
+    assert "warning: 17 gold DRS(s) fail COUNTER's current well-formedness check (DRS 83:" in captured.err
+    assert "(--wf-check on checks them)" in captured.err
     assert main(["counter", pred, gold, "--json", "--wf-check", "on"]) == 0
     captured = capsys.readouterr()
     forced = json.loads(captured.out)

@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from collections.abc import Sequence
 
 from ..errors import DscorerInputError
-from ..formats import read_drs_file
-from ..ill_formed import apply_ill_policy
 from ..judgements.csv_io import read_judgements_csv, validate
 from ..judgements.model import Judgement
 from ..stats.human_agreement import (
@@ -22,8 +19,8 @@ from ..stats.human_agreement import (
     metric_scores,
     metric_signatures,
 )
-from ..stats.systems import align_system
-from .input_format import add_format_option, add_ill_option
+from .compare_command import read_systems
+from .input_format import add_format_option, add_ill_option, signature_extras, with_extras
 from .output import format_table, write_json
 
 __all__ = ["register", "run", "system_name", "format_agreement"]
@@ -100,15 +97,11 @@ def format_agreement(rows: Sequence[MetricAgreement], pairs: Sequence[AnnotatorP
     return "\n".join(line.rstrip() for line in "\n".join(parts).splitlines())
 
 
-def _read_systems(args: argparse.Namespace, names: Sequence[str]) -> tuple[list, dict]:
-    golds = read_drs_file(args.gold, args.format)
-    systems = {}
-    for name, path in zip(names, args.systems):
-        preds, report = apply_ill_policy(read_drs_file(path, args.format, lenient=args.ill != "error"), args.ill)
-        for line in report.lines():
-            print(line, file=sys.stderr)
-        systems[name] = list(align_system(name, path, preds, golds, args.gold, baseline=False).preds)
-    return golds, systems
+def _read_systems(args: argparse.Namespace, names: Sequence[str]) -> tuple[list, dict, str]:
+    """GOLD, every system's aligned DRSs by its name (ill-formed ones under ``--ill`` and
+    ``--wf-check``, as ``compare`` reads them), and what the signatures add for them."""
+    golds, systems, reports = read_systems(args.gold, args.systems, False, args.format, args.ill, args.wf_check)
+    return golds, {name: list(s.preds) for name, s in zip(names, systems)}, signature_extras(reports)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -120,13 +113,13 @@ def run(args: argparse.Namespace) -> int:
     if not judgements:
         raise DscorerInputError(f"{args.judgements}: holds a header but no judgements: there is nothing to compare")
     names = _names(args.systems)
-    golds, systems = _read_systems(args, names)
+    golds, systems, extra = _read_systems(args, names)
     validate(judgements, len(golds), names, args.judgements)
     scores = metric_scores(golds, systems, n=args.order, presets=PRESETS, wordnet=not args.no_wordnet)
     rows = agreement_with_people(judgements, scores, samples=args.samples, seed=args.seed, source=args.judgements)
     pairs = annotator_agreement(judgements)
-    signatures = [agreement_signature(args.samples, args.seed), *metric_signatures(args.order, PRESETS,
-                                                                                   not args.no_wordnet)]
+    signatures = [agreement_signature(args.samples, args.seed),
+                  *(with_extras(s, extra) for s in metric_signatures(args.order, PRESETS, not args.no_wordnet))]
     if args.json:
         write_json({"signature": signatures[0], "metric_signatures": signatures[1:],
                     "judgements": args.judgements, "gold": args.gold, "n_documents": len(golds),

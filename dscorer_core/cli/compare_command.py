@@ -5,14 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import cast
 
 from ..clauses import Drs
 from ..counter import SEARCHES
 from ..errors import DscorerInputError
 from ..formats import read_drs_file
-from ..ill_formed import IllPolicy, WfMode, apply_ill_policy, check_gold
+from ..ill_formed import IllFormedReport, IllPolicy, WfMode, apply_ill_policy, check_gold
 from ..stats import Comparison, CountTable, document_differences
 from ..stats.systems import (
     METRICS,
@@ -23,7 +23,7 @@ from ..stats.systems import (
     system_names,
 )
 from .counter_command import counter_settings_from_args
-from .input_format import add_format_option, add_ill_option
+from .input_format import add_format_option, add_ill_option, signature_extras, with_extras
 from .output import format_table, write_json
 from .score_command import add_dscorer_options, settings_from_args
 
@@ -71,20 +71,23 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def read_systems(gold_path: str, paths: list[str], baseline: bool, fmt: str = "auto",
-                 ill: IllPolicy = "dummy", wf_check: WfMode = "auto") -> tuple[list[Drs], list[System]]:
+                 ill: IllPolicy = "dummy", wf_check: WfMode = "auto"
+                 ) -> tuple[list[Drs], list[System], list[IllFormedReport]]:
     """Read GOLD once and every system file (any notation; its ill-formed DRSs under the ``ill``
-    policy and the ``wf_check`` mode, reported on stderr), paired by the core's baseline rule (align_system)."""
+    policy and the ``wf_check`` mode, reported on stderr), paired by the core's baseline rule
+    (align_system); with each system's ill-formed report."""
     golds = read_drs_file(gold_path, fmt)
     gold_check = check_gold(golds, wf_check)
     for line in gold_check.lines():
         print(line, file=sys.stderr)
-    systems = []
+    systems, reports = [], []
     for name, path in zip(system_names(paths), paths):
         preds, report = apply_ill_policy(read_drs_file(path, fmt, lenient=ill != "error"), ill, gold_check)
         for line in report.lines(with_gold=False):
             print(line, file=sys.stderr)
         systems.append(align_system(name, path, preds, golds, gold_path, baseline))
-    return golds, systems
+        reports.append(report)
+    return golds, systems, reports
 
 
 def compare_metric(metric: Metric, golds: list[Drs], systems: list[System],
@@ -146,13 +149,18 @@ def format_differences(c: Comparison, tables: Sequence[CountTable], n: int) -> s
 def run(args: argparse.Namespace) -> int:
     if args.bootstrap < 0 or args.ar < 0 or args.differences < 0:
         raise DscorerInputError("--bootstrap, --ar and --differences cannot be negative")
-    golds, systems = read_systems(args.gold, args.systems, args.baseline, args.format, args.ill, args.wf_check)
+    golds, systems, reports = read_systems(args.gold, args.systems, args.baseline, args.format, args.ill,
+                                           args.wf_check)
+    extra = signature_extras(reports)
     for s in systems:
         if s.single_drs:
             print(f"dscorer compare: {s.path} holds one DRS: comparing it with each of the {len(golds)} "
                   f"gold DRSs (--baseline)", file=sys.stderr)
     metrics: tuple[Metric, ...] = ("dscorer", "counter") if args.metric == "both" else (cast(Metric, args.metric),)
-    results = {m: compare_metric(m, golds, systems, args) for m in metrics}
+    results = {}
+    for m in metrics:
+        c, tables = compare_metric(m, golds, systems, args)
+        results[m] = (replace(c, signature=with_extras(c.signature, extra)), tables)  # resampling ones follow
     if args.json:
         data = {"gold": args.gold, "n_documents": len(golds),
                 "systems": [{"name": s.name, "path": s.path, "single_drs_baseline": s.single_drs} for s in systems],

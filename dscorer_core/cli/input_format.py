@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 
 from ..clauses import Drs
 from ..formats import FORMATS, read_drs_pair
 from ..ill_formed import ILL_POLICIES, WF_MODES, IllFormedReport, apply_ill_policy, check_gold
 
-__all__ = ["add_format_option", "add_ill_option", "read_predictions", "signed"]
+__all__ = ["add_format_option", "add_ill_option", "read_predictions", "signature_extras", "with_extras", "signed"]
 
 
 def add_format_option(p: argparse.ArgumentParser) -> None:
@@ -43,13 +44,24 @@ def read_predictions(args: argparse.Namespace) -> tuple[list[Drs], list[Drs], Il
     return preds, golds, report
 
 
+def signature_extras(reports: Sequence[IllFormedReport]) -> str:
+    """``|ill:POLICY`` when a policy changed what was scored in any of ``reports``, and ``|wf:off``
+    when predicted DRSs were not put through the well-formedness check."""
+    extra = f"|ill:{reports[0].policy}" if any(r.entries for r in reports) else ""
+    if any(r.gold is not None and not r.gold.active for r in reports):
+        extra += "|wf:off"
+    return extra
+
+
+def with_extras(signature: str, extra: str) -> str:
+    """``signature`` with ``extra`` put before its ``|version:`` field (so resampling suffixes stay last)."""
+    if not extra:
+        return signature
+    head, sep, version = signature.partition("|version:")
+    return f"{head}{extra}{sep}{version}" if sep else f"{signature}{extra}"
+
+
 def signed(signature: str, report: IllFormedReport) -> str:
     """The signature with ``|ill:POLICY`` before the version when the policy changed what was
     scored, and ``|wf:off`` when predicted DRSs were not put through the well-formedness check."""
-    extra = f"|ill:{report.policy}" if report.entries else ""
-    if report.gold is not None and not report.gold.active:
-        extra += "|wf:off"
-    if not extra:
-        return signature
-    head, sep, version = signature.rpartition("|version:")
-    return f"{head}{extra}{sep}{version}" if sep else f"{signature}{extra}"
+    return with_extras(signature, signature_extras([report]))

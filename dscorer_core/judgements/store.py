@@ -147,17 +147,16 @@ class JudgementStore:
                                   (annotator, document, system))
         return cursor.rowcount > 0
 
-    def import_csv(self, path_or_text: str | os.PathLike[str], source: str | None = None) -> int:
-        """Add the judgements of a CSV file (a path) or CSV text (a str holding a newline or a
-        comma), each replacing the same person's earlier one; all or nothing: a bad row raises
-        JudgementError (naming the file, or ``source`` for text: default ``<csv>``) and stores nothing;
-        a file that cannot be opened raises OSError. Returns how many."""
-        judgements: tuple[Judgement, ...]
-        if isinstance(path_or_text, str) and ("\n" in path_or_text or "," in path_or_text):
-            judgements = parse_judgements_csv(path_or_text, source or "<csv>")
-        else:
-            judgements = read_judgements_csv(path_or_text)
-        return self.record_many(judgements)
+    def import_csv(self, path: str | os.PathLike[str]) -> int:
+        """Add the judgements of a CSV file, each replacing the same person's earlier one; all or
+        nothing: a bad row raises JudgementError naming the file and line and stores nothing; a
+        file that cannot be opened raises OSError. Returns how many."""
+        return self.record_many(read_judgements_csv(path))
+
+    def import_csv_text(self, text: str, source: str = "<csv>") -> int:
+        """``import_csv`` for CSV text (an upload), errors naming ``source``; the text is never
+        taken for a path."""
+        return self.record_many(parse_judgements_csv(text, source))
 
     def export_csv(self) -> str:
         """Every judgement as CSV text (``document,system,judgement,rationale,annotator``)."""
