@@ -17,6 +17,7 @@ pytest.importorskip("pyvis")
 from app_helpers import PMB, SAMPLES, iframes, new_app, no_errors, open_by_path, vis_nodes
 
 from dscorer_core import counter_corpus, counter_pair, read_clf, score_corpus
+from dscorer_core.ill_formed import with_extras
 from dscorer_core.stats.metric_agreement import correlation, disagreements, metric_pairs
 
 PINK = "#CC79A7"
@@ -66,7 +67,8 @@ def test_pair_view_shows_counter_beside_dscorer_for_figure_4():
         (f"{expected.P:.4f}", f"{expected.R:.4f}", f"{expected.F:.4f}") == ("0.6667", "0.3636", "0.4706")
     captions = " ".join(c.value for c in at.caption).replace("\\", "")
     assert "4 of 6 pred and 11 gold clauses match" in captions
-    assert "signature: dscorer|" in captions and expected.signature in captions
+    # the samples follow the PMB 2.x signature: COUNTER's well-formedness check is off (wf:off), as on the CLI
+    assert "signature: dscorer|" in captions and with_extras(expected.signature, "|wf:off") in captions
     # the clause matching panel: the mapping and the matched clause pairs
     mapping = next(d.value for d in at.dataframe if "pred variable" in d.value.columns)
     mapped = mapping[mapping["pred variable"] != "–"]
@@ -145,7 +147,7 @@ def test_corpus_view_on_the_samples_has_counter_figures():
     table = next(d.value for d in at.dataframe if "f1" in d.value.columns)
     assert list(table["index"]) == [1, 0]
     assert list(table["COUNTER F"]) == pytest.approx([cres.documents[1].F, cres.documents[0].F])
-    assert cres.signature in " ".join(c.value for c in at.caption).replace("\\", "")
+    assert with_extras(cres.signature, "|wf:off") in " ".join(c.value for c in at.caption).replace("\\", "")
     # turning COUNTER off leaves the DSCORER view as it was
     at.toggle(key="corpus_counter").set_value(False).run()
     no_errors(at)
