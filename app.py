@@ -185,7 +185,7 @@ else:
     # the pane is as tall as the layout at a readable scale (labels at least 16 px), 420 to 1800 px: the
     # wheel scrolls the page over a pane, so a tall graph is read by scrolling; each pane fits the shared
     # bounding box on load (a taller or wider drawing is shown whole, smaller: zoom in with + or Ctrl+wheel)
-    pane_height = int(min(1800, max(420, (layout.box[3] - layout.box[1]) * 0.8 + 120)))
+    pane_height = aw.pane_height(layout.box)
     dark = getattr(getattr(st.context, "theme", None), "type", None) == "dark"
     left, right = st.columns(2)
     for col, side, graph, pos in ((left, "pred", pg, layout.pred), (right, "gold", gg, layout.gold)):

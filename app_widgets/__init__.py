@@ -16,6 +16,7 @@ from .drawing import (  # noqa: F401
                      graph_html,
                      graph_pane,
                      legend,
+                     pane_height,
 )
 from .files import (  # noqa: F401
                      APP_DIR,

@@ -50,7 +50,7 @@ from dscorer_core.render import (
 
 from .text import defuse_title
 
-__all__ = ["COLOURS", "MARK_BORDER", "MARK_SHADOW", "EDGE_STYLE", "graph_html", "graph_pane", "legend"]
+__all__ = ["COLOURS", "MARK_BORDER", "MARK_SHADOW", "EDGE_STYLE", "graph_html", "graph_pane", "legend", "pane_height"]
 
 # The core's palette (dscorer_core.render.palette, shared with the SVG export): Okabe-Ito colours (safe
 # for colour-blind readers) per verdict, a fill per node kind; each verdict also has its own dash/width.
@@ -314,6 +314,13 @@ def graph_pane(title: str, graph: Graph, positions, box, height: int = 600, svg_
         st.download_button("SVG", svg, file_name=svg_name, mime="image/svg+xml", key=f"svg_{svg_name}",
                            on_click="ignore", icon=":material/download:",
                            help="Download this graph as an SVG picture (as drawn here, with a legend)")
+
+
+def pane_height(box: Sequence[float], scale: float = 0.8, low: int = 420, high: int = 1800) -> int:
+    """A pane as tall as a layout with bounding ``box`` drawn at ``scale`` (labels of about 13 px
+    and more), between ``low`` and ``high`` pixels: the wheel scrolls the page over a pane, so a
+    tall graph is read by scrolling (beyond ``high``: pan)."""
+    return int(min(high, max(low, (box[3] - box[1]) * scale + 120)))
 
 
 def legend(with_status: bool = True, with_variable: bool = False, pairing: str = "") -> None:

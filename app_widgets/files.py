@@ -136,8 +136,8 @@ def file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str 
                    + "  \n".join(md_escape(brief(e)) for e in report.entries[:8])
                    + (f"  \n... and {len(report.entries) - 8} more" if len(report.entries) > 8 else ""), icon="⚠️")
     if report.gold is not None and report.gold.warnings and not report.gold.active:
-        st.caption(f"{len(report.gold.warnings)} gold DRS(s) fail COUNTER's current well-formedness check (an older "
-                   "PMB release), so predicted DRSs are only checked for lines that do not read.")
+        st.caption(f"The gold file follows an older PMB format ({len(report.gold.warnings)} DRS(s) outside COUNTER's "
+                   "current signature), so a predicted DRS is ill-formed here only for lines that do not read.")
     return LoadedFile(loaded.name, tuple(drss), loaded.key, report)
 
 

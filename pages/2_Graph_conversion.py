@@ -128,10 +128,11 @@ with right:
         positions = [layout.pred[n] for n in part.nodes]
         st.markdown(f"**The graph** · {len(part.graph.nodes)} nodes, {len(part.graph.edges)} edges"
                     + (" · names until the typing step" if not step.typed else ""))
+        height = aw.pane_height(layout.box)  # as tall as the whole graph at a readable scale
         st.iframe(aw.graph_html(part.graph, positions, layout.box, show_names=step.stage == "typing",
                                 names_only=not step.typed,
                                 focus_nodes=part.local_nodes(step.focus_nodes),
-                                focus_edges=part.local_edges(step.focus_edges), height=520), height=520)
+                                focus_edges=part.local_edges(step.focus_edges), height=height), height=height)
         st.caption("Pink: what this step adds or shows. Boxes are rectangles, referents ellipses, "
                    "constants dashed; an edge label ending in ~ is a reverse edge.")
 
