@@ -11,26 +11,16 @@ pair, and PMB 2.2.0 dev document 22, Boxer against gold (uploaded). Prints the m
 from __future__ import annotations
 
 import argparse
-import socket
 import statistics
-import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+from served_app import CHROMIUM, CHROMIUM_FLAGS, REPO, served_app
+
 DATA = REPO.parent / "shared" / "data" / "pmb-2.2.0"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
 GRAPHS = "iframe:not([class*='st-key-dscorer_boxes'] iframe)"
 READY = "typeof network !== 'undefined' && network.body.nodeIndices.length > 0"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def wait_idle(page) -> None:
@@ -98,35 +88,19 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(REPO / "app.py"), "--server.port", str(port),
-                             "--server.address", "127.0.0.1", "--server.headless", "true",
-                             "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-                            cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
     rows = []
-    try:
-        for _ in range(200):
+    with served_app() as (url, _), sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(url + "/?doc=1&k=1")
+        fresh_panes(page)
+        rows.append(("sample, Figure 4 (doc 1)", time_k_changes(page, args.repeats)))
+        if (DATA / "boxer_dev.clf").is_file():
             try:
-                with urllib.request.urlopen(url + "/_stcore/health", timeout=2):
-                    break
-            except OSError:
-                time.sleep(0.3)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=FLAGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.goto(url + "/?doc=1&k=1")
-            fresh_panes(page)
-            rows.append(("sample, Figure 4 (doc 1)", time_k_changes(page, args.repeats)))
-            if (DATA / "boxer_dev.clf").is_file():
-                try:
-                    rows.append(("PMB 2.2.0 dev doc 22, Boxer vs gold", pmb_case(page, args.repeats)))
-                except TimeoutError as exc:
-                    print(f"PMB 2.2.0 dev doc 22: not measured ({exc})", file=sys.stderr)
-            browser.close()
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+                rows.append(("PMB 2.2.0 dev doc 22, Boxer vs gold", pmb_case(page, args.repeats)))
+            except TimeoutError as exc:
+                print(f"PMB 2.2.0 dev doc 22: not measured ({exc})", file=sys.stderr)
+        browser.close()
     print(f"{'case':<40} {'median s':>9} {'min s':>7} {'max s':>7}  (k 1 <-> 4, {args.repeats} runs)")
     for name, times in rows:
         print(f"{name:<40} {statistics.median(times):>9.3f} {min(times):>7.3f} {max(times):>7.3f}")

@@ -22,46 +22,17 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import statistics
-import subprocess
-import sys
 import threading
 import time
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+from served_app import CHROMIUM, CHROMIUM_FLAGS, REPO, served_app
+
 DATA = REPO.parent / "shared" / "data" / "pmb-2.2.0"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
 STEPS = ("open", "corpus", "worst", "k", "compare")
 IDLE = "!document.querySelector('[data-testid=\"stStatusWidget\"]')"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(port: int) -> subprocess.Popen[bytes]:
-    """The app on 127.0.0.1:port, waited for until its health check answers."""
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-                             "--server.address", "127.0.0.1", "--server.headless", "true",
-                             "--server.fileWatcherType", "none"], cwd=REPO,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.time() + 90
-    while time.time() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as r:
-                if r.read().strip() == b"ok":
-                    return proc
-        except OSError:
-            time.sleep(0.3)
-    proc.kill()
-    raise SystemExit("the app did not start")
 
 
 def rss_kb(pid: int) -> int:
@@ -111,7 +82,7 @@ def session(url: str, chromium: str, times: dict[str, list[float]], errors: list
             times[step].append(time.perf_counter() - start)
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, headless=True, args=FLAGS)
+        browser = p.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_FLAGS)
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         try:
             def open_pair() -> None:
@@ -156,40 +127,34 @@ def percentile(values: list[float], q: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=10)
-    parser.add_argument("--chromium", default=os.environ.get("DSCORER_CHROMIUM", "/usr/bin/chromium"))
+    parser.add_argument("--chromium", default=os.environ.get("DSCORER_CHROMIUM", CHROMIUM))
     args = parser.parse_args()
     if not DATA.is_dir():
         raise SystemExit(f"needs PMB 2.2.0 dev in {DATA}")
-    port = free_port()
-    server = start_server(port)
-    peak = [rss_kb(server.pid)]
-    done = threading.Event()
-
-    def watch() -> None:
-        while not done.is_set():
-            peak[0] = max(peak[0], rss_kb(server.pid))
-            time.sleep(0.2)
-
     times: dict[str, list[float]] = {s: [] for s in STEPS}
     errors: list[str] = []
     lock = threading.Lock()
-    watcher = threading.Thread(target=watch, daemon=True)
-    watcher.start()
-    started = time.perf_counter()
-    cpu_before = cpu_seconds(server.pid)
-    cpu_used = 0.0
-    try:
-        threads = [threading.Thread(target=session, args=(f"http://127.0.0.1:{port}", args.chromium, times, errors,
-                                                          lock)) for _ in range(args.sessions)]
+    done = threading.Event()
+    with served_app() as (url, server):
+        peak = [rss_kb(server.pid)]
+
+        def watch() -> None:
+            while not done.is_set():
+                peak[0] = max(peak[0], rss_kb(server.pid))
+                time.sleep(0.2)
+
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
+        started = time.perf_counter()
+        cpu_before = cpu_seconds(server.pid)
+        threads = [threading.Thread(target=session, args=(url, args.chromium, times, errors, lock))
+                   for _ in range(args.sessions)]
         for t in threads:
             t.start()
         for t in threads:
             t.join()
         cpu_used = cpu_seconds(server.pid) - cpu_before
-    finally:
         done.set()
-        server.terminate()
-        server.wait(10)
     print(f"{args.sessions} concurrent sessions, {os.cpu_count()} cores, {time.perf_counter() - started:.0f} s in all")
     print(f"{'step':8} {'done':>5} {'p50 s':>7} {'p95 s':>7} {'max s':>7}")
     for step in STEPS:
