@@ -192,7 +192,8 @@ else:
         with col:
             fn, fe = focus.get(side, (frozenset(), frozenset()))
             name = "Predicted" if side == "pred" else "Gold"
-            aw.graph_pane(name, graph, pos, layout.box, svg_name=f"{side}_doc{i}.svg",
+            # live: changing k, the n-gram or the variable restyles the loaded panes in place
+            aw.graph_pane(name, graph, pos, layout.box, svg_name=f"{side}_doc{i}.svg", live=True,
                           svg_title=f"{name} graph, document {i}" + (f", k = {k}" if highlight else ""),
                           edge_status=getattr(highlight, side).edges if highlight else None,
                           edge_counts=getattr(highlight, side).edge_counts if highlight else None,

@@ -11,6 +11,7 @@ import json
 import re
 import shutil
 from collections.abc import Sequence
+from html import escape
 from pathlib import Path
 
 import streamlit as st
@@ -50,7 +51,8 @@ from dscorer_core.render import (
 
 from .text import defuse_title
 
-__all__ = ["COLOURS", "MARK_BORDER", "MARK_SHADOW", "EDGE_STYLE", "graph_html", "graph_pane", "legend", "pane_height"]
+__all__ = ["COLOURS", "MARK_BORDER", "MARK_SHADOW", "EDGE_STYLE", "graph_html", "graph_html_live", "graph_pane",
+           "legend", "pane_height"]
 
 # The core's palette (dscorer_core.render.palette, shared with the SVG export): Okabe-Ito colours (safe
 # for colour-blind readers) per verdict, a fill per node kind; each verdict also has its own dash/width.
@@ -116,11 +118,12 @@ def static_vis_tags() -> str | None:
 #: wheel scrolls the page: the event is kept from vis-network, which would swallow it), zoom and
 #: pan mirrored into the other pane, and ``window.dscorerGraph`` for the box view. On load (after the
 #: first drawing) and on resize each pane fits the shared bounding box, so both panes show the whole
-#: drawing at the same place and scale. Placeholders: __BOX__ (bounding box), __SIDE__, __ALIAS__
-#: (hidden edge -> drawn edge or node).
+#: drawing at the same place and scale. A live pane (``graph_html_live``) takes its styles from the
+#: page's ``[data-dscorer-styles=SIDE]`` element, checked every 60 ms, and applies them in place.
+#: Placeholders: __BOX__ (bounding box), __SIDE__, __ALIAS__ (hidden edge -> drawn edge or node), __LIVE__.
 PANE_SCRIPT = """
 (function(){
-var b=__BOX__,side=__SIDE__,alias=__ALIAS__,mirroring=false,moved=false;
+var b=__BOX__,side=__SIDE__,alias=__ALIAS__,live=__LIVE__,mirroring=false,moved=false,applied=null;
 function box(){var c=document.getElementById('mynetwork');return [c.clientWidth||600,c.clientHeight||500];}
 function fitScale(){var wh=box(),m=40;return Math.min(wh[0]/(b[2]-b[0]+2*m),wh[1]/(b[3]-b[1]+2*m),1.5);}
 function fitAll(){if(typeof network==='undefined')return;network.moveTo({position:{x:(b[0]+b[2])/2,
@@ -153,7 +156,12 @@ function hiNodes(ids){remember();network.body.data.nodes.update(ids.map(function
 window.dscorerGraph={side:side,highlightEdges:hiEdges,highlightNodes:hiNodes,clear:clear,fit:fitAll,
  follow:function(v){if(typeof network==='undefined')return;mirroring=true;moved=true;
   network.moveTo({position:v.position,scale:v.scale,animation:false});mirroring=false;}};
+function pull(){try{var el=window.parent.document.querySelector('[data-dscorer-styles="'+side+'"]');
+ var p=el&&el.getAttribute('data-payload');if(!p||p===applied)return;applied=p;var d=JSON.parse(p);saved=null;
+ network.body.data.nodes.update(d.n);network.body.data.edges.update(d.e);
+ document.body.dataset.styled=String(Number(document.body.dataset.styled||0)+1);}catch(e){}}
 function ready(){if(typeof network==='undefined'){setTimeout(ready,50);return;}
+ if(live){pull();setInterval(pull,60);}
  network.on('zoom',mirror);network.on('dragEnd',mirror);network.on('dragging',mirror);
  network.on('dragStart',function(){moved=true;});
  var c=document.getElementById('mynetwork');
@@ -187,14 +195,36 @@ def _pane_css(dark: bool) -> str:
             f"background:{btn};color:{fg};cursor:pointer}}</style>")
 
 
+#: What the live style layer sets on each node and edge (everything that changes with k, the chosen
+#: n-gram or the chosen variable); the rest of a pane stays as loaded.
+NODE_STYLE_KEYS = ("color", "borderWidth", "title", "opacity", "shadow")
+EDGE_STYLE_KEYS = ("color", "width", "dashes", "title")
+#: The neutral values a live pane is loaded with before its style layer arrives.
+_NEUTRAL_NODE = {"color": {"background": "#FFFFFF", "border": "#444444"}, "borderWidth": 1, "title": "",
+                 "opacity": 1.0, "shadow": {"enabled": False}}
+_NEUTRAL_EDGE = {"color": "#B0B0B0", "width": 1, "dashes": False, "title": ""}
+
+
 def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
+               **kwargs) -> str:
+    """Self-contained vis-network HTML of one graph at fixed positions (no CDN, physics off);
+    see ``graph_html_live`` for the options."""
+    return graph_html_live(graph, positions, box, live=False, **kwargs)[0]
+
+
+def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
                *, edge_status: Sequence[str] | None = None,
                edge_counts: Sequence[tuple[int, int]] | None = None, focus_nodes: frozenset[int] = frozenset(),
                focus_edges: frozenset[int] = frozenset(), show_names: bool = False,
                names_only: bool = False, forward_only: bool = False, height: int = 520,
                marked_nodes: frozenset[int] = frozenset(), compact: bool = False, side: str = "",
-               dark: bool = False, unpaired: frozenset[int] = frozenset()) -> str:
-    """Self-contained vis-network HTML of one graph at fixed positions (no CDN, physics off).
+               dark: bool = False, unpaired: frozenset[int] = frozenset(), live: bool = False) -> tuple[str, str]:
+    """Self-contained vis-network HTML of one graph at fixed positions (no CDN, physics off), and,
+    with ``live``, its style layer as JSON (else "").
+
+    ``live`` keeps the HTML free of everything that changes with the order k, the chosen n-gram or
+    the chosen variable (NODE_STYLE_KEYS, EDGE_STYLE_KEYS): such a change then sends only the
+    style layer, which the loaded pane applies in place instead of being rebuilt (``graph_pane``).
 
     ``edge_status`` and ``edge_counts`` style edges (colour: the matched share, edge_shades);
     ``focus_*`` draws one n-gram's occurrences on top; ``marked_nodes`` (a chosen variable) get a
@@ -280,6 +310,19 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
                            "strokeColor": "#0E1117" if dark else "#FFFFFF"},
                      smooth={"enabled": True, "type": "curvedCW" if bends[edge.id] >= 0 else "curvedCCW",
                              "roundness": abs(bends[edge.id])})
+    styles = ""
+    if live:  # the style layer apart; the page itself gets neutral styles, the same for every k
+        styles = json.dumps({"n": [{"id": n["id"], **{k: n.get(k, _NEUTRAL_NODE[k]) for k in NODE_STYLE_KEYS}}
+                                   for n in net.nodes],
+                             "e": [{"id": e["id"], **{k: e.get(k, _NEUTRAL_EDGE[k]) for k in EDGE_STYLE_KEYS}}
+                                   for e in net.edges]}, separators=(",", ":"))
+        # no markup characters at all (an HTML sanitiser drops attributes that look like markup): JSON escapes
+        for char, code in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e")):
+            styles = styles.replace(char, code)
+        for n in net.nodes:
+            n.update(_NEUTRAL_NODE)
+        for e in net.edges:
+            e.update(_NEUTRAL_EDGE)
     net.options = {"physics": {"enabled": False},
                    "interaction": {"hover": True, "tooltipDelay": 150, "navigationButtons": False,
                                    "zoomView": False, "keyboard": False},
@@ -292,19 +335,26 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
             html = _BOOTSTRAP.sub("", net.generate_html())
     x0, y0, x1, y1 = (float(v) for v in box)
     script = (PANE_SCRIPT.replace("__BOX__", json.dumps([x0, y0, x1, y1]))
+              .replace("__LIVE__", "true" if live else "false")
               .replace("__SIDE__", json.dumps(side if side in ("pred", "gold") else ""))
               .replace("__ALIAS__", json.dumps({str(k): v for k, v in alias.items()})))
     html = html.replace("</head>", _pane_css(dark) + "\n</head>", 1)
     html = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + _BAR, html, count=1)
-    return html.replace("</body>", "<script>" + script + "</script>\n</body>", 1)
+    return html.replace("</body>", "<script>" + script + "</script>\n</body>", 1), styles
 
 
 def graph_pane(title: str, graph: Graph, positions, box, height: int = 600, svg_name: str = "",
-               svg_title: str = "", **kwargs) -> None:
+               svg_title: str = "", live: bool = False, **kwargs) -> None:
     """A caption and the embedded graph; with ``svg_name`` also a button that downloads the same
-    drawing (positions, shades, compact mode) as an SVG file of that name, headed ``svg_title``."""
+    drawing (positions, shades, compact mode) as an SVG file of that name, headed ``svg_title``.
+    ``live`` (one pane per side on the page): a change of k, n-gram or variable restyles the
+    loaded pane in place (its page stays the same, so the browser keeps it) instead of rebuilding it."""
     st.markdown(f"**{title}** · {len(graph.nodes)} nodes, {len(graph.edges)} edges")
-    st.iframe(graph_html(graph, positions, box, height=height, **kwargs), height=height)
+    html, styles = graph_html_live(graph, positions, box, height=height, live=live, **kwargs)
+    st.iframe(html, height=height)
+    if live:  # hidden; its text is JSON from the core, escaped into an attribute, never markup
+        st.html(f'<div hidden data-dscorer-styles="{escape(kwargs.get("side", ""))}" '
+                f'data-payload="{escape(styles, quote=True)}"></div>')
     if svg_name:
         counts = kwargs.get("edge_counts") if kwargs.get("edge_status") is not None else None
         svg = graph_svg(graph, positions, edge_shades=edge_shades(counts) if counts else None,

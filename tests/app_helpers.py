@@ -66,9 +66,45 @@ def elements(at: AppTest, kind: str) -> list:
     return found
 
 
+def style_layers(at: AppTest) -> dict[str, dict]:
+    """The live style layer of each pair-view pane by side (app_widgets.drawing.graph_pane(live=True)):
+    the hidden ``data-dscorer-styles`` element's JSON, as the pane's script reads it."""
+    import html
+
+    layers = {}
+    for element in at.get("html"):
+        body = element.proto.body
+        found = re.search(r'data-dscorer-styles="([^"]*)" data-payload="([^"]*)"', body)
+        if found:
+            layers[html.unescape(found.group(1))] = json.loads(html.unescape(found.group(2)))
+    return layers
+
+
+def _with_styles(srcdoc: str, layers: dict[str, dict]) -> str:
+    """A live pane's page with its style layer put into its node and edge data (what it shows)."""
+    side = re.search(r"side=(\"[a-z]*\")", srcdoc)
+    layer = layers.get(json.loads(side.group(1))) if side else None
+    if layer is None:
+        return srcdoc
+    for name, styles in (("nodes", layer["n"]), ("edges", layer["e"])):
+        by_id = {str(item["id"]): item for item in styles}
+        pattern = re.compile(name + r" = new vis\.DataSet\((\[.*?\])\);", re.DOTALL)
+        found = pattern.search(srcdoc)
+        if found:
+            items = [{**item, **by_id.get(str(item.get("id")), {})} for item in json.loads(found.group(1))]
+            text = json.dumps(items)  # written as pyvis writes its data (jinja's tojson escapes)
+            for char, code in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e"), ("'", "\\u0027")):
+                text = text.replace(char, code)
+            srcdoc = srcdoc[:found.start(1)] + text + srcdoc[found.end(1):]
+    return srcdoc
+
+
 def iframes(at: AppTest) -> list[str]:
-    """The srcdoc of every graph iframe on the page, in order (box views: ``box_frames``)."""
-    return [proto.srcdoc for proto in elements(at, "iframe") if 'class="dv-side"' not in proto.srcdoc]
+    """The srcdoc of every graph iframe on the page, in order (box views: ``box_frames``), with a
+    live pane's style layer applied (``style_layers``)."""
+    layers = style_layers(at)
+    return [_with_styles(proto.srcdoc, layers) for proto in elements(at, "iframe")
+            if 'class="dv-side"' not in proto.srcdoc]
 
 
 def box_frames(at: AppTest) -> list[str]:

@@ -87,6 +87,27 @@ def test_changing_the_order_changes_the_highlighting():
     assert row["f"] < 0.2 and row["matched"] < row["gold"] / 10
 
 
+def test_a_change_of_k_sends_only_the_style_layer():
+    """The panes' pages stay the same from k = 1 to k = 4 (the browser keeps them and restyles them in
+    place); only the hidden style layer changes, and it holds every edge and node of the page."""
+    from app_helpers import elements, style_layers, vis_nodes
+
+    at = new_app().run()
+    at.number_input(key="doc_number").set_value(1).run()
+    pages_before = [p.srcdoc for p in elements(at, "iframe")]
+    layers_before = style_layers(at)
+    at.slider(key="k").set_value(4).run()
+    no_errors(at)
+    assert [p.srcdoc for p in elements(at, "iframe")][:2] == pages_before[:2]
+    layers_after = style_layers(at)
+    assert set(layers_after) == {"pred", "gold"} and layers_after != layers_before
+    for side, page in zip(("pred", "gold"), iframes(at)):
+        assert {n["id"] for n in layers_after[side]["n"]} == {n["id"] for n in vis_nodes(page)}
+        assert {e["id"] for e in layers_after[side]["e"]} == {e["id"] for e in vis_edges(page)}
+    at.number_input(key="doc_number").set_value(0).run()  # another document: new pages
+    assert [p.srcdoc for p in elements(at, "iframe")][:2] != pages_before[:2]
+
+
 def test_edge_colours_follow_the_matched_share_of_k():
     """Figure 4: edge colours come from the matched share at k (edge_shades), so they change from k = 1 to k = 4,
     and each tooltip keeps the counts and the share."""
@@ -228,6 +249,10 @@ def test_hostile_clause_file_reaches_the_page_as_text():
         titles = " ".join(n["title"] for n in vis_nodes(html))
         assert '"<img src=x onerror=alert(1)>"' in titles  # and given in full in the tooltip
         assert "href=" not in titles  # broken with a zero-width joiner
+    # the live panes' style layer carries the same text JSON-escaped, so no HTML sanitiser drops it
+    payloads = [re.search(r'data-payload="([^"]*)"', h.proto.body).group(1) for h in at.get("html")
+                if "data-dscorer-styles" in h.proto.body]
+    assert len(payloads) == 2 and not any(c in p for p in payloads for c in "<>")
     # the sentence is shown as plain text
     assert any("<img src=x onerror=alert(1)>" in t.value for t in at.text)
 

@@ -81,7 +81,9 @@ def test_hostile_clause_file_runs_nothing(page, app_url):
     page.get_by_text("<img src=x onerror=alert(1)> said", exact=False).first.wait_for()
     wait_idle(page)
     # long constants are shortened on the canvas (the tooltip has the full text)
-    payload_drawn = "network.body.data.nodes.get().some(n => n.label === '\"<img src=x one…')"
+    # drawn, and restyled by its style layer (the tooltips come with it: the pair view's panes are live)
+    payload_drawn = ("network.body.data.nodes.get().some(n => n.label === '\"<img src=x one…')"
+                     " && document.body.dataset.styled")
     frames = [frame_where(page, i, payload_drawn) for i in range(2)]
     for frame, handle in zip(frames, page.query_selector_all(GRAPH_IFRAMES)[:2]):
         labels = frame.evaluate("network.body.data.nodes.get().map(n => n.label)")
