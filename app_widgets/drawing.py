@@ -366,7 +366,7 @@ def graph_pane(title: str, graph: Graph, positions, box, height: int = 600, svg_
                            help="Download this graph as an SVG picture (as drawn here, with a legend)")
 
 
-def pane_height(box: Sequence[float], scale: float = 0.8, low: int = 420, high: int = 1800) -> int:
+def pane_height(box: Sequence[float], scale: float = 0.8, low: int = 420, high: int = 3200) -> int:
     """A pane as tall as a layout with bounding ``box`` drawn at ``scale`` (labels of about 13 px
     and more), between ``low`` and ``high`` pixels: the wheel scrolls the page over a pane, so a
     tall graph is read by scrolling (beyond ``high``: pan)."""
