@@ -1,5 +1,6 @@
-"""The app served on a free loopback port for the scripts that drive it in a browser
-(bench_app.py, load_app.py, scripts/take_screenshots.py): one way to start it and wait for it."""
+"""The app served on a free loopback port for everything that drives it in a browser
+(bench_app.py, load_app.py, scripts/take_screenshots.py, the browser tests' ``app_url``): one way
+to start it and wait for it."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 REPO = Path(__file__).resolve().parent.parent
 #: Debian's Chromium, driven by Playwright (no browser is downloaded), and the flags every script uses.
@@ -27,14 +29,17 @@ def free_port() -> int:
 
 
 @contextmanager
-def served_app(timeout: float = 90) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+def served_app(timeout: float = 90, env: Mapping[str, str] | None = None,
+               log: IO[str] | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """``streamlit run app.py`` on a free loopback port: (its URL, its process) once the health
-    check answers; stopped on leaving the block."""
+    check answers; stopped on leaving the block. ``env``: the server's environment (default this
+    one's); ``log``: where its output goes (default nowhere)."""
     port = free_port()
+    out: IO[str] | int = log if log is not None else subprocess.DEVNULL
     proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
                              "--server.address", "127.0.0.1", "--server.headless", "true",
                              "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-                            cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            cwd=REPO, stdout=out, stderr=subprocess.STDOUT, env=dict(env) if env is not None else None)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.time() + timeout

@@ -9,11 +9,7 @@ The real-browser tests share one app server and one Chromium for the session (``
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -50,15 +46,9 @@ def shared_path(shared_data: Path):
 
 # ---------------------------------------------------------------- the app in a real browser
 
-#: Chromium flags for a headless run with no network chatter (see docs: no browser is downloaded).
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+# bench/served_app.py serves the app for every browser-driving script; the browser tests use it too
+sys.path.insert(0, str(REPO_ROOT / "bench"))
+from served_app import CHROMIUM_FLAGS, served_app  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -73,39 +63,15 @@ def app_url(judging_dir):
     yields its base URL. Every test opens its own browser context, so its own Streamlit session:
     the server shares only caches between tests (results are the same, only faster). The app may
     read the repository and ../shared/data, and write judgement files in ``judging_dir``."""
-    port = _free_port()
     allowed = [REPO_ROOT, judging_dir] + ([SHARED_DATA] if SHARED_DATA.is_dir() else [])
     env = dict(os.environ, DSCORER_ALLOWED_DIRS=os.pathsep.join(str(p) for p in allowed))
     cache = REPO_ROOT / ".pytest_cache"
-    # the log stays open for as long as the server runs (closed at teardown), so no `with` block
-    log = open(cache / f"streamlit_{port}.log", "w") if cache.is_dir() else subprocess.DEVNULL  # noqa: SIM115
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(REPO_ROOT / "app.py"),
-                             "--server.port", str(port), "--server.address", "127.0.0.1",
-                             "--server.headless", "true", "--browser.gatherUsageStats", "false",
-                             "--server.fileWatcherType", "none"],
-                            cwd=REPO_ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
-    url = f"http://127.0.0.1:{port}"
+    log_path = cache / f"streamlit_{os.getpid()}.log" if cache.is_dir() else Path(os.devnull)
     try:
-        deadline = time.time() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
-                    if r.read().strip() == b"ok":
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.time() > deadline:
-                pytest.fail("the Streamlit app did not start")
-            time.sleep(0.3)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        if log is not subprocess.DEVNULL:
-            log.close()
+        with log_path.open("w") as log, served_app(60, env=env, log=log) as (url, _):
+            yield url
+    except SystemExit:
+        pytest.fail("the Streamlit app did not start")
 
 
 @pytest.fixture(scope="session")
