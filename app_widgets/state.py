@@ -35,7 +35,8 @@ from dscorer_core.render import Layout, NgramComparison, compare_ngrams, shared_
 
 from .files import LoadedFile
 
-__all__ = ["PERSISTENT_KEYS", "keep_widget_state", "cached_pair_score", "cached_counter_pair", "cached_layout",
+__all__ = ["SharedResults", "shared_cache", "PERSISTENT_KEYS", "keep_widget_state", "cached_pair_score",
+           "cached_counter_pair", "cached_layout",
            "cached_comparison", "MAX_STORED_RESULTS", "MAX_STORED_BYTES", "result_size",
            "cached_run", "cached_counter_corpus", "run_with_progress"]
 
@@ -55,38 +56,61 @@ def keep_widget_state() -> None:
             st.session_state[key] = st.session_state[key]
 
 
+class SharedResults:
+    """Results shared by all sessions, least recently used dropped first beyond ``max_entries``
+    (and ``max_bytes`` of pickles, when given). A result that one session is computing is waited
+    for by the others (up to WAIT_FOR_OTHERS seconds), not computed again: the one mechanism
+    behind ``shared_cache`` and ``cached_run``."""
+
+    def __init__(self, max_entries: int, max_bytes: int | None = None):
+        self.max_entries, self.max_bytes = max_entries, max_bytes
+        self.values: OrderedDict = OrderedDict()
+        self.sizes: dict = {}
+        self.running: dict = {}
+        self.lock = threading.Lock()
+
+    def get(self, key, compute: Callable[[], T], waiting: Callable[[threading.Event], bool] | None = None) -> T:
+        """The stored value of ``key``, else the one another session is computing, else ``compute()``;
+        ``waiting(event)`` waits for another session (default: block) and says whether it finished."""
+        while True:
+            with self.lock:
+                if key in self.values:
+                    self.values.move_to_end(key)
+                    return self.values[key]
+                other = self.running.get(key)
+                if other is None:
+                    mine = self.running[key] = threading.Event()
+                    break
+            finished = waiting(other) if waiting is not None else other.wait(WAIT_FOR_OTHERS)
+            if not finished:
+                return compute()  # the other session is stuck: compute it here, without storing
+            # finished: the value is stored now, or the other session failed (then compute it here)
+        try:
+            value = compute()
+            size = result_size(value) if self.max_bytes is not None else 0
+            with self.lock:
+                if self.max_bytes is None or size <= self.max_bytes:
+                    self.values[key], self.sizes[key] = value, size
+                while self.values and (len(self.values) > self.max_entries
+                                       or (self.max_bytes is not None and sum(self.sizes.values()) > self.max_bytes)):
+                    dropped, _ = self.values.popitem(last=False)
+                    self.sizes.pop(dropped, None)
+            return value
+        finally:
+            with self.lock:
+                self.running.pop(key, None)
+            mine.set()
+
+
 def shared_cache(maxsize: int) -> Callable[[Callable[..., T]], Callable[..., T]]:
     """Like functools.lru_cache (shared by all sessions, ``maxsize`` entries), but a value that one
     session is computing is waited for by the others instead of being computed again."""
     def decorate(fn: Callable[..., T]) -> Callable[..., T]:
-        values: OrderedDict = OrderedDict()
-        running: dict = {}
-        lock = threading.Lock()
+        results = SharedResults(maxsize)
 
         @functools.wraps(fn)
         def cached(*args, **kwargs) -> T:
-            key = (args, tuple(sorted(kwargs.items())))
-            while True:
-                with lock:
-                    if key in values:
-                        values.move_to_end(key)
-                        return values[key]
-                    other = running.get(key)
-                    if other is None:
-                        mine = running[key] = threading.Event()
-                        break
-                other.wait(WAIT_FOR_OTHERS)
-            try:
-                value = fn(*args, **kwargs)
-                with lock:
-                    values[key] = value
-                    while len(values) > maxsize:
-                        values.popitem(last=False)
-                return value
-            finally:
-                with lock:
-                    running.pop(key, None)
-                mine.set()
+            return results.get((args, tuple(sorted(kwargs.items()))), lambda: fn(*args, **kwargs))
 
         return cached
     return decorate
@@ -119,10 +143,9 @@ def cached_comparison(pred: Graph, gold: Graph, k: int) -> NgramComparison:
 
 
 @st.cache_resource
-def _result_store(name: str = "results") -> dict:
-    """A store of results shared by all sessions, one per ``name`` (see cached_run): the results
-    (least recently used first), their sizes in bytes, and the keys being computed right now."""
-    return {"results": OrderedDict(), "sizes": {}, "running": {}, "lock": threading.Lock()}
+def _result_store(name: str, max_entries: int, max_bytes: int) -> SharedResults:
+    """The store of results shared by all sessions for one ``name`` (see cached_run)."""
+    return SharedResults(max_entries, max_bytes)
 
 
 #: How many results cached_run keeps by default (least recently used dropped first).
@@ -154,37 +177,13 @@ def cached_run(key: tuple, label: str, fn: Callable[[Callable[[int, int], None]]
     so one page's results do not push out another's. A result that another session is computing
     right now is waited for, not computed again (ten students opening one corpus compute it once).
     """
-    shelf = _result_store(store)
-    limit = MAX_STORED_BYTES if max_bytes is None else max_bytes
-    while True:
-        with shelf["lock"]:
-            if key in shelf["results"]:
-                shelf["results"].move_to_end(key)
-                return shelf["results"][key]
-            running = shelf["running"].get(key)
-            if running is None:
-                done = shelf["running"][key] = threading.Event()
-                break
+    shelf = _result_store(store, max_results, MAX_STORED_BYTES if max_bytes is None else max_bytes)
+
+    def waiting(other: threading.Event) -> bool:
         with st.spinner(f"{label} (another session started this; waiting for its result)"):
-            finished = running.wait(WAIT_FOR_OTHERS)
-        if not finished:
-            return run_with_progress(label, fn)  # the other session is stuck: compute it here
-        # finished: the result is stored now, or the other session failed (then compute it here)
-    try:
-        result = run_with_progress(label, fn)
-        size = result_size(result)
-        with shelf["lock"]:
-            results, sizes = shelf["results"], shelf["sizes"]
-            if size <= limit:
-                results[key], sizes[key] = result, size
-            while results and (len(results) > max_results or sum(sizes.values()) > limit):
-                dropped, _ = results.popitem(last=False)
-                sizes.pop(dropped, None)
-        return result
-    finally:
-        with shelf["lock"]:
-            shelf["running"].pop(key, None)
-        done.set()
+            return other.wait(WAIT_FOR_OTHERS)
+
+    return shelf.get(key, lambda: run_with_progress(label, fn), waiting)
 
 
 def cached_counter_corpus(pred: LoadedFile, gold: LoadedFile, settings: CounterSettings) -> CounterResult:
