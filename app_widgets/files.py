@@ -101,13 +101,20 @@ def show_input_error(what: str, exc: Exception) -> None:
     st.error(f"**Cannot use the {md_escape(what)}.**  \n" + md_escape(str(exc)), icon="⚠️")
 
 
+@st.cache_resource(max_entries=16, show_spinner=False)
+def _gold_check(gold_key: str, _gold: tuple[Drs, ...]) -> GoldCheck:
+    """COUNTER's well-formedness check of a gold file, once per file (every system of the compare
+    page is checked against the same gold)."""
+    return check_gold(_gold)
+
+
 @st.cache_resource(max_entries=32, show_spinner=False)
 def _ill_policy(pred_key: str, gold_key: str | None, _pred: tuple[Drs, ...],
                 _gold: tuple[Drs, ...] | None) -> tuple[tuple[Drs, ...], IllFormedReport]:
     """The predicted DRSs with the ill-formed ones scored as failed parses (``dummy``, as official
     results), checked for well-formedness when the gold file follows COUNTER's signature (``auto``).
     Keyed by the files' keys, which name their contents; shared by all sessions."""
-    gold_check: GoldCheck | None = check_gold(_gold) if _gold is not None else None
+    gold_check = _gold_check(gold_key, _gold) if gold_key is not None and _gold is not None else None
     drss, report = apply_ill_policy(_pred, "dummy", gold_check)
     return tuple(drss), report
 

@@ -34,6 +34,7 @@ from dscorer_core import (
 from dscorer_core.render import Layout, NgramComparison, compare_ngrams, shared_layout
 
 from .files import LoadedFile
+from .judging import JUDGING_KEYS
 
 __all__ = ["SharedResults", "shared_cache", "PERSISTENT_KEYS", "keep_widget_state", "cached_pair_score",
            "cached_counter_pair", "cached_layout",
@@ -46,7 +47,7 @@ T = TypeVar("T")
 PERSISTENT_KEYS = ("src_pred", "src_gold", "sample_pred", "sample_gold", "path_pred", "path_gold",
                    "preset", "order", "w0", "show_names", "k", "show_reverse", "conv_preset", "conv_order",
                    "conv_w0", "conv_show_names", "conv_show_reverse", "compact", "with_counter", "corpus_counter",
-                   "corpus_disagree_by", "corpus_disagree_n", "judging", "judge_store", "judge_annotator")
+                   "corpus_disagree_by", "corpus_disagree_n", *JUDGING_KEYS)
 
 
 def keep_widget_state() -> None:

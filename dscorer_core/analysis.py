@@ -16,8 +16,7 @@ from .clause_format import BOX_OPERATORS
 from .clauses import Clause, Drs, is_constant
 from .counter import CounterPair, CounterSettings, counter_pair
 from .dscorer.induction import induce_graph
-from .dscorer.presets import get_preset
-from .dscorer.senses import align_senses
+from .dscorer.senses import pred_as_scored
 from .dscorer.settings import ScoreSettings
 from .formula import prf
 from .render.ngram_view import compare_ngrams
@@ -235,9 +234,8 @@ def analyse_errors(preds: Sequence[Drs], golds: Sequence[Drs], *, counter: Count
         for plabel, glabel, kind in _confusions(pair):
             confusions[(plabel, glabel, kind)] += 1
             confusion_docs[(plabel, glabel, kind)].add(i)
-        preset = get_preset(dscorer.preset)
-        shown = align_senses(pred, gold, preset.concepts) if preset.wordnet else pred
-        pg, gg = induce_graph(shown, preset), induce_graph(gold, preset)
+        pg = induce_graph(pred_as_scored(pred, gold, dscorer.preset), dscorer.preset)
+        gg = induce_graph(gold, dscorer.preset)
         for k in sorted(set(orders) | {1}):
             for row in compare_ngrams(pg, gg, k, cap=dscorer.max_ngrams).rows:
                 if k == 1:

@@ -21,13 +21,12 @@ written out below (``SIGNATURE``); a test compares it with the YAML file COUNTER
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .clauses import Clause, Drs
 from .errors import ClfProblem
 
-__all__ = ["SIGNATURE", "SIGNATURE_GROUPS", "OperatorType", "check_drs", "is_well_formed"]
+__all__ = ["SIGNATURE", "SIGNATURE_GROUPS", "OperatorType", "check_drs"]
 
 #: COUNTER's ``clf_signature.yaml``: argument types (box first, then the clause's arguments) ->
 #: operator kind -> operators. ``b`` box, ``x`` referent, ``t`` referent or constant, ``c`` constant.
@@ -247,8 +246,3 @@ def check_drs(drs: Drs) -> tuple[ClfProblem, ...]:
     except _Reject as reject:
         return (reject.problem,)
     return ()
-
-
-def is_well_formed(drss: Iterable[Drs]) -> list[bool]:
-    """Per DRS, whether it passes the check (a DRS with no clauses passes: there is nothing to check)."""
-    return [not check_drs(d) for d in drss]

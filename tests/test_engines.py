@@ -37,7 +37,7 @@ from dscorer_core.dscorer.scoring import (
     score_pair,
     zero_gram_ratio,
 )
-from dscorer_core.dscorer.senses import align_senses
+from dscorer_core.dscorer.senses import pred_as_scored
 from dscorer_core.dscorer.settings import ScoreSettings
 from dscorer_core.errors import ClfError, ClfErrors, ClfProblem, DrsCountMismatch, NgramExplosion, NoDrsError
 
@@ -93,8 +93,7 @@ def test_fast_equals_reference_on_every_pmb_dev_pair(dev, preset):
     assert len(docs) == 682
     spec = get_preset(preset)
     for i, (p, g) in enumerate(zip(preds, golds)):
-        if spec.wordnet:  # the corpus scores pred with its WordNet synonyms named as gold names them
-            p = align_senses(p, g, spec.concepts)
+        p = pred_as_scored(p, g, spec)  # WordNet synonyms named as gold names them, as the corpus scores it
         fp, rp = assert_same_counts(induce_graph(p, preset))
         fg, rg = assert_same_counts(induce_graph(g, preset))
         expected = pair_counts(rp, rg)

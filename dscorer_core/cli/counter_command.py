@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 
 from ..counter import SEARCHES, CounterResult, CounterSettings, counter_corpus
-from .input_format import add_format_option, add_ill_option, read_predictions, signed
+from ..ill_formed import signed
+from .input_format import add_format_option, add_ill_option, read_predictions
 from .output import format_table, write_csv, write_json
 
 
@@ -83,11 +84,11 @@ def run(args: argparse.Namespace) -> int:
         write_csv(args.csv, *counter_rows(result))
     if args.json:
         data = result.as_dict(per_doc=args.per_doc)
-        data["signature"] = signed(result.signature, report)
+        data["signature"] = signed(result.signature, [report])
         data["ill_formed"] = report.as_dict()
         write_json(data)
         return 0
-    print(format_counter(result, by_kind=args.by_kind).replace(result.signature, signed(result.signature, report), 1))
+    print(format_counter(result, by_kind=args.by_kind).replace(result.signature, signed(result.signature, [report]), 1))
     if args.per_doc:
         print()
         print(format_table(*counter_rows(result)))

@@ -6,8 +6,9 @@ import argparse
 from dataclasses import replace
 
 from ..analysis import ErrorAnalysis, analyse_errors
+from ..ill_formed import signed
 from .counter_command import add_counter_options, counter_settings_from_args
-from .input_format import add_format_option, add_ill_option, read_predictions, signed
+from .input_format import add_format_option, add_ill_option, read_predictions
 from .output import format_table, write_csv, write_json
 from .score_command import add_dscorer_options, settings_from_args
 
@@ -74,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     preds, golds, report = read_predictions(args)
     analysis = analyse_errors(preds, golds, counter=counter_settings_from_args(args),
                               dscorer=settings_from_args(args), orders=args.kgram_orders, top=args.top)
-    analysis = replace(analysis, signatures=tuple(signed(s, report) for s in analysis.signatures))
+    analysis = replace(analysis, signatures=tuple(signed(s, [report]) for s in analysis.signatures))
     if args.csv:
         write_csv(args.csv, *label_table(analysis))
     if args.json:

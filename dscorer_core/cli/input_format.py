@@ -13,11 +13,9 @@ from ..ill_formed import (
     IllFormedReport,
     apply_ill_policy,
     check_gold,
-    signature_extras,
-    with_extras,
 )
 
-__all__ = ["add_format_option", "add_ill_option", "read_predictions", "signed"]
+__all__ = ["add_format_option", "add_ill_option", "read_predictions"]
 
 
 def add_format_option(p: argparse.ArgumentParser) -> None:
@@ -49,9 +47,3 @@ def read_predictions(args: argparse.Namespace) -> tuple[list[Drs], list[Drs], Il
     for line in report.lines():
         print(line, file=sys.stderr)
     return preds, golds, report
-
-
-def signed(signature: str, report: IllFormedReport) -> str:
-    """The signature with ``|ill:POLICY`` before the version when the policy changed what was
-    scored, and ``|wf:off`` when predicted DRSs were not put through the well-formedness check."""
-    return with_extras(signature, signature_extras([report]))

@@ -12,12 +12,13 @@ from ..dscorer.engines import DEFAULT_MAX_NGRAMS, ENGINES
 from ..dscorer.presets import PRESETS, get_preset
 from ..dscorer.scoring import CorpusResult
 from ..dscorer.settings import ScoreSettings
+from ..ill_formed import signed
 from .counter_command import (
     add_counter_options,
     counter_settings_from_args,
     format_counter,
 )
-from .input_format import add_format_option, add_ill_option, read_predictions, signed
+from .input_format import add_format_option, add_ill_option, read_predictions
 from .output import format_table, write_csv, write_json
 
 
@@ -108,18 +109,18 @@ def run(args: argparse.Namespace) -> int:
         counter = counter_corpus(preds, golds, counter_settings_from_args(args))
     if args.json:
         data = result.as_dict(per_doc=args.per_doc)
-        data["signature"] = signed(result.signature, report)
+        data["signature"] = signed(result.signature, [report])
         data["ill_formed"] = report.as_dict()
         if counter is not None:
             data["counter"] = counter.as_dict(per_doc=args.per_doc)
-            data["counter"]["signature"] = signed(counter.signature, report)
+            data["counter"]["signature"] = signed(counter.signature, [report])
         write_json(data)
         return 0
-    print(format_result(result).replace(result.signature, signed(result.signature, report), 1))
+    print(format_result(result).replace(result.signature, signed(result.signature, [report]), 1))
     if counter is not None:
         print()
         print("COUNTER (clause matching):")
-        print(format_counter(counter).replace(counter.signature, signed(counter.signature, report), 1))
+        print(format_counter(counter).replace(counter.signature, signed(counter.signature, [report]), 1))
     if args.per_doc:
         header, rows = document_table(result)
         print()

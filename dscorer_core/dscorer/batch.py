@@ -18,9 +18,8 @@ from ..formula import zero_gram_ratios
 from .arrays import arrays_from_drss
 from .engines import drs_name
 from .fast_engine import BatchCounts, count_batch, path_bounds
-from .presets import get_preset
 from .scoring import DocumentScore, OrderCounts, score_document, scores_of_rows
-from .senses import align_senses
+from .senses import pred_as_scored
 from .settings import ScoreSettings
 
 __all__ = ["score_documents", "BATCH_PATHS"]
@@ -38,9 +37,7 @@ def score_documents(preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreS
     Raises NgramExplosion for the first DRS (pred before gold) whose bound exceeds
     ``settings.max_ngrams``, as scoring pair by pair would.
     """
-    preset = get_preset(settings.preset)
-    if preset.wordnet:  # a predicted concept named as the gold synonym it stands for (senses.py)
-        preds = [align_senses(p, g, preset.concepts) for p, g in zip(preds, golds)]
+    preds = [pred_as_scored(p, g, settings.preset) for p, g in zip(preds, golds)]  # senses (senses.py)
     if settings.engine != "fast":
         docs = []
         for i, (pred, gold) in enumerate(zip(preds, golds)):

@@ -23,7 +23,7 @@ from .fast_engine import count_batch, path_bounds
 from .induction import Graph, induce_graph
 from .ngram_counts import NgramCounts
 from .presets import get_preset
-from .senses import align_senses
+from .senses import pred_as_scored
 from .settings import ScoreSettings
 
 __all__ = [
@@ -245,9 +245,7 @@ def score_pair(pred: Drs, gold: Drs, settings: ScoreSettings | None = None, **ch
     """
     settings = (settings or ScoreSettings()).replace(**changes)
     preset = get_preset(settings.preset)
-    if preset.wordnet:
-        pred = align_senses(pred, gold, preset.concepts)
-    return score_graphs(induce_graph(pred, preset), induce_graph(gold, preset), settings)
+    return score_graphs(induce_graph(pred_as_scored(pred, gold, preset), preset), induce_graph(gold, preset), settings)
 
 
 def score_document(pred: Drs, gold: Drs, settings: ScoreSettings, index: int) -> DocumentScore:

@@ -17,9 +17,9 @@ from functools import lru_cache
 from ..clauses import Clause, Drs
 from ..wordnet import canonical_concept
 from .induction import concept_of
-from .presets import ConceptLemmas
+from .presets import ConceptLemmas, Preset, get_preset
 
-__all__ = ["align_senses"]
+__all__ = ["align_senses", "pred_as_scored"]
 
 
 @lru_cache(maxsize=65536)
@@ -58,3 +58,10 @@ def align_senses(pred: Drs, gold: Drs, lemmas: ConceptLemmas = "lower-case") -> 
         clauses.append(replace(clause, tokens=renamed))
         changed = True
     return replace(pred, clauses=tuple(clauses)) if changed else pred
+
+
+def pred_as_scored(pred: Drs, gold: Drs, preset: str | Preset) -> Drs:
+    """``pred`` as ``preset`` scores it against ``gold``: senses aligned when the preset compares
+    WordNet synsets, else as it is (the one place scoring, batches and error analysis decide it)."""
+    found = get_preset(preset)
+    return align_senses(pred, gold, found.concepts) if found.wordnet else pred
