@@ -13,6 +13,7 @@ import app_widgets as aw
 from dscorer_core import NgramExplosion
 from dscorer_core.render import (
     MAX_LAYOUT_NODES,
+    ROW_FILTERS,
     counter_clause_marks,
     filter_rows,
     too_large_to_draw,
@@ -161,7 +162,8 @@ var_choice = by_label.get(st.session_state.get("counter_var"))
 
 highlight = rows = comparison = None
 try:
-    comparison = aw.cached_comparison(pg, gg, k)
+    # exactly min(pred, gold) occurrences of each k-gram are matched, those COUNTER's mapping pairs first
+    comparison = aw.cached_comparison(pg, gg, k, tuple(sorted(cpair.mapping.items())) if cpair is not None else None)
     highlight, rows = comparison.highlight, comparison.rows
 except NgramExplosion as exc:
     st.warning("Too many k-grams to list or highlight at this order: " + aw.md_escape(str(exc)) +
@@ -224,8 +226,7 @@ if rows is not None:
         counts = {r.text: r for r in rows}
         chosen = st.selectbox(f"Highlight one {k}-gram in both graphs", list(counts)[:2000], index=None,
                               key="ngram_choice", placeholder="(none: colour by matched share)",
-                              format_func=lambda t: f"{t}   (pred {counts[t].pred}, gold {counts[t].gold}, "
-                                                    f"matched {counts[t].matched})",
+                              format_func=lambda t: f"{t}   ({counts[t].describe()})",
                               help="All occurrences of the chosen k-gram are drawn pink in both graphs; "
                                    f"the table of the {k}-grams is further down.")
 
@@ -249,14 +250,15 @@ with st.expander("Boxes (DRT notation): hover a condition to find it in the grap
 st.markdown(f"#### The {k}-grams")
 if rows is not None:
     f_col, table_col = st.columns([2, 5])
-    status = f_col.radio("Show", ["all", "matched", "only-pred", "only-gold"], horizontal=False, key="ngram_filter",
-                         format_func=lambda s: {"all": "all", "matched": "matched (both sides)",
-                                                "only-pred": "only in pred", "only-gold": "only in gold"}[s])
+    status = f_col.radio("Show", list(ROW_FILTERS), horizontal=False, key="ngram_filter",
+                         format_func=lambda s: {"all": "all", "matched": "with matched occurrences",
+                                                "only-pred": "with some only in pred (invented)",
+                                                "only-gold": "with some only in gold (missed)"}[s])
     shown = filter_rows(rows, status)
     with table_col:
         frame = pd.DataFrame([{"n-gram": r.text, "pred": r.pred, "gold": r.gold, "matched": r.matched,
-                               "status": r.status} for r in shown[:5000]],
-                             columns=["n-gram", "pred", "gold", "matched", "status"])
+                               "only in pred": r.only_pred, "only in gold": r.only_gold} for r in shown[:5000]],
+                             columns=["n-gram", "pred", "gold", "matched", "only in pred", "only in gold"])
         st.dataframe(frame, hide_index=True, height=240, width="stretch")
         st.caption(f"{len(shown)} of {len(rows)} distinct {k}-grams"
                    + (" (first 5000 listed)" if len(shown) > 5000 else "")

@@ -138,9 +138,11 @@ def cached_layout(pred: Graph, gold: Graph, mapping: tuple[tuple[str, str], ...]
 
 
 @shared_cache(maxsize=4)  # occurrence lists of big graphs are large
-def cached_comparison(pred: Graph, gold: Graph, k: int) -> NgramComparison:
-    """compare_ngrams, remembered per pair of graphs and order."""
-    return compare_ngrams(pred, gold, k)
+def cached_comparison(pred: Graph, gold: Graph, k: int,
+                      mapping: tuple[tuple[str, str], ...] | None = None) -> NgramComparison:
+    """compare_ngrams, remembered per pair of graphs, order and variable mapping (pred -> gold
+    pairs, e.g. COUNTER's, which decides which occurrences are the matched ones; None: by name)."""
+    return compare_ngrams(pred, gold, k, mapping=dict(mapping) if mapping is not None else None)
 
 
 @st.cache_resource

@@ -74,18 +74,24 @@ def test_ngram_table_counts_agree_with_the_score(fig4, k):
 def test_ngram_table_statuses_and_filter(fig4):
     rows = ngram_table(fig4.pred_graph, fig4.gold_graph, 1)
     by_text = {r.text: r for r in rows}
-    # "He smiled." and the gold both have three-plus REF clauses: B REF X occurs on both sides
-    assert by_text["B REF X"].status == "matched"
-    assert by_text["B REF X"].matched == min(by_text["B REF X"].pred, by_text["B REF X"].gold)
+    # "He smiled." has fewer REF clauses than the gold: some B REF X match, the rest are gold's only
+    ref = by_text["B REF X"]
+    assert 0 < ref.pred < ref.gold and ref.status == "more-in-gold"
+    assert (ref.matched, ref.only_pred, ref.only_gold) == (ref.pred, 0, ref.gold - ref.pred)
+    assert ref.describe() == f"{ref.pred} matched, {ref.gold - ref.pred} only in gold"
     assert by_text["B smile.v.01 X"].status == "only-pred"
     assert by_text["B put.v.01 X"].status == "only-gold"
-    for status in ("matched", "only-pred", "only-gold"):
+    # a filter keeps the rows with occurrences of its kind: a partly matched row is under both
+    assert ref in filter_rows(rows, "matched") and ref in filter_rows(rows, "only-gold")
+    assert ref not in filter_rows(rows, "only-pred")
+    for status, count in (("matched", "matched"), ("only-pred", "only_pred"), ("only-gold", "only_gold")):
         kept = filter_rows(rows, status)
-        assert kept and all(r.status == status for r in kept)
-    assert len(filter_rows(rows, None)) == len(rows)
-    # matched rows come first
-    statuses = [r.status for r in rows]
-    assert statuses.index("only-pred") > max(i for i, s in enumerate(statuses) if s == "matched")
+        assert kept and all(getattr(r, count) > 0 for r in kept)
+        assert len(kept) == sum(1 for r in rows if getattr(r, count) > 0)
+    assert len(filter_rows(rows, None)) == len(rows) == len(filter_rows(rows, "all"))
+    # the rows with most unmatched occurrences come first
+    unmatched = [r.only_pred + r.only_gold for r in rows]
+    assert unmatched == sorted(unmatched, reverse=True)
 
 
 def test_highlight_on_a_drs_against_itself_is_all_matched(paper):
@@ -113,15 +119,16 @@ def test_highlight_marks_the_smile_edges_unmatched(fig4):
 
 
 def test_highlight_consistent_with_matched_ngrams(fig4):
-    """An edge is MATCHED exactly when some k-gram through it occurs on the other side."""
+    """An edge is MATCHED exactly when a matched k-gram occurrence passes through it."""
+    from dscorer_core.render import compare_ngrams
+
     pg, gg = fig4.pred_graph, fig4.gold_graph
     k = 3
-    rows = ngram_table(pg, gg, k)
-    matched_texts = [r.text for r in rows if r.status == "matched"]
+    comp = compare_ngrams(pg, gg, k)
     on_matched = set()
-    for t in matched_texts:
-        on_matched |= path_elements(pg, t, k)[1]
-    h = highlight_pair(pg, gg, k)
+    for r in comp.rows:
+        on_matched |= comp.elements("pred", r.text, matched=True)[1]
+    h = comp.highlight
     for e, status in zip(pg.edges, h.pred.edges):
         assert (status == MATCHED) == (e.id in on_matched)
     # at a high order some edges of a tiny graph lie on no path at all

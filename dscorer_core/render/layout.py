@@ -9,12 +9,13 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from ..dscorer.induction import Graph, Node
+from ..dscorer.induction import Graph
+from ..dscorer.node_pairing import mapped_keys, node_key, node_pairing
 from .display import compact_label, concept_edges, drawn_edge_label
 from .palette import EDGE_FONT_SIZE
 
 __all__ = ["BAND_WIDTH", "BOX_CORNER", "NODE_CORNER", "MAX_LAYOUT_NODES", "NODE_FONT_SIZE", "beside_gap", "Layout",
-           "node_key", "mapped_keys", "label_size", "shared_layout", "edge_curves", "too_large_to_draw"]
+           "node_key", "mapped_keys", "node_pairing", "label_size", "shared_layout", "edge_curves", "too_large_to_draw"]
 
 
 #: Graphs with more nodes than this are not laid out (the app offers the n-gram table instead).
@@ -31,36 +32,6 @@ class Layout:
     #: Node ids with no partner in the other graph (under the variable mapping, or by name).
     pred_unpaired: frozenset[int] = field(default=frozenset())
     gold_unpaired: frozenset[int] = field(default=frozenset())
-
-
-def node_key(graph: Graph, node: Node) -> tuple[str, ...]:
-    """A key that names 'the same node' across two graphs: the variable name, or the constant
-    text plus its occurrence number (constants may be one node per occurrence)."""
-    if not node.is_constant:
-        return ("v", node.name)
-    nth = sum(1 for n in graph.nodes[: node.id] if n.is_constant and n.name == node.name)
-    return ("c", node.name, str(nth))
-
-
-def mapped_keys(pred: Graph, gold: Graph,
-                mapping: Mapping[str, str] | None) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
-    """node_key of every node of both graphs, with pred variables renamed by ``mapping`` (pred
-    variable -> gold variable, e.g. COUNTER's): a mapped pred variable takes its gold partner's key,
-    a variable the mapping leaves out gets a key of its own side. ``None``: pair by name."""
-    pred_keys = [node_key(pred, n) for n in pred.nodes]
-    gold_keys = [node_key(gold, n) for n in gold.nodes]
-    if mapping is None:
-        return pred_keys, gold_keys
-    partners = set(mapping.values())
-
-    def pred_key(key: tuple[str, ...]) -> tuple[str, ...]:
-        if key[0] != "v":
-            return key
-        return ("v", mapping[key[1]]) if key[1] in mapping else ("pred", key[1])
-
-    pred_keys = [pred_key(k) for k in pred_keys]
-    gold_keys = [("gold", k[1]) if k[0] == "v" and k[1] not in partners else k for k in gold_keys]
-    return pred_keys, gold_keys
 
 
 #: Font size (px at zoom 1) of node labels; the layout leaves room for labels of this size.

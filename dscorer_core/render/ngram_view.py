@@ -1,22 +1,27 @@
 """Which k-grams two graphs share, and which edges and clauses lie on matched or unmatched ones.
 
-A k-gram text that occurs on both sides is *matched* (its clipped count is ``min(pred, gold)``);
-an occurrence of a text found on one side only is *unmatched*.
+The score counts ``min(pred, gold)`` matched occurrences of each k-gram text; exactly that many
+occurrences are *matched* on each side here too (which ones: dscorer/occurrence_matching.py, led
+by COUNTER's variable mapping or equal names), and every other occurrence is *unmatched*. A parser
+that writes 14 ``Theme`` edges where gold has 3 gets 3 matched and 11 unmatched ones, in the
+graphs, the box view, the k-gram table and the tooltips alike.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..dscorer.engines import check_explosion
 from ..dscorer.induction import Graph
 from ..dscorer.ngram_counts import Path
+from ..dscorer.node_pairing import node_pairing
+from ..dscorer.occurrence_matching import OccurrenceFlags, match_occurrences
 from ..dscorer.paths import ngram_occurrences
 
 __all__ = ["MATCHED", "UNMATCHED", "UNUSED", "MAX_DISPLAY_PATHS", "NgramRow", "SideHighlight", "PairHighlight",
-           "occurrences", "NgramComparison", "compare_ngrams", "ngram_table", "filter_rows", "highlight_pair",
-           "path_elements", "reverse_partners", "fold_reverse"]
+           "occurrences", "NgramComparison", "compare_ngrams", "ngram_table", "ROW_FILTERS", "filter_rows",
+           "highlight_pair", "path_elements", "reverse_partners", "fold_reverse"]
 
 
 MATCHED = "matched"
@@ -46,11 +51,31 @@ class NgramRow:
         return min(self.pred, self.gold)
 
     @property
+    def only_pred(self) -> int:
+        """Occurrences in pred beyond gold's count: what the parser invented."""
+        return self.pred - self.matched
+
+    @property
+    def only_gold(self) -> int:
+        """Occurrences in gold beyond pred's count: what the parser missed."""
+        return self.gold - self.matched
+
+    @property
     def status(self) -> str:
-        """``matched`` (both sides), ``only-pred`` or ``only-gold``."""
-        if self.pred and self.gold:
+        """``matched`` (every occurrence on both sides), ``more-in-pred``, ``more-in-gold`` (some
+        matched, the rest on one side only), ``only-pred`` or ``only-gold`` (no match)."""
+        if self.pred == self.gold:
             return "matched"
+        if self.matched:
+            return "more-in-pred" if self.pred > self.gold else "more-in-gold"
         return "only-pred" if self.pred else "only-gold"
+
+    def describe(self) -> str:
+        """The row's counts in words, e.g. ``3 matched, 11 only in pred``."""
+        parts = [f"{self.matched} matched"] if self.matched else []
+        parts += [f"{self.only_pred} only in pred"] if self.only_pred else []
+        parts += [f"{self.only_gold} only in gold"] if self.only_gold else []
+        return ", ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -66,6 +91,8 @@ class SideHighlight:
     clauses: tuple[str, ...]
     #: per edge: on how many matched and on how many unmatched k-gram occurrences it lies
     edge_counts: tuple[tuple[int, int], ...] = ()
+    #: how many k-gram occurrences of this side are matched (the score's clipped count)
+    matched_occurrences: int = 0
 
     def unmatched_clauses(self) -> tuple[int, ...]:
         """Indices of the clauses behind unmatched k-grams."""
@@ -97,27 +124,37 @@ class NgramComparison:
     highlight: PairHighlight
     pred_occurrences: dict[str, list[Path]]
     gold_occurrences: dict[str, list[Path]]
+    #: per text, one flag per occurrence (in the order of *_occurrences): matched or not
+    pred_matched: OccurrenceFlags
+    gold_matched: OccurrenceFlags
 
-    def elements(self, side: str, text: str) -> tuple[frozenset[int], frozenset[int]]:
-        """Node ids and edge ids of every occurrence of ``text`` on one side (pred or gold)."""
+    def elements(self, side: str, text: str, matched: bool | None = None) -> tuple[frozenset[int], frozenset[int]]:
+        """Node ids and edge ids of every occurrence of ``text`` on one side (pred or gold); only
+        its matched (``matched=True``) or unmatched (False) occurrences when given."""
         occ = self.pred_occurrences if side == "pred" else self.gold_occurrences
-        return _elements(occ.get(text, ()))
+        flags = (self.pred_matched if side == "pred" else self.gold_matched).get(text, ())
+        paths = occ.get(text, ())
+        if matched is not None:
+            paths = [p for p, f in zip(paths, flags) if f == matched]
+        return _elements(paths)
 
 
-_STATUS_ORDER = {"matched": 0, "only-pred": 1, "only-gold": 2}
-
-
-def compare_ngrams(pred: Graph, gold: Graph, k: int, cap: int | None = MAX_DISPLAY_PATHS) -> NgramComparison:
+def compare_ngrams(pred: Graph, gold: Graph, k: int, cap: int | None = MAX_DISPLAY_PATHS,
+                   mapping: Mapping[str, str] | None = None) -> NgramComparison:
     """The k-gram table and the highlight data of a pair (NgramExplosion above ``cap`` paths).
 
-    Rows are sorted: matched first (most matched first), then only-pred, then only-gold, then by text.
+    Exactly ``min(pred, gold)`` occurrences of each k-gram are matched on each side, those that
+    ``mapping`` (pred variable -> gold variable; None: by name) pairs first. Rows are sorted
+    with the most unmatched occurrences first (the errors), then the most matched, then by text.
     """
     po = occurrences(pred, k, cap, "pred")
     go = occurrences(gold, k, cap, "gold")
     rows = [NgramRow(t, len(po.get(t, ())), len(go.get(t, ()))) for t in set(po) | set(go)]
-    rows.sort(key=lambda r: (_STATUS_ORDER[r.status], -r.matched, r.text))
-    highlight = PairHighlight(k, _side(pred, po, go), _side(gold, go, po))
-    return NgramComparison(k, tuple(rows), highlight, po, go)
+    rows.sort(key=lambda r: (-(r.only_pred + r.only_gold), -r.matched, r.text))
+    pm, gm = match_occurrences(po, go, node_pairing(pred, gold, mapping),
+                               [e.clause for e in pred.edges], [e.clause for e in gold.edges])
+    highlight = PairHighlight(k, _side(pred, po, pm), _side(gold, go, gm))
+    return NgramComparison(k, tuple(rows), highlight, po, go, pm, gm)
 
 
 def ngram_table(pred: Graph, gold: Graph, k: int,
@@ -127,18 +164,26 @@ def ngram_table(pred: Graph, gold: Graph, k: int,
     return compare_ngrams(pred, gold, k, cap).rows
 
 
+#: The filters of the k-gram table: which occurrences a row must have to be shown.
+ROW_FILTERS = ("all", "matched", "only-pred", "only-gold")
+
+
 def filter_rows(rows: Iterable[NgramRow], status: str | None) -> tuple[NgramRow, ...]:
-    """Rows with the given status (``matched``, ``only-pred``, ``only-gold``); None keeps all."""
-    return tuple(r for r in rows if status in (None, "all") or r.status == status)
+    """Rows with occurrences of the given kind: ``matched`` (some matched), ``only-pred`` (some
+    in pred beyond gold's count), ``only-gold`` (the reverse); None or ``all`` keeps all."""
+    keep = {None: lambda r: True, "all": lambda r: True, "matched": lambda r: r.matched > 0,
+            "only-pred": lambda r: r.only_pred > 0, "only-gold": lambda r: r.only_gold > 0}[status]
+    return tuple(r for r in rows if keep(r))
 
 
-def _side(graph: Graph, occ: dict[str, list[Path]], other: dict[str, list[Path]]) -> SideHighlight:
+def _side(graph: Graph, occ: dict[str, list[Path]], flags: OccurrenceFlags) -> SideHighlight:
     on_matched: set[int] = set()
     on_any: set[int] = set()
     counts = [[0, 0] for _ in graph.edges]
+    total = 0
     for text, paths in occ.items():
-        hit = text in other
-        for p in paths:
+        for p, hit in zip(paths, flags[text]):
+            total += hit
             on_any.update(p.edges)
             if hit:
                 on_matched.update(p.edges)
@@ -151,13 +196,13 @@ def _side(graph: Graph, occ: dict[str, list[Path]], other: dict[str, list[Path]]
         cur = clauses[edge.clause]
         if s == UNMATCHED or (s == MATCHED and cur == UNUSED):
             clauses[edge.clause] = s
-    return SideHighlight(edges, tuple(clauses), tuple((m, u) for m, u in counts))
+    return SideHighlight(edges, tuple(clauses), tuple((m, u) for m, u in counts), total)
 
 
-def highlight_pair(pred: Graph, gold: Graph, k: int,
-                   cap: int | None = MAX_DISPLAY_PATHS) -> PairHighlight:
-    """Edge and clause status of both graphs for order k (see SideHighlight)."""
-    return compare_ngrams(pred, gold, k, cap).highlight
+def highlight_pair(pred: Graph, gold: Graph, k: int, cap: int | None = MAX_DISPLAY_PATHS,
+                   mapping: Mapping[str, str] | None = None) -> PairHighlight:
+    """Edge and clause status of both graphs for order k (see SideHighlight and compare_ngrams)."""
+    return compare_ngrams(pred, gold, k, cap, mapping).highlight
 
 
 def _elements(paths: Iterable[Path]) -> tuple[frozenset[int], frozenset[int]]:
