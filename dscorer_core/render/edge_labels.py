@@ -1,24 +1,33 @@
-"""Where edge labels land: a curve per edge chosen so that its label keeps clear of every node and
-of the other labels (the pane draws each edge as vis-network's quadratic ``curvedCW`` / ``curvedCCW``
-curve, its label centred on the curve's middle)."""
+"""Where edges run and their labels land: a curve per edge chosen so that the edge passes through no
+node but its own two ends and its label keeps clear of every node and of the other labels (the pane
+draws each edge as vis-network's quadratic ``curvedCW`` / ``curvedCCW`` curve, its label centred on
+the curve's middle), and a check of a whole drawing for both kinds of clash."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
 
+import numpy as np
+
 from ..dscorer.induction import Graph
 from .layout import CHAR_WIDTH, NODE_MARGIN, label_size
 from .palette import EDGE_FONT_SIZE
 
-__all__ = ["BEND_CHOICES", "Rect", "curve_middle", "edge_label_rect", "drawn_node_size", "node_rect",
-           "edge_bends", "label_overlaps"]
+__all__ = ["BEND_CHOICES", "Rect", "curve_middle", "curve_points", "edge_label_rect", "drawn_node_size", "node_rect",
+           "edge_bends", "label_overlaps", "edge_crossings"]
 
 #: Roundness values tried for an edge, in order of preference (positive: curvedCW, negative:
 #: curvedCCW, 0: straight); the first keeps the old look of a slight clockwise curve.
-BEND_CHOICES = (0.15, -0.15, 0.35, -0.35, 0.0, 0.55, -0.55, 0.75, -0.75, 0.95, -0.95, 1.2, -1.2)
+BEND_CHOICES = (0.15, -0.15, 0.35, -0.35, 0.0, 0.55, -0.55, 0.75, -0.75, 0.95, -0.95, 1.2, -1.2,
+                0.25, -0.25, 0.45, -0.45, 0.65, -0.65, 0.85, -0.85, 0.05, -0.05, 1.05, -1.05, 1.4, -1.4)
 #: Space kept free around a label (px at zoom 1, each side).
 LABEL_PAD = 2.0
+#: Space kept free around a node that an edge passes by (px at zoom 1, each side).
+NODE_PAD = 3.0
+#: What an edge through a node, or a label over another box, costs against the area a label overlaps
+#: (px²): always more.
+THROUGH_NODE_COST = 1e7
 
 Point = tuple[float, float]
 #: left, top, right, bottom
@@ -38,6 +47,40 @@ def curve_middle(start: Point, end: Point, bend: float) -> Point:
     via = (start[0] + (0.5 * f + 0.5) * radius * math.sin(angle),
            start[1] + (0.5 * f + 0.5) * radius * math.cos(angle))
     return (0.25 * start[0] + 0.5 * via[0] + 0.25 * end[0], 0.25 * start[1] + 0.5 * via[1] + 0.25 * end[1])
+
+
+def _via(start: Point, end: Point, bend: float) -> Point:
+    """vis-network 9's control point of the quadratic curve (see curve_middle)."""
+    if bend == 0 or start == end:
+        return ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+    f = abs(bend)
+    dx, dy = end[0] - start[0], start[1] - end[1]
+    radius = math.hypot(dx, dy)
+    turn = (0.5 * f + 0.5) if bend > 0 else (-0.5 * f + 0.5)
+    angle = (math.atan2(dy, dx) + turn * math.pi) % (2 * math.pi)
+    return (start[0] + (0.5 * f + 0.5) * radius * math.sin(angle),
+            start[1] + (0.5 * f + 0.5) * radius * math.cos(angle))
+
+
+def curve_points(start: Point, end: Point, bend: float, step: float = 6.0) -> np.ndarray:
+    """Points along the drawn edge (n x 2, about ``step`` px apart, ends excluded): the curve an
+    edge must keep clear of other nodes."""
+    via = _via(start, end, bend)
+    length = math.dist(start, via) + math.dist(via, end)
+    t = np.linspace(0.0, 1.0, max(8, int(length / step)) + 2)[1:-1, None]
+    s, v, e = np.asarray(start), np.asarray(via), np.asarray(end)
+    points: np.ndarray = (1 - t) ** 2 * s + 2 * t * (1 - t) * v + t ** 2 * e
+    return points
+
+
+def _nodes_hit(points: np.ndarray, rects: np.ndarray, pad: float = NODE_PAD) -> np.ndarray:
+    """Per node rect (m x 4), whether any of the points falls inside it (grown by ``pad``)."""
+    if len(rects) == 0:
+        return np.zeros(0, dtype=bool)
+    x, y = points[:, 0:1], points[:, 1:2]
+    inside = ((x > rects[:, 0] - pad) & (x < rects[:, 2] + pad) & (y > rects[:, 1] - pad) & (y < rects[:, 3] + pad))
+    hit: np.ndarray = inside.any(axis=0)
+    return hit
 
 
 def edge_label_rect(centre: Point, label: str, font_size: float = EDGE_FONT_SIZE) -> Rect:
@@ -74,6 +117,7 @@ def edge_bends(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[s
     same two nodes take different curves. Shorter labelled edges choose first (they have least room);
     a label with no free place takes the one it overlaps least."""
     nodes = [node_rect(positions[n.id], node_sizes[n.id]) for n in graph.nodes]
+    node_array = np.asarray(nodes, dtype=float).reshape(-1, 4)
     bends = [0.0] * len(graph.edges)
     drawn = [e for e in graph.edges if edge_labels[e.id] is not None and e.source != e.target]
 
@@ -93,16 +137,19 @@ def edge_bends(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[s
         label = edge_labels[eid]
         parallel = [middles[i] for i in pairs.get((min(e.source, e.target), max(e.source, e.target)), ())
                     if i != eid and i in middles]
+        others = np.ones(len(nodes), dtype=bool)
+        others[[e.source, e.target]] = False
         best, best_cost = BEND_CHOICES[0], math.inf
         for bend in BEND_CHOICES:
             middle = curve_middle(start, end, bend)
             if any(math.dist(middle, m) < font_size for m in parallel):
                 continue  # the same curve as a parallel edge
-            if not label:
-                return bend, 0.0
-            rect = edge_label_rect(middle, label, font_size)
-            cost = sum(_overlap(rect, r) for r in nodes) + \
-                sum(_overlap(rect, r) for i, r in placed.items() if i != eid)
+            through = int((_nodes_hit(curve_points(start, end, bend), node_array) & others).sum())
+            cost = THROUGH_NODE_COST * through
+            if label:  # a label over a node or a label is as bad as an edge through a node
+                rect = edge_label_rect(middle, label, font_size)
+                areas = [_overlap(rect, r) for r in nodes] + [_overlap(rect, r) for i, r in placed.items() if i != eid]
+                cost += sum(areas) + THROUGH_NODE_COST * sum(a > 1.0 for a in areas)
             if cost < best_cost:
                 best, best_cost = bend, cost
             if cost == 0:
@@ -129,7 +176,7 @@ def edge_bends(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[s
             break
         clashes = []
         for eid in order:
-            if edge_labels[eid]:
+            if edge_labels[eid] is not None:
                 bend, cost = choose(eid)
                 place(eid, bend)
                 if cost > 0:
@@ -154,4 +201,19 @@ def label_overlaps(graph: Graph, positions: Sequence[Point], edge_labels: Sequen
     for i, (eid, rect) in enumerate(labels):
         found += [("edge", eid, "node", n) for n, r in enumerate(nodes) if hit(rect, r)]
         found += [("edge", eid, "edge", other) for other, r in labels[i + 1:] if hit(rect, r)]
+    return found
+
+
+def edge_crossings(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[str | None],
+                   node_sizes: Sequence[tuple[float, float]], bends: Sequence[float],
+                   pad: float = 0.0) -> list[tuple[int, int]]:
+    """Every (edge id, node id) where a drawn edge (label not None) passes through a node that is
+    not one of its ends: what makes a reader wire a graph wrongly."""
+    rects = np.asarray([node_rect(positions[n.id], node_sizes[n.id]) for n in graph.nodes], dtype=float).reshape(-1, 4)
+    found = []
+    for e in graph.edges:
+        if edge_labels[e.id] is None or e.source == e.target:
+            continue
+        hit = _nodes_hit(curve_points(positions[e.source], positions[e.target], bends[e.id]), rects, pad)
+        found += [(e.id, int(n)) for n in np.flatnonzero(hit) if n not in (e.source, e.target)]
     return found

@@ -45,6 +45,9 @@ NODE_MARGIN = 6
 BOX_CORNER, NODE_CORNER = 2, 8
 #: Gaps between node label boxes: between columns, between a referent and its constants, between rows.
 GAP_X, GAP_BESIDE, GAP_Y = 60.0, 30.0, 64.0
+#: How far a box's referents stand to the right of the box's left edge, so that the edges from the box
+#: reach each referent from its left, clear of the referents above it.
+INDENT = 54.0
 #: Box columns per band by default: two panes side by side on a laptop are about 450 px wide each,
 #: room for two columns at a readable scale.
 COLUMNS_PER_BAND = 2
@@ -219,7 +222,7 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0, max_columns: i
 
     def column_width(column: tuple[str, ...] | None) -> float:
         head_w = size[column][0] if column is not None else 0.0
-        return max([head_w] + [row_width(n) for n in rows.get(column, [])])
+        return max([head_w] + [INDENT * spacing + row_width(n) for n in rows.get(column, [])])
 
     # bands of at most per_band columns, a column starting a new band when the band would be wider
     # than band_width (a band always has one column)
@@ -236,8 +239,8 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0, max_columns: i
         for column in band:
             members = rows.get(column, [])
             head_w, head_h = size[column] if column is not None else (0.0, 0.0)
-            width = max([head_w] + [row_width(n) for n in members])
-            centre = x + width / 2
+            width = column_width(column)
+            centre = x + head_w / 2
             cy = y + head_h / 2
             if column is not None:
                 pos[column] = (centre, cy)
@@ -246,7 +249,7 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0, max_columns: i
                 # a referent, and its constants stacked in a column to its right
                 h = row_height(n)
                 cy += gap_y + h / 2
-                left = centre - row_width(n) / 2
+                left = x + INDENT * spacing
                 pos[n] = (left + size[n][0] / 2, cy)
                 left += size[n][0] + gaps.get(n, gap_beside)
                 consts = beside.get(n, ())
