@@ -79,7 +79,7 @@ def _nodes_hit(points: np.ndarray, rects: np.ndarray, pad: float = NODE_PAD) -> 
         return np.zeros(0, dtype=bool)
     x, y = points[:, 0:1], points[:, 1:2]
     inside = ((x > rects[:, 0] - pad) & (x < rects[:, 2] + pad) & (y > rects[:, 1] - pad) & (y < rects[:, 3] + pad))
-    hit: np.ndarray = inside.any(axis=0)
+    hit: np.ndarray = np.asarray(inside.any(axis=0))
     return hit
 
 
