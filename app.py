@@ -99,10 +99,11 @@ if query.strip():
 i = st.session_state["doc_index"]
 pdrs, gdrs = pred.drss[i], gold.drss[i]
 st.markdown(f"#### Document {i}")
+# the sentence in small print (escaped), so the graphs start on a laptop's first screen
 if pdrs.sentence and gdrs.sentence and pdrs.sentence != gdrs.sentence:
-    st.text(f"gold: {gdrs.sentence}\npred: {pdrs.sentence}")
+    st.caption(f"gold: {aw.md_escape(gdrs.sentence)}  \npred: {aw.md_escape(pdrs.sentence)}")
 else:
-    st.text(gdrs.sentence or pdrs.sentence or "(no sentence in the files)")
+    st.caption(aw.md_escape(gdrs.sentence or pdrs.sentence or "(no sentence in the files)"))
 if judging is not None:  # judging mode (sidebar): acceptable or not, then on to the next unjudged document
     aw.acceptability_panel(judging, i, aw.system_name(pred.name), n_docs, _set_doc)
 
@@ -138,6 +139,10 @@ metric_cols = st.columns(6)
 for j, (prefix, fig) in enumerate(figures):
     for col, name, value in zip(metric_cols[3 * j:3 * j + 3], "PRF", (fig.P, fig.R, fig.F)):
         col.metric(prefix + name, f"{value:.4f}")
+st.caption(f"P, R, F: DSCORER, the weighted geometric mean of the k-gram scores for k = 0..{settings.order} "
+           f"(w0 = {settings.w0:g}, preset {settings.preset})"
+           + ("; COUNTER: the share of clauses that match under the best variable mapping." if cpair is not None
+              else "."))
 col_k, col_text, col_toggle = st.columns([3, 4, 2], vertical_alignment="center")
 with col_k:
     if settings.order > 1:
@@ -189,6 +194,9 @@ else:
     # bounding box on load (a taller or wider drawing is shown whole, smaller: zoom in with + or Ctrl+wheel)
     pane_height = aw.pane_height(layout.box)
     dark = getattr(getattr(st.context, "theme", None), "type", None) == "dark"
+    # the legend right above the panes, where the colours are read
+    aw.legend(with_variable=bool(links),
+              pairing="COUNTER's variable mapping" if cpair is not None else "the variable names")
     left, right = st.columns(2)
     for col, side, graph, pos in ((left, "pred", pg, layout.pred), (right, "gold", gg, layout.gold)):
         with col:
@@ -205,8 +213,6 @@ else:
                           height=pane_height,
                           marked_nodes=getattr(var_choice, f"{side}_nodes") if var_choice else frozenset(),
                           unpaired=getattr(layout, f"{side}_unpaired"))
-    aw.legend(with_variable=bool(links),
-              pairing="COUNTER's variable mapping" if cpair is not None else "the variable names")
 # the pickers sit right under the graphs, so a choice redraws graphs that are in view
 v_pick, n_pick = st.columns(2, vertical_alignment="top")
 if links:

@@ -118,7 +118,9 @@ def static_vis_tags() -> str | None:
 #: wheel scrolls the page: the event is kept from vis-network, which would swallow it), zoom and
 #: pan mirrored into the other pane, and ``window.dscorerGraph`` for the box view. On load (after the
 #: first drawing) and on resize each pane fits the shared bounding box, so both panes show the whole
-#: drawing at the same place and scale. A live pane (``graph_html_live``) takes its styles from the
+#: drawing at the same place and scale: the drawing takes the pane's width, and the pane (its iframe)
+#: takes the drawing's height at that scale, so there is no blank band above or below it. A live pane
+#: (``graph_html_live``) takes its styles from the
 #: page's ``[data-dscorer-styles=SIDE]`` element, checked every 60 ms, and applies them in place.
 #: Placeholders: __BOX__ (bounding box), __SIDE__, __ALIAS__ (hidden edge -> drawn edge or node), __LIVE__.
 PANE_SCRIPT = """
@@ -126,7 +128,11 @@ PANE_SCRIPT = """
 var b=__BOX__,side=__SIDE__,alias=__ALIAS__,live=__LIVE__,mirroring=false,moved=false,applied=null;
 function box(){var c=document.getElementById('mynetwork');return [c.clientWidth||600,c.clientHeight||500];}
 function fitScale(){var wh=box(),m=40;return Math.min(wh[0]/(b[2]-b[0]+2*m),wh[1]/(b[3]-b[1]+2*m),1.5);}
-function fitAll(){if(typeof network==='undefined')return;network.moveTo({position:{x:(b[0]+b[2])/2,
+function fitHeight(){try{var fe=window.frameElement,c=document.getElementById('mynetwork');if(!fe||!c||moved)return;
+ var s=Math.min(c.clientWidth/(b[2]-b[0]+80),1.5),want=Math.round(Math.min(3200,Math.max(260,(b[3]-b[1]+80)*s+20)));
+ if(Math.abs(fe.offsetHeight-want)>3){fe.style.height=want+'px';c.style.height=(want-20)+'px';
+  network.setSize('100%',(want-20)+'px');}}catch(e){}}
+function fitAll(){if(typeof network==='undefined')return;fitHeight();network.moveTo({position:{x:(b[0]+b[2])/2,
  y:(b[1]+b[3])/2},scale:fitScale(),animation:false});mirror();}
 function siblings(){var out=[];try{var fr=window.parent.document.querySelectorAll('iframe');
  for(var i=0;i<fr.length;i++){try{var w=fr[i].contentWindow;if(w!==window&&w.dscorerGraph&&w.dscorerGraph.follow)
@@ -374,24 +380,30 @@ def pane_height(box: Sequence[float], scale: float = 0.8, low: int = 420, high: 
 
 
 def legend(with_status: bool = True, with_variable: bool = False, pairing: str = "") -> None:
-    """What the colours and dashes mean (``with_variable``: also the chosen variable's pink ring;
-    ``pairing``: how the panes' nodes were paired, e.g. "COUNTER's variable mapping")."""
-    parts = ["yellow: box (B)", "blue: referent (X, E, S, T, P)", "dashed border: constant"]
+    """What the colours and dashes mean, in one line above the panes (``with_variable``: also the
+    chosen variable's pink ring; ``pairing``: how the panes' nodes were paired, e.g. "COUNTER's
+    variable mapping"); the full wording is the line's tooltip."""
+    full = ["yellow: box (B)", "blue: referent (X, E, S, T, P)", "dashed border: constant"]
+    short = []
     if pairing:
-        parts.append(f"grey fill: no partner in the other graph under {pairing} (paired nodes sit at the same "
-                     "place in both panes)")
+        full.append(f"grey fill: no partner in the other graph under {pairing} (paired nodes sit at the same "
+                    "place in both panes)")
+        short.append("grey fill: no partner")
+    bar = ""
     if with_status:
         stops = ", ".join(f"{c} {100 * s:.0f}%" for s, c in SCALE_STOPS)
-        st.html(f'<div style="display:flex;align-items:center;gap:.6em;font-size:.85rem">'
-                f'<span>edge colour = share of the k-gram occurrences through the edge that are matched:</span>'
-                f'<span>0 %</span><span style="display:inline-block;width:14em;height:.9em;border-radius:3px;'
-                f'background:linear-gradient(to right, {stops})"></span><span>100 %</span></div>')
-        parts += ["**━ solid, thick**: all its k-grams matched",
-                  "**╍ long dashes**: partly matched",
-                  "**┅ short dashes**: none matched",
-                  "┈ grey, dotted: on no k-gram of this order",
-                  "**━ pink, widest**: the chosen n-gram"]
+        bar = (f'<span>matched share of an edge\'s k-grams: 0 %</span><span style="display:inline-block;width:7em;'
+               f'height:.8em;border-radius:3px;background:linear-gradient(to right, {stops})"></span>'
+               '<span>100 %</span>')
+        full += ["solid, thick: all its k-gram occurrences matched", "long dashes: partly matched",
+                 "short dashes: none matched", "grey, dotted: on no k-gram of this order",
+                 "pink, widest: the chosen n-gram"]
+        short += ["━ all", "╍ partly", "┅ none", "┈ no k-gram"]
     if with_variable:
-        parts.append("**◎ pink ring and glow**: the chosen variable (pred) and the gold variable COUNTER maps it to")
-    parts.append("an edge label ending in `~` is a reverse edge")
-    st.caption(" · ".join(parts))
+        full.append("pink ring and glow: the chosen variable (pred) and the gold variable COUNTER maps it to")
+        short.append("◎ chosen variable")
+    full.append("an edge label ending in ~ is a reverse edge")
+    short.append("~ reverse edge")
+    st.html(f'<div title="{escape(" · ".join(full), quote=True)}" style="display:flex;flex-wrap:wrap;'
+            f'align-items:center;gap:.5em;font-size:.8rem;color:#555">{bar}<span>'
+            f'{escape(" · ".join(short))}</span></div>')

@@ -58,7 +58,7 @@ def test_pair_view_next_document_is_figure_4():
     no_errors(at)
     f = float(at.metric[2].value)
     assert 0 < f < 0.5
-    text = " ".join(t.value for t in at.text)
+    text = " ".join(t.value for t in at.caption)  # the sentences, in small print
     assert "He smiled" in text and "Tom is putting the children to ø bed" in text
     pred_html, gold_html = iframes(at)
     assert len(vis_nodes(pred_html)) == 6 and len(vis_nodes(gold_html)) == 10
@@ -254,8 +254,8 @@ def test_hostile_clause_file_reaches_the_page_as_text():
     payloads = [re.search(r'data-payload="([^"]*)"', h.proto.body).group(1) for h in at.get("html")
                 if "data-dscorer-styles" in h.proto.body]
     assert len(payloads) == 2 and not any(c in p for p in payloads for c in "<>")
-    # the sentence is shown as plain text
-    assert any("<img src=x onerror=alert(1)>" in t.value for t in at.text)
+    # the sentence is shown as literal text: Markdown-escaped in a caption (no HTML, no link)
+    assert any(r"\<img src\=x onerror\=alert\(1\)\>" in t.value for t in at.caption)
 
 
 def test_local_path_refuses_what_is_not_a_regular_file(tmp_path, monkeypatch):

@@ -25,6 +25,9 @@ BEND_CHOICES = (0.15, -0.15, 0.35, -0.35, 0.0, 0.55, -0.55, 0.75, -0.75, 0.95, -
 LABEL_PAD = 2.0
 #: Space kept free around a node that an edge passes by (px at zoom 1, each side).
 NODE_PAD = 3.0
+#: What an edge that leaves the drawing's bounding box (plus OUTSIDE_MARGIN) costs: less than a
+#: clash, more than any overlap area (the pane fits the nodes' box, so the curve would be cut off).
+OUTSIDE_COST, OUTSIDE_MARGIN = 1e6, 30.0
 #: What an edge through a node, or a label over another box, costs against the area a label overlaps
 #: (px²): always more.
 THROUGH_NODE_COST = 1e7
@@ -118,6 +121,9 @@ def edge_bends(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[s
     a label with no free place takes the one it overlaps least."""
     nodes = [node_rect(positions[n.id], node_sizes[n.id]) for n in graph.nodes]
     node_array = np.asarray(nodes, dtype=float).reshape(-1, 4)
+    frame = ((node_array[:, 0].min() - OUTSIDE_MARGIN, node_array[:, 1].min() - OUTSIDE_MARGIN,
+              node_array[:, 2].max() + OUTSIDE_MARGIN, node_array[:, 3].max() + OUTSIDE_MARGIN)
+             if len(nodes) else (0.0, 0.0, 0.0, 0.0))
     bends = [0.0] * len(graph.edges)
     drawn = [e for e in graph.edges if edge_labels[e.id] is not None and e.source != e.target]
 
@@ -144,8 +150,12 @@ def edge_bends(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[s
             middle = curve_middle(start, end, bend)
             if any(math.dist(middle, m) < font_size for m in parallel):
                 continue  # the same curve as a parallel edge
-            through = int((_nodes_hit(curve_points(start, end, bend), node_array) & others).sum())
+            points = curve_points(start, end, bend)
+            through = int((_nodes_hit(points, node_array) & others).sum())
             cost = THROUGH_NODE_COST * through
+            if (points[:, 0].min() < frame[0] or points[:, 0].max() > frame[2] or points[:, 1].min() < frame[1]
+                    or points[:, 1].max() > frame[3]):
+                cost += OUTSIDE_COST
             if label:  # a label over a node or a label is as bad as an edge through a node
                 rect = edge_label_rect(middle, label, font_size)
                 areas = [_overlap(rect, r) for r in nodes] + [_overlap(rect, r) for i, r in placed.items() if i != eid]
