@@ -16,6 +16,7 @@ from dscorer_core.cli import main
 from dscorer_core.dscorer.induction import concept_of
 from dscorer_core.dscorer.presets import PRESETS
 from dscorer_core.dscorer.senses import pair_concept_names, rename_concepts, scored_graphs, scored_pair
+from dscorer_core.render.ngram_view import UNUSED, compare_ngrams
 from dscorer_core.wordnet import canonical_concept
 
 AS_WRITTEN = replace(PRESETS["released"], wordnet=False)
@@ -163,6 +164,27 @@ def test_on_pmb_dev_only_documents_with_a_synonym_move_and_by_two_edges_each(sha
         if not synonyms:
             assert with_wn[i].counts == without[i].counts, i
     assert sum(w.counts[1].matched for w in with_wn) > sum(w.counts[1].matched for w in without)
+
+
+def test_real_pairs_where_gold_writes_one_synset_twice(shared_path):
+    gold_test = read_clf(shared_path("pmb-2.2.0/gold_test.clf"))
+    boxer_test = read_clf(shared_path("pmb-2.2.0/boxer_test.clf"))
+    gold, pred = gold_test[205], boxer_test[205]  # "around fifty dollars": gold quantity.n.01 and measure.n.02
+    assert writes_two_names(gold) and not writes_two_names(pred)
+    assert_scores_as_both_sides_renamed(pred, gold)
+    # Boxer's measure.n.02 stands where gold writes quantity.n.01: it matches only once gold is renamed too
+    assert score_pair(pred, gold).score.F > score_pair(pred, gold, preset=AS_WRITTEN).score.F
+
+    gold, pred = (read_clf(shared_path(f"pmb-2.1.0/{name}_dev.clf"))[391] for name in ("gold", "boxer"))
+    film, movie = (next(i for i, c in enumerate(gold.clauses) if c.is_concept and c.tokens[1] == word)
+                   for word in ("film", "movie"))  # one referent, two names of one synset: one clause as scored
+    assert_scores_as_both_sides_renamed(pred, gold)
+    result = score_pair(pred, gold)
+    assert result.gold_graph.drs == gold and result.pred_graph.drs == pred  # the app lists the clauses as written
+    clause_edges = {e.clause for e in result.gold_graph.edges}
+    assert film in clause_edges and movie not in clause_edges
+    statuses = compare_ngrams(result.pred_graph, result.gold_graph, 1).highlight.gold.clauses
+    assert len(statuses) == len(gold.clauses) and statuses[movie] == UNUSED
 
 
 #: Every system output in the shared data beside its gold file (same order, one DRS per document).
