@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from .clause_format import BOX_OPERATORS
 from .clauses import Clause, Drs, is_constant
 from .counter import CounterPair, CounterSettings, counter_pair
-from .dscorer.induction import induce_graph
-from .dscorer.senses import pred_as_scored
+from .dscorer.senses import scored_graphs
 from .dscorer.settings import ScoreSettings
 from .formula import prf
 from .render.ngram_view import compare_ngrams
@@ -234,8 +233,7 @@ def analyse_errors(preds: Sequence[Drs], golds: Sequence[Drs], *, counter: Count
         for plabel, glabel, kind in _confusions(pair):
             confusions[(plabel, glabel, kind)] += 1
             confusion_docs[(plabel, glabel, kind)].add(i)
-        pg = induce_graph(pred_as_scored(pred, gold, dscorer.preset), dscorer.preset)
-        gg = induce_graph(gold, dscorer.preset)
+        pg, gg = scored_graphs(pred, gold, dscorer.preset)  # WordNet senses as scored (senses.py)
         for k in sorted(set(orders) | {1}):
             for row in compare_ngrams(pg, gg, k, cap=dscorer.max_ngrams).rows:
                 if k == 1:

@@ -37,7 +37,7 @@ from dscorer_core.dscorer.scoring import (
     score_pair,
     zero_gram_ratio,
 )
-from dscorer_core.dscorer.senses import pred_as_scored
+from dscorer_core.dscorer.senses import scored_graphs
 from dscorer_core.dscorer.settings import ScoreSettings
 from dscorer_core.errors import ClfError, ClfErrors, ClfProblem, DrsCountMismatch, NgramExplosion, NoDrsError
 
@@ -93,9 +93,9 @@ def test_fast_equals_reference_on_every_pmb_dev_pair(dev, preset):
     assert len(docs) == 682
     spec = get_preset(preset)
     for i, (p, g) in enumerate(zip(preds, golds)):
-        p = pred_as_scored(p, g, spec)  # WordNet synonyms named as gold names them, as the corpus scores it
-        fp, rp = assert_same_counts(induce_graph(p, preset))
-        fg, rg = assert_same_counts(induce_graph(g, preset))
+        pg, gg = scored_graphs(p, g, spec)  # each WordNet synset under one name, as the corpus scores it
+        fp, rp = assert_same_counts(pg)
+        fg, rg = assert_same_counts(gg)
         expected = pair_counts(rp, rg)
         assert pair_counts(fp, fg) == expected, f"pair {i}"  # per-graph tables, HashedTable.matched
         assert docs[i].counts == expected, f"pair {i}"        # the batch engine of score_corpus

@@ -19,7 +19,7 @@ from .arrays import arrays_from_drss
 from .engines import drs_name
 from .fast_engine import BatchCounts, count_batch, path_bounds
 from .scoring import DocumentScore, OrderCounts, score_document, scores_of_rows
-from .senses import pred_as_scored
+from .senses import scored_pair
 from .settings import ScoreSettings
 
 __all__ = ["score_documents", "BATCH_PATHS"]
@@ -37,7 +37,6 @@ def score_documents(preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreS
     Raises NgramExplosion for the first DRS (pred before gold) whose bound exceeds
     ``settings.max_ngrams``, as scoring pair by pair would.
     """
-    preds = [pred_as_scored(p, g, settings.preset) for p, g in zip(preds, golds)]  # senses (senses.py)
     if settings.engine != "fast":
         docs = []
         for i, (pred, gold) in enumerate(zip(preds, golds)):
@@ -45,7 +44,8 @@ def score_documents(preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreS
             if progress:
                 progress(i + 1, len(preds))
         return docs
-    drss = [drs for pair in zip(preds, golds) for drs in pair]
+    # as scored: WordNet synsets under one name per pair (senses.py); clause counts stay as written
+    drss = [drs for pair in zip(preds, golds) for drs in scored_pair(*pair, settings.preset)]
     batch = arrays_from_drss(drss, settings.preset)
     bounds = path_bounds(batch, settings.order)
     if settings.max_ngrams is not None:

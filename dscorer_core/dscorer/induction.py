@@ -126,7 +126,9 @@ class Induced:
     """The graph of one DRS under one preset, as plain tuples (labels are ``labels.label_id`` ids).
 
     Edges are the forward edges in clause order; ``reverse_labels[i]`` is the label of
-    forward edge i's reverse edge, or -1 when it has none.
+    forward edge i's reverse edge, or -1 when it has none. ``edge_clauses`` index ``drs``: in a
+    pair's scored graph (``senses.scored_graphs``) that is the DRS as written, whose concepts the
+    labels may name by another name of their synset.
     """
 
     drs: Drs

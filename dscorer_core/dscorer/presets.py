@@ -48,9 +48,9 @@ class Preset:
     merge_constants: bool
     missing_orders: MissingOrders
     concepts: ConceptLemmas = "any"
-    #: True: a predicted concept that names the same WordNet 3.0 synset as a gold concept counts as
-    #: that concept (``tyre.n.02`` as ``tire.n.01``), as the released tools normalise senses
-    #: (``senses.align_senses``); False: concepts compared as written.
+    #: True: concepts are compared by their WordNet 3.0 synset on both sides (``tyre.n.02`` as
+    #: ``tire.n.01``), as the released tools normalise senses (``senses.scored_pair``); False:
+    #: concepts compared as written.
     wordnet: bool = False
 
     def __post_init__(self) -> None:

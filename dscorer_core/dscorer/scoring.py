@@ -20,10 +20,10 @@ from ..formula import DscorerRows, dscorer_rows, zero_gram_ratios
 from .arrays import batch_from_induced
 from .engines import count_ngrams, drs_name
 from .fast_engine import count_batch, path_bounds
-from .induction import Graph, induce_graph
+from .induction import Graph
 from .ngram_counts import NgramCounts
 from .presets import get_preset
-from .senses import pred_as_scored
+from .senses import scored_graphs
 from .settings import ScoreSettings
 
 __all__ = [
@@ -245,7 +245,7 @@ def score_pair(pred: Drs, gold: Drs, settings: ScoreSettings | None = None, **ch
     """
     settings = (settings or ScoreSettings()).replace(**changes)
     preset = get_preset(settings.preset)
-    return score_graphs(induce_graph(pred_as_scored(pred, gold, preset), preset), induce_graph(gold, preset), settings)
+    return score_graphs(*scored_graphs(pred, gold, preset), settings)  # WordNet senses: senses.py
 
 
 def score_document(pred: Drs, gold: Drs, settings: ScoreSettings, index: int) -> DocumentScore:
