@@ -34,14 +34,14 @@ from dscorer_core.render import (
     UNPAIRED_FILL,
     UNPAIRED_NOTE,
     LineStyle,
+    compact_folds,
     compact_label,
-    concept_edges,
-    concepts_of,
     drawn_edge_label,
     drawn_node_size,
     edge_bends,
     edge_display,
     edge_shades,
+    fold_into,
     fold_reverse,
     graph_svg,
     least_matched,
@@ -246,9 +246,14 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
     forward_only = forward_only or compact
     if forward_only and edge_status is not None:
         edge_status, edge_counts = fold_reverse(graph, edge_status, edge_counts)
+    folds = compact_folds(graph) if compact else None
+    if folds is not None and edge_status is not None:  # one line per relation: a role's halves join
+        edge_status, edge_counts = fold_into(edge_status, edge_counts, folds.into_edge)
+    if folds is not None and focus_edges:
+        focus_edges = focus_edges | {t for e, t in enumerate(folds.into_edge) if t is not None and e in focus_edges}
     shades = edge_shades(edge_counts) if edge_counts and edge_status is not None else None
-    hidden = concept_edges(graph) if compact else frozenset()
-    into = concepts_of(graph) if compact else ()
+    hidden = folds.hidden if folds is not None else frozenset()
+    into = folds.into_node if folds is not None else ()
     vis_tags = static_vis_tags()
     net = Network(directed=True, cdn_resources="remote" if vis_tags else "in_line", height=f"{height - 20}px",
                   width="100%")
@@ -288,7 +293,8 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
     alias: dict[int, int | str] = {}
     for edge in graph.edges:
         if edge.id in hidden:
-            alias[edge.id] = f"n{edge.target}"
+            joined = folds.into_edge[edge.id] if folds is not None else None
+            alias[edge.id] = joined if joined is not None else f"n{edge.target}"
             continue
         if forward_only and edge.reversed:
             partner = partners[edge.id]

@@ -389,3 +389,29 @@ def test_layout_puts_boxes_on_top_and_referents_under_their_box(paper):
     assert lay.box[2] - lay.box[0] <= BAND_WIDTH
     # the constant "now" stands beside the first referent it belongs to, on its row
     assert pos['"now"'][1] == pos["t1"][1] and pos['"now"'][0] > pos["t1"][0]
+
+
+def test_compact_drawing_draws_one_line_per_relation(fig4):
+    """Compact: no line from a box to its referents; a role's first half (box -> referent) joins its
+    second half, REF and concepts join the referent (its border), and the counts add up."""
+    from dscorer_core.render import compact_folds, fold_into, fold_reverse
+
+    gg = fig4.gold_graph
+    folds = compact_folds(gg)
+    for e in gg.edges:
+        from_box_to_member = not e.reversed and gg.nodes[e.source].is_box and not gg.nodes[e.target].is_box
+        assert (e.id in folds.hidden) == from_box_to_member
+        target = folds.into_edge[e.id]
+        if target is not None:  # the other half of the same clause, from the referent
+            assert gg.edges[target].clause == e.clause and not gg.nodes[gg.edges[target].source].is_box
+    agent = next(e for e in gg.edges if e.relation == "Agent-A1" and not e.reversed)
+    assert folds.into_edge[agent.id] == next(e.id for e in gg.edges if e.relation == "Agent-A2" and not e.reversed)
+    ref = next(e for e in gg.edges if e.relation == "REF")
+    assert folds.into_edge[ref.id] is None and ref.id in folds.into_node[ref.target]
+    h = highlight_pair(fig4.pred_graph, gg, 1).gold
+    statuses, counts = fold_reverse(gg, h.edges, h.edge_counts)
+    _, joined = fold_into(statuses, counts, folds.into_edge)
+    drawn = [e.id for e in gg.edges if e.id not in folds.hidden and not e.reversed]
+    # every occurrence of the drawn and the joined edges is counted once on a drawn edge or a node
+    on_nodes = sum(sum(counts[e]) for node in folds.into_node for e in node)
+    assert sum(sum(joined[e]) for e in drawn) + on_nodes == sum(sum(c) for c in h.edge_counts)

@@ -8,7 +8,8 @@ from ..dscorer.induction import Edge, Graph, Node
 from .ngram_view import MATCHED, UNMATCHED, UNUSED
 
 __all__ = ["MAX_CONSTANT_CHARS", "NodeDisplay", "EdgeDisplay", "node_display", "edge_display", "short_text",
-           "concept_edges", "concepts_of", "compact_label", "drawn_edge_label", "UNPAIRED_NOTE"]
+           "concept_edges", "concepts_of", "CompactFolds", "compact_folds", "compact_label", "drawn_edge_label",
+           "UNPAIRED_NOTE"]
 
 #: Constants longer than this are shortened on the canvas (the tooltip keeps the full text).
 MAX_CONSTANT_CHARS = 16
@@ -54,6 +55,46 @@ def concepts_of(graph: Graph) -> tuple[tuple[int, ...], ...]:
     for eid in sorted(concept_edges(graph)):
         into[graph.edges[eid].target].append(eid)
     return tuple(tuple(x) for x in into)
+
+
+@dataclass(frozen=True)
+class CompactFolds:
+    """What the compact drawing draws no line for, and where each such edge shows instead.
+
+    Every forward edge from a box to a referent or constant (REF, a concept, the first half of a
+    role or comparison) is left out: the referent stands in its box's column, so these lines would
+    only run down the column through the referents above. ``into_edge`` gives, per edge, the drawn
+    edge it joins (a role's first half joins its second half: one line per relation) or None;
+    ``into_node`` gives, per node, the left-out edges it shows in its border (REF, concepts, a first
+    half with no second)."""
+
+    into_edge: tuple[int | None, ...]
+    into_node: tuple[tuple[int, ...], ...]
+
+    @property
+    def hidden(self) -> frozenset[int]:
+        """Ids of every left-out edge."""
+        return frozenset(e for node in self.into_node for e in node) | \
+            frozenset(i for i, target in enumerate(self.into_edge) if target is not None)
+
+
+def compact_folds(graph: Graph) -> CompactFolds:
+    """Which edges the compact drawing leaves out, and what each joins (see CompactFolds)."""
+    second: dict[int, int] = {}
+    for e in graph.edges:
+        if not e.reversed and not graph.nodes[e.source].is_box:
+            second.setdefault(e.clause, e.id)
+    into_edge: list[int | None] = [None] * len(graph.edges)
+    into_node: list[list[int]] = [[] for _ in graph.nodes]
+    for e in graph.edges:
+        if e.reversed or not graph.nodes[e.source].is_box or graph.nodes[e.target].is_box:
+            continue
+        partner = second.get(e.clause)
+        if partner is not None and partner != e.id:
+            into_edge[e.id] = partner
+        else:
+            into_node[e.target].append(e.id)
+    return CompactFolds(tuple(into_edge), tuple(tuple(x) for x in into_node))
 
 
 def compact_label(graph: Graph, node: Node) -> str:

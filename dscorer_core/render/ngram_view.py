@@ -21,7 +21,7 @@ from ..dscorer.paths import ngram_occurrences
 
 __all__ = ["MATCHED", "UNMATCHED", "UNUSED", "MAX_DISPLAY_PATHS", "NgramRow", "SideHighlight", "PairHighlight",
            "occurrences", "NgramComparison", "compare_ngrams", "ngram_table", "ROW_FILTERS", "filter_rows",
-           "highlight_pair", "path_elements", "reverse_partners", "fold_reverse"]
+           "highlight_pair", "path_elements", "reverse_partners", "fold_reverse", "fold_into"]
 
 
 MATCHED = "matched"
@@ -250,3 +250,21 @@ def fold_reverse(graph: Graph, statuses: Sequence[str], counts: Sequence[tuple[i
         out_s.append(s)
         out_c.append(c)
     return tuple(out_s), tuple(out_c)
+
+
+def fold_into(statuses: Sequence[str], counts: Sequence[tuple[int, int]] | None,
+              into_edge: Sequence[int | None]) -> tuple[tuple[str, ...], tuple[tuple[int, int], ...]]:
+    """Statuses (and k-gram counts) for a drawing where some edges join a drawn one (``into_edge``:
+    per edge, the edge it joins, or None; e.g. CompactFolds.into_edge): a drawn edge takes the
+    better status of itself and the edges that join it (matched > unmatched > none), and the sum of
+    their counts."""
+    out_s = list(statuses)
+    out_c = [tuple(c) for c in counts] if counts else [(0, 0)] * len(statuses)
+    for e, target in enumerate(into_edge):
+        if target is None:
+            continue
+        if _RANK[statuses[e]] > _RANK[out_s[target]]:
+            out_s[target] = statuses[e]
+        if counts:
+            out_c[target] = (out_c[target][0] + counts[e][0], out_c[target][1] + counts[e][1])
+    return tuple(out_s), tuple((m, u) for m, u in out_c)

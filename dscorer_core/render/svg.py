@@ -14,9 +14,8 @@ from xml.sax.saxutils import escape
 from ..dscorer.induction import Edge, Graph
 from .display import (
     UNPAIRED_NOTE,
+    compact_folds,
     compact_label,
-    concept_edges,
-    concepts_of,
     drawn_edge_label,
     edge_display,
     node_display,
@@ -24,7 +23,7 @@ from .display import (
 from .edge_colour import NO_KGRAM_COLOUR, SCALE_STOPS, EdgeShade, least_matched, share_colour
 from .edge_colour import edge_shades as shades_from_counts
 from .layout import CHAR_WIDTH, NODE_FONT_SIZE, edge_curves, label_size
-from .ngram_view import MATCHED, UNMATCHED, UNUSED, fold_reverse
+from .ngram_view import MATCHED, UNMATCHED, UNUSED, fold_into, fold_reverse
 from .palette import (
     EDGE_FONT_SIZE,
     GRADE_LINES,
@@ -80,8 +79,8 @@ def folded_shades(graph: Graph, shades: Sequence[EdgeShade]) -> tuple[EdgeShade,
 
 def drawn_edges(graph: Graph, compact: bool = True, forward_only: bool = False) -> tuple[Edge, ...]:
     """The edges a drawing shows: without reverse edges when ``forward_only`` or ``compact``, and
-    compact also without concept edges (the referent's label names the concept)."""
-    hidden = concept_edges(graph) if compact else frozenset()
+    compact also without the edges from a box to its referents and constants (compact_folds)."""
+    hidden = compact_folds(graph).hidden if compact else frozenset()
     skip_reversed = forward_only or compact
     return tuple(e for e in graph.edges if e.id not in hidden and not (skip_reversed and e.reversed))
 
@@ -263,7 +262,11 @@ def graph_svg(graph: Graph, positions: Sequence[tuple[float, float]], *,
     skip_reversed = forward_only or compact
     shades = (folded_shades(graph, edge_shades) if skip_reversed else tuple(edge_shades)) \
         if edge_shades is not None else None
-    into = concepts_of(graph) if compact else ()
+    folds = compact_folds(graph) if compact else None
+    if folds is not None and shades is not None:  # one line per relation, as in the pane
+        shades = shades_from_counts(fold_into([UNUSED] * len(shades), [(s.matched, s.unmatched) for s in shades],
+                                              folds.into_edge)[1])
+    into = folds.into_node if folds is not None else ()
     lonely = frozenset(unpaired)
     bounds = _Bounds()
 
