@@ -192,7 +192,11 @@ else:
     # the pane is as tall as the layout at a readable scale (labels at least 16 px), 420 to 1800 px: the
     # wheel scrolls the page over a pane, so a tall graph is read by scrolling; each pane fits the shared
     # bounding box on load (a taller or wider drawing is shown whole, smaller: zoom in with + or Ctrl+wheel)
-    pane_height = aw.pane_height(layout.box)
+    compact = st.session_state.get("compact", True)
+    forward_only = not st.session_state.get("show_reverse", True)
+    # both panes fit the same box: the nodes and every curve and label either pane draws
+    box = aw.drawing_box(layout, pg, gg, compact, show_names, forward_only)
+    pane_height = aw.pane_height(box)
     dark = getattr(getattr(st.context, "theme", None), "type", None) == "dark"
     # the legend right above the panes, where the colours are read
     aw.legend(with_variable=bool(links),
@@ -203,13 +207,12 @@ else:
             fn, fe = focus.get(side, (frozenset(), frozenset()))
             name = "Predicted" if side == "pred" else "Gold"
             # live: changing k, the n-gram or the variable restyles the loaded panes in place
-            aw.graph_pane(name, graph, pos, layout.box, svg_name=f"{side}_doc{i}.svg", live=True,
+            aw.graph_pane(name, graph, pos, box, svg_name=f"{side}_doc{i}.svg", live=True,
                           svg_title=f"{name} graph, document {i}" + (f", k = {k}" if highlight else ""),
                           edge_status=getattr(highlight, side).edges if highlight else None,
                           edge_counts=getattr(highlight, side).edge_counts if highlight else None,
                           focus_nodes=fn, focus_edges=fe, show_names=show_names,
-                          forward_only=not st.session_state.get("show_reverse", True),
-                          compact=st.session_state.get("compact", True), side=side, dark=dark,
+                          forward_only=forward_only, compact=compact, side=side, dark=dark,
                           height=pane_height,
                           marked_nodes=getattr(var_choice, f"{side}_nodes") if var_choice else frozenset(),
                           unpaired=getattr(layout, f"{side}_unpaired"))

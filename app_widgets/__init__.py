@@ -13,6 +13,7 @@ from .drawing import (  # noqa: F401
                      EDGE_STYLE,
                      MARK_BORDER,
                      MARK_SHADOW,
+                     drawing_box,
                      graph_html,
                      graph_pane,
                      legend,

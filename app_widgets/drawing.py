@@ -33,12 +33,10 @@ from dscorer_core.render import (
     STATUS_LINES,
     UNPAIRED_FILL,
     UNPAIRED_NOTE,
+    Layout,
     LineStyle,
     compact_folds,
-    compact_label,
-    drawn_edge_label,
-    drawn_node_size,
-    edge_bends,
+    drawing_geometry,
     edge_display,
     edge_shades,
     fold_into,
@@ -47,12 +45,13 @@ from dscorer_core.render import (
     least_matched,
     node_display,
     reverse_partners,
+    union_box,
 )
 
 from .text import defuse_title
 
-__all__ = ["COLOURS", "MARK_BORDER", "MARK_SHADOW", "EDGE_STYLE", "graph_html", "graph_html_live", "graph_pane",
-           "legend", "pane_height"]
+__all__ = ["COLOURS", "MARK_BORDER", "MARK_SHADOW", "EDGE_STYLE", "graph_html", "graph_html_live", "drawing_box",
+           "graph_pane", "legend", "pane_height"]
 
 # The core's palette (dscorer_core.render.palette, shared with the SVG export): Okabe-Ito colours (safe
 # for colour-blind readers) per verdict, a fill per node kind; each verdict also has its own dash/width.
@@ -259,16 +258,9 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
                   width="100%")
     net.templateEnv = _TEMPLATE_ENVS.setdefault(net.template_dir, net.templateEnv)
     focus = bool(focus_edges)
-    node_labels = [compact_label(graph, node) if compact else
-                   node.name if names_only and not node.is_constant else node_display(graph, node, show_names).label
-                   for node in graph.nodes]
-    edge_labels = [None if edge.id in hidden or (forward_only and edge.reversed)
-                   else drawn_edge_label(graph, edge, compact) for edge in graph.edges]
-    # each edge's curve keeps its label clear of the nodes and of the other labels (the core's estimate)
-    bends = edge_bends(graph, positions, edge_labels,
-                       [drawn_node_size(label, compact or graph.nodes[i].is_box, NODE_FONT_SIZE if compact else 24,
-                                        BOX_CORNER if graph.nodes[i].is_box else NODE_CORNER)
-                        for i, label in enumerate(node_labels)])
+    # labels, sizes and each edge's curve (clear of the nodes and of the other labels): the core's geometry
+    geometry = drawing_geometry(graph, tuple(positions), compact, show_names, names_only, forward_only)
+    node_labels, edge_labels, bends = geometry.node_labels, geometry.edge_labels, geometry.bends
     for node in graph.nodes:
         disp = node_display(graph, node, show_names)
         label = node_labels[node.id]
@@ -353,6 +345,18 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
     html = html.replace("</head>", _pane_css(dark) + "\n</head>", 1)
     html = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + _BAR, html, count=1)
     return html.replace("</body>", "<script>" + script + "</script>\n</body>", 1), styles
+
+
+def drawing_box(layout: Layout, pred: Graph, gold: Graph, compact: bool = True, show_names: bool = False,
+                forward_only: bool = False, max_swing: float = 0.15) -> tuple[float, float, float, float]:
+    """The box both panes of a pair fit: the layout's nodes and the curves and labels either pane
+    draws beyond them, by at most ``max_swing`` of the layout's width on each side (a long edge
+    that swings far out is cut at the pane's edge rather than shrink every label)."""
+    x0, y0, x1, y1 = layout.box
+    reach = max_swing * (x1 - x0)
+    drawn = union_box([layout.box] + [drawing_geometry(g, tuple(pos), compact, show_names, False, forward_only).extent
+                                      for g, pos in ((pred, layout.pred), (gold, layout.gold)) if g.nodes])
+    return (max(drawn[0], x0 - reach), max(drawn[1], y0 - reach), min(drawn[2], x1 + reach), min(drawn[3], y1 + reach))
 
 
 def graph_pane(title: str, graph: Graph, positions, box, height: int = 600, svg_name: str = "",

@@ -43,7 +43,17 @@ from .edge_colour import (
     least_matched,
     share_colour,
 )
-from .edge_labels import BEND_CHOICES, curve_middle, drawn_node_size, edge_bends, label_overlaps
+from .edge_labels import (
+    BEND_CHOICES,
+    DrawingGeometry,
+    curve_middle,
+    drawing_geometry,
+    drawn_node_size,
+    edge_bends,
+    edge_crossings,
+    label_overlaps,
+    union_box,
+)
 from .layout import (
     BAND_WIDTH,
     BOX_CORNER,
@@ -149,6 +159,10 @@ __all__ = [
     "drawn_node_size",
     "edge_bends",
     "label_overlaps",
+    "edge_crossings",
+    "DrawingGeometry",
+    "drawing_geometry",
+    "union_box",
     "too_large_to_draw",
     "SCALE_STOPS",
     "NO_KGRAM_COLOUR",

@@ -7,15 +7,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
 from ..dscorer.induction import Graph
-from .layout import CHAR_WIDTH, NODE_MARGIN, label_size
+from .display import compact_folds, compact_label, drawn_edge_label, node_display
+from .layout import BOX_CORNER, CHAR_WIDTH, NODE_CORNER, NODE_FONT_SIZE, NODE_MARGIN, label_size
 from .palette import EDGE_FONT_SIZE
 
 __all__ = ["BEND_CHOICES", "Rect", "curve_middle", "curve_points", "edge_label_rect", "drawn_node_size", "node_rect",
-           "edge_bends", "label_overlaps", "edge_crossings"]
+           "edge_bends", "label_overlaps", "edge_crossings", "DrawingGeometry", "drawing_geometry", "union_box",
+           "FULL_FONT_SIZE"]
+
+#: Font size of node labels in the full (not compact) drawing.
+FULL_FONT_SIZE = 24
 
 #: Roundness values tried for an edge, in order of preference (positive: curvedCW, negative:
 #: curvedCCW, 0: straight); the first keeps the old look of a slight clockwise curve.
@@ -25,9 +32,9 @@ BEND_CHOICES = (0.15, -0.15, 0.35, -0.35, 0.0, 0.55, -0.55, 0.75, -0.75, 0.95, -
 LABEL_PAD = 2.0
 #: Space kept free around a node that an edge passes by (px at zoom 1, each side).
 NODE_PAD = 3.0
-#: What an edge that leaves the drawing's bounding box (plus OUTSIDE_MARGIN) costs: less than a
-#: clash, more than any overlap area (the pane fits the nodes' box, so the curve would be cut off).
-OUTSIDE_COST, OUTSIDE_MARGIN = 1e6, 30.0
+#: What each px costs by which an edge leaves the nodes' bounding box (plus OUTSIDE_MARGIN): a curve
+#: that swings far out makes the whole drawing smaller, yet is better than a clash (up to 10,000 px).
+OUTSIDE_COST, OUTSIDE_MARGIN = 1e3, 30.0
 #: What an edge through a node, or a label over another box, costs against the area a label overlaps
 #: (px²): always more.
 THROUGH_NODE_COST = 1e7
@@ -153,9 +160,9 @@ def edge_bends(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[s
             points = curve_points(start, end, bend)
             through = int((_nodes_hit(points, node_array) & others).sum())
             cost = THROUGH_NODE_COST * through
-            if (points[:, 0].min() < frame[0] or points[:, 0].max() > frame[2] or points[:, 1].min() < frame[1]
-                    or points[:, 1].max() > frame[3]):
-                cost += OUTSIDE_COST
+            outside = max(frame[0] - points[:, 0].min(), points[:, 0].max() - frame[2],
+                          frame[1] - points[:, 1].min(), points[:, 1].max() - frame[3], 0.0)
+            cost += OUTSIDE_COST * float(outside)
             if label:  # a label over a node or a label is as bad as an edge through a node
                 rect = edge_label_rect(middle, label, font_size)
                 areas = [_overlap(rect, r) for r in nodes] + [_overlap(rect, r) for i, r in placed.items() if i != eid]
@@ -227,3 +234,53 @@ def edge_crossings(graph: Graph, positions: Sequence[Point], edge_labels: Sequen
         hit = _nodes_hit(curve_points(positions[e.source], positions[e.target], bends[e.id]), rects, pad)
         found += [(e.id, int(n)) for n in np.flatnonzero(hit) if n not in (e.source, e.target)]
     return found
+
+
+@dataclass(frozen=True)
+class DrawingGeometry:
+    """Everything about where a pane draws one graph: the node and edge labels (None: edge not
+    drawn), the node sizes, each edge's bend (see edge_bends) and the extent of it all (min x,
+    min y, max x, max y: nodes, curves and labels), so a pane can fit what it really draws."""
+
+    node_labels: tuple[str, ...]
+    edge_labels: tuple[str | None, ...]
+    node_sizes: tuple[tuple[float, float], ...]
+    bends: tuple[float, ...]
+    extent: tuple[float, float, float, float]
+
+
+@lru_cache(maxsize=64)
+def drawing_geometry(graph: Graph, positions: tuple[Point, ...], compact: bool = True, show_names: bool = False,
+                     names_only: bool = False, forward_only: bool = False) -> DrawingGeometry:
+    """The geometry of one graph as the pane draws it at ``positions`` (compact: concepts in the
+    referents' labels, one line per relation; else ``forward_only`` leaves reverse edges out)."""
+    forward_only = forward_only or compact
+    hidden = compact_folds(graph).hidden if compact else frozenset()
+    node_labels = tuple(compact_label(graph, node) if compact
+                        else node.name if names_only and not node.is_constant
+                        else node_display(graph, node, show_names).label for node in graph.nodes)
+    edge_labels = tuple(None if edge.id in hidden or (forward_only and edge.reversed)
+                        else drawn_edge_label(graph, edge, compact) for edge in graph.edges)
+    font = NODE_FONT_SIZE if compact else FULL_FONT_SIZE
+    sizes = tuple(drawn_node_size(label, compact or graph.nodes[i].is_box, font,
+                                  BOX_CORNER if graph.nodes[i].is_box else NODE_CORNER)
+                  for i, label in enumerate(node_labels))
+    bends = edge_bends(graph, positions, edge_labels, sizes)
+    rects = [node_rect(positions[n.id], sizes[n.id]) for n in graph.nodes]
+    for e in graph.edges:
+        label = edge_labels[e.id]
+        if label is None or e.source == e.target:
+            continue
+        start, end = positions[e.source], positions[e.target]
+        points = curve_points(start, end, bends[e.id])
+        rects.append((float(points[:, 0].min()), float(points[:, 1].min()),
+                      float(points[:, 0].max()), float(points[:, 1].max())))
+        if label:
+            rects.append(edge_label_rect(curve_middle(start, end, bends[e.id]), label))
+    extent = union_box(rects) if rects else (0.0, 0.0, 0.0, 0.0)
+    return DrawingGeometry(node_labels, edge_labels, sizes, bends, extent)
+
+
+def union_box(boxes: Sequence[Sequence[float]]) -> tuple[float, float, float, float]:
+    """The smallest box (min x, min y, max x, max y) around all ``boxes`` of that form."""
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
