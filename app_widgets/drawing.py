@@ -121,18 +121,26 @@ def static_vis_tags() -> str | None:
 #: takes the drawing's height at that scale, so there is no blank band above or below it. A live pane
 #: (``graph_html_live``) takes its styles from the
 #: page's ``[data-dscorer-styles=SIDE]`` element, checked every 60 ms, and applies them in place.
-#: Placeholders: __BOX__ (bounding box), __SIDE__, __ALIAS__ (hidden edge -> drawn edge or node), __LIVE__.
+#: Placeholders: __BOX__ (bounding box), __SIDE__, __ALIAS__ (hidden edge -> drawn edge or node), __LIVE__,
+#: __MAXH__ (the tallest the pane grows, px; a taller drawing is shown smaller), __FOCUS__ (node ids the
+#: first view centres on at a readable scale when the whole drawing would be drawn small).
 PANE_SCRIPT = """
 (function(){
-var b=__BOX__,side=__SIDE__,alias=__ALIAS__,live=__LIVE__,mirroring=false,moved=false,applied=null;
+var b=__BOX__,side=__SIDE__,alias=__ALIAS__,live=__LIVE__,maxh=__MAXH__,focus=__FOCUS__,mirroring=false,moved=false,
+ applied=null;
 function box(){var c=document.getElementById('mynetwork');return [c.clientWidth||600,c.clientHeight||500];}
 function fitScale(){var wh=box(),m=40;return Math.min(wh[0]/(b[2]-b[0]+2*m),wh[1]/(b[3]-b[1]+2*m),1.5);}
 function fitHeight(){try{var fe=window.frameElement,c=document.getElementById('mynetwork');if(!fe||!c||moved)return;
- var s=Math.min(c.clientWidth/(b[2]-b[0]+80),1.5),want=Math.round(Math.min(3200,Math.max(260,(b[3]-b[1]+80)*s+20)));
+ var s=Math.min(c.clientWidth/(b[2]-b[0]+80),1.5),want=Math.round(Math.min(maxh,Math.max(260,(b[3]-b[1]+80)*s+20)));
  if(Math.abs(fe.offsetHeight-want)>3){fe.style.height=want+'px';c.style.height=(want-20)+'px';
   network.setSize('100%',(want-20)+'px');}}catch(e){}}
 function fitAll(){if(typeof network==='undefined')return;fitHeight();network.moveTo({position:{x:(b[0]+b[2])/2,
  y:(b[1]+b[3])/2},scale:fitScale(),animation:false});mirror();}
+function showFocus(){var s=fitScale();if(!focus.length||s>=0.7)return false;var p=network.getPositions(focus),
+ x0=1e9,y0=1e9,x1=-1e9,y1=-1e9;for(var k in p){x0=Math.min(x0,p[k].x);y0=Math.min(y0,p[k].y);x1=Math.max(x1,p[k].x);
+ y1=Math.max(y1,p[k].y);}var wh=box(),f=Math.max(s,Math.min(0.9,wh[0]/(x1-x0+240),wh[1]/(y1-y0+160)));
+ network.moveTo({position:{x:(x0+x1)/2,y:(y0+y1)/2},scale:f,animation:false});return true;}
+function firstView(){fitAll();showFocus();}
 function siblings(){var out=[];try{var fr=window.parent.document.querySelectorAll('iframe');
  for(var i=0;i<fr.length;i++){try{var w=fr[i].contentWindow;if(w!==window&&w.dscorerGraph&&w.dscorerGraph.follow)
   out.push(w.dscorerGraph);}catch(e){}}}catch(e){}return out;}
@@ -178,7 +186,7 @@ function ready(){if(typeof network==='undefined'){setTimeout(ready,50);return;}
  document.getElementById('dv-png').onclick=function(){var cv=c.querySelector('canvas');if(!cv)return;
   var a=document.createElement('a');a.href=cv.toDataURL('image/png');a.download='dscorer-'+side+'-graph.png';
   document.body.appendChild(a);a.click();a.remove();};
- fitAll();network.once('afterDrawing',function(){if(!moved)fitAll();});
+ firstView();network.once('afterDrawing',function(){if(!moved)firstView();});
  window.addEventListener('resize',function(){if(!moved)fitAll();});document.body.dataset.ready='1';}
 ready();
 })();
@@ -223,7 +231,8 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
                focus_edges: frozenset[int] = frozenset(), show_names: bool = False,
                names_only: bool = False, forward_only: bool = False, height: int = 520,
                marked_nodes: frozenset[int] = frozenset(), compact: bool = False, side: str = "",
-               dark: bool = False, unpaired: frozenset[int] = frozenset(), live: bool = False) -> tuple[str, str]:
+               dark: bool = False, unpaired: frozenset[int] = frozenset(), live: bool = False,
+               max_height: int = 3200, zoom_to_focus: bool = False) -> tuple[str, str]:
     """Self-contained vis-network HTML of one graph at fixed positions (no CDN, physics off), and,
     with ``live``, its style layer as JSON (else "").
 
@@ -338,8 +347,11 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
             net.cdn_resources = "in_line"
             html = _BOOTSTRAP.sub("", net.generate_html())
     x0, y0, x1, y1 = (float(v) for v in box)
+    ends = {graph.edges[e].source for e in focus_edges} | {graph.edges[e].target for e in focus_edges}
     script = (PANE_SCRIPT.replace("__BOX__", json.dumps([x0, y0, x1, y1]))
               .replace("__LIVE__", "true" if live else "false")
+              .replace("__MAXH__", str(int(max_height)))
+              .replace("__FOCUS__", json.dumps(sorted(set(focus_nodes) | ends)) if zoom_to_focus else "[]")
               .replace("__SIDE__", json.dumps(side if side in ("pred", "gold") else ""))
               .replace("__ALIAS__", json.dumps({str(k): v for k, v in alias.items()})))
     html = html.replace("</head>", _pane_css(dark) + "\n</head>", 1)

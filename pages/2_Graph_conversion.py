@@ -27,6 +27,8 @@ from dscorer_core.render import (
 )
 
 st.set_page_config(page_title="dscorer · graph conversion", page_icon="🧩", layout="wide")
+#: The tallest the step's graph pane grows (px): with the step text above it, on a 1280x800 screen.
+TEACHING_PANE = 520
 aw.keep_widget_state()
 aw.page_links()
 with st.sidebar:  # only the setting that changes this page: how the graph is built
@@ -35,6 +37,8 @@ with st.sidebar:  # only the setting that changes this page: how the graph is bu
                           help="typed: the paper's text (types B P E S T X from the structure); "
                                "released: the released DSCORER code (B for b-names, X for the rest)")
 
+# laptop first: less space above the title, so a step's boxes, text and graph share the first screen
+st.html("<style>[data-testid='stMainBlockContainer']{padding-top:2.5rem}</style>")
 st.title("Graph conversion")
 st.caption("How DSCORER turns a DRS into a graph and k-grams, one step at a time: start from the boxes, "
            "then press Next.")
@@ -104,9 +108,11 @@ c_where.markdown(f"Step **{i + 1}** of {n_steps} · " + " → ".join(
     f"**{names[s]}**" if s == step.stage else names[s] for s in stages))
 progress_text = step.title
 st.progress((i + 1) / n_steps, text=aw.md_escape(progress_text))
-st.info(step.text)
 
+# the step's text above the boxes (left), the graph beside them from the top (right): text, boxes and
+# the step's place in the graph share a laptop's first screen
 left, right = st.columns([1, 1])
+left.info(step.text)
 with left:
     st.markdown("**The DRS**")
     aw.box_view_single(drs, clause_list=True, focus=() if step.clause is None else (step.clause,))
@@ -117,8 +123,8 @@ with left:
                                    for n in step.focus_nodes]), hide_index=True, width="stretch")
     if step.stage == "typing":
         st.markdown("**Why each variable has its type**")
-        st.dataframe(pd.DataFrame([{"variable": r.name, "type": r.type, "rule": r.text} for r in step.reasons]),
-                     hide_index=True, width="stretch", height=min(600, 38 + 35 * len(step.reasons)))
+        # a list, not a table: the rule is the step's key sentence and wraps whole at any width
+        st.markdown("\n".join(f"- {aw.md_escape(r.text)}" for r in step.reasons))
 with right:
     if step.stage == "boxes":
         st.markdown("**The graph** starts empty: press Next to add the first clause.")
@@ -128,11 +134,13 @@ with right:
         positions = [layout.pred[n] for n in part.nodes]
         st.markdown(f"**The graph** · {len(part.graph.nodes)} nodes, {len(part.graph.edges)} edges"
                     + (" · names until the typing step" if not step.typed else ""))
-        height = aw.pane_height(layout.box)  # as tall as the whole graph at a readable scale
+        # the whole graph in view beside its step: at most TEACHING_PANE px tall, smaller if it must be
+        height = min(TEACHING_PANE, aw.pane_height(layout.box))
         st.iframe(aw.graph_html(part.graph, positions, layout.box, show_names=step.stage == "typing",
                                 names_only=not step.typed,
                                 focus_nodes=part.local_nodes(step.focus_nodes),
-                                focus_edges=part.local_edges(step.focus_edges), height=height), height=height)
+                                focus_edges=part.local_edges(step.focus_edges), height=height,
+                                max_height=TEACHING_PANE, zoom_to_focus=True), height=height)
         st.caption("Pink: what this step adds or shows. Boxes are rectangles, referents ellipses, "
                    "constants dashed; an edge label ending in ~ is a reverse edge.")
 

@@ -540,12 +540,19 @@ _LEGEND = ('<div class="dv-legend"><b>DSCORER at k = {k}</b> (colour): <span cla
            'light up in the graphs)</div>')
 
 
+#: Shrinks the page to its frame's width when the boxes are wider (nothing is clipped on the right).
+_FIT_WIDTH_SCRIPT = ("(function(){function fit(){var b=document.body;b.style.zoom=1;var w=document.documentElement"
+                     ".clientWidth,s=b.scrollWidth;if(w&&s>w+2)b.style.zoom=(w/s).toFixed(3);}"
+                     "window.addEventListener('load',fit);window.addEventListener('resize',fit);fit();})();")
+
+
 def box_view_document(fragments: Sequence[str], *, title: str = "DRS boxes", k: int | None = None,
                       interactive: bool = True) -> str:
     """A standalone HTML page of box-view fragments side by side, with the legend (when ``k`` is
     given), the CSS and, if ``interactive``, the box view's own script."""
     legend = _LEGEND.format(k=int(k)) if k is not None else ""
     script = f"<script>{BOX_VIEW_SCRIPT}</script>" if interactive else ""
+    script += f"<script>{_FIT_WIDTH_SCRIPT}</script>"
     return (f'<!DOCTYPE html><html><head><meta charset="utf-8"><title>{_esc(title)}</title>'
             f"<style>{BOX_VIEW_CSS}</style></head><body>{legend}"
             f'<div class="dv-sides">{"".join(fragments)}</div>{script}</body></html>')
