@@ -158,6 +158,11 @@ if ok is not None:
                       f"p = {ok.p:.3f}, r = {ok.r:.3f}, f = {ok.f:.3f}")
 col_toggle.toggle("COUNTER too", key="with_counter",
                   help="COUNTER (van Noord et al. 2018): clause overlap under the best variable mapping.")
+col_toggle.toggle("Present", key="present",
+                  help="For a projector: the sidebar is hidden and the text is larger; the graphs take the "
+                       "whole width, so they are drawn larger too. Switch off to get the sidebar back.")
+if st.session_state.get("present"):
+    aw.present_mode()
 
 # COUNTER's variable mapping, located in both graphs; the variable chosen below (widget state of the
 # previous run) is ringed in both panes and its clauses are marked in the clause tables

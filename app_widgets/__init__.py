@@ -18,6 +18,7 @@ from .drawing import (  # noqa: F401
                      graph_pane,
                      legend,
                      pane_height,
+                     present_mode,
 )
 from .files import (  # noqa: F401
                      APP_DIR,

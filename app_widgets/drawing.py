@@ -51,7 +51,7 @@ from dscorer_core.render import (
 from .text import defuse_title
 
 __all__ = ["COLOURS", "MARK_BORDER", "MARK_SHADOW", "EDGE_STYLE", "graph_html", "graph_html_live", "drawing_box",
-           "graph_pane", "legend", "pane_height"]
+           "graph_pane", "legend", "pane_height", "present_mode"]
 
 # The core's palette (dscorer_core.render.palette, shared with the SVG export): Okabe-Ito colours (safe
 # for colour-blind readers) per verdict, a fill per node kind; each verdict also has its own dash/width.
@@ -399,6 +399,15 @@ def pane_height(box: Sequence[float], scale: float = 0.8, low: int = 420, high: 
     and more), between ``low`` and ``high`` pixels: the wheel scrolls the page over a pane, so a
     tall graph is read by scrolling (beyond ``high``: pan)."""
     return int(min(high, max(low, (box[3] - box[1]) * scale + 120)))
+
+
+def present_mode() -> None:
+    """For a projector: the sidebar hidden and the page's text larger (the graphs, which fill their
+    panes' width, grow with the wider panes)."""
+    st.html("<style>[data-testid='stSidebar'],[data-testid='stSidebarCollapsedControl']{display:none}"
+            "[data-testid='stMainBlockContainer']{max-width:100%;padding-left:2rem;padding-right:2rem}"
+            "[data-testid='stMainBlockContainer'] p,[data-testid='stMainBlockContainer'] li{font-size:1.25rem}"
+            "[data-testid='stMetricValue']{font-size:3rem}</style>")
 
 
 def legend(with_status: bool = True, with_variable: bool = False, pairing: str = "") -> None:

@@ -46,8 +46,8 @@ T = TypeVar("T")
 #: Session keys of widgets whose value should survive a page switch.
 PERSISTENT_KEYS = ("src_pred", "src_gold", "sample_pred", "sample_gold", "path_pred", "path_gold",
                    "preset", "order", "w0", "show_names", "k", "show_reverse", "conv_preset", "conv_order",
-                   "conv_w0", "conv_show_names", "conv_show_reverse", "compact", "with_counter", "corpus_counter",
-                   "corpus_disagree_by", "corpus_disagree_n", *JUDGING_KEYS)
+                   "conv_w0", "conv_show_names", "conv_show_reverse", "compact", "with_counter", "present",
+                   "corpus_counter", "corpus_disagree_by", "corpus_disagree_n", *JUDGING_KEYS)
 
 
 def keep_widget_state() -> None:

@@ -456,3 +456,20 @@ def test_url_names_the_files_and_opens_them():
     assert at.session_state["src_gold"] == "Local path"
     assert [m.value for m in at.metric][:3] == ["1.0000", "1.0000", "1.0000"]  # pred against itself
     assert at.query_params["gold"] in ("path:sample_data/paper_pred.clf", ["path:sample_data/paper_pred.clf"])
+
+
+def test_headline_caption_and_present_switch():
+    at = new_app().run()
+    # the headline figures say what they are, where they stand
+    assert any("DSCORER, the weighted geometric mean of the k-gram scores for k = 0..4 (w0 = 0.1" in c.value
+               for c in at.caption)
+    assert not any("stSidebar" in h.proto.body for h in at.get("html"))
+    at.toggle(key="present").set_value(True).run()
+    no_errors(at)
+    # present: the sidebar is hidden and the text larger; the switch survives a page switch
+    assert any("[data-testid='stSidebar']" in h.proto.body and "display:none" in h.proto.body for h in at.get("html"))
+    from app_widgets.state import PERSISTENT_KEYS
+
+    assert "present" in PERSISTENT_KEYS
+    at.toggle(key="present").set_value(False).run()
+    assert not any("stSidebar" in h.proto.body for h in at.get("html"))

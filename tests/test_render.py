@@ -415,3 +415,19 @@ def test_compact_drawing_draws_one_line_per_relation(fig4):
     # every occurrence of the drawn and the joined edges is counted once on a drawn edge or a node
     on_nodes = sum(sum(counts[e]) for node in folds.into_node for e in node)
     assert sum(sum(joined[e]) for e in drawn) + on_nodes == sum(sum(c) for c in h.edge_counts)
+
+
+def test_each_side_s_unpaired_referents_start_under_the_paired_rows():
+    """A failed parse must not open as an empty pane: a pred-only referent shares the first free
+    row with a gold-only one (they are never in the same pane) instead of waiting below them."""
+    from dscorer_core import parse_clf
+
+    pred = induce_graph(parse_clf('b1 REF x1\nb1 alwayswrongconcept "n.01" x1\n')[0])
+    gold = induce_graph(parse_clf('b1 REF x7\nb1 REF x8\nb1 REF x9\nb1 cat "n.01" x7\nb1 dog "n.01" x8\n'
+                                  'b1 Owner x8 x7\nb1 cow "n.01" x9\n')[0])
+    lay = shared_layout(pred, gold, mapping={"b1": "b1"})  # no referent mapped: each is one side's only
+    y = {("pred", n.name): lay.pred[n.id][1] for n in pred.nodes} | {("gold", n.name): lay.gold[n.id][1]
+                                                                     for n in gold.nodes}
+    gold_rows = sorted(y[("gold", v)] for v in ("x7", "x8", "x9"))
+    assert y[("pred", "x1")] == gold_rows[0]  # the first row under the box, in either pane
+    assert len(set(gold_rows)) == 3

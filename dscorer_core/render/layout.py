@@ -3,6 +3,7 @@ top row, their referents in columns under them), so a variable sits at the same 
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -156,6 +157,17 @@ def _home(union: nx.MultiDiGraph, node: tuple[str, ...], boxes: set[tuple[str, .
     return best
 
 
+def _slots(union: nx.MultiDiGraph, members: list[tuple[str, ...]]) -> list[tuple[tuple[str, ...], ...]]:
+    """The rows of a column: each paired referent on a row of its own, then the pred-only and the
+    gold-only referents side by side on shared rows (they are never in the same pane), so a side's
+    unpaired referents start right under the paired ones, not under the other side's unpaired ones."""
+    paired = [(n,) for n in members if union.nodes[n]["paired"]]
+    alone = [[n for n in members if not union.nodes[n]["paired"] and union.nodes[n]["side"] == side]
+             for side in (0, 1)]
+    shared = [tuple(n for n in pair if n is not None) for pair in itertools.zip_longest(*alone)]
+    return paired + shared
+
+
 def _chain_order(union: nx.MultiDiGraph, members: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
     """The referents of one column, each related referent placed right under the one it relates to
     where it can be (depth first along the relations between members, from those no other member
@@ -273,18 +285,20 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0, max_columns: i
             if column is not None:
                 pos[column] = (centre, cy)
             cy += head_h / 2
-            for n in members:
-                # a referent, and its constants stacked in a column to its right
-                h = row_height(n)
+            for slot in _slots(union, members):
+                # a referent (or a pred-only and a gold-only one, each in its own pane), and its
+                # constants stacked in a column to its right
+                h = max(row_height(n) for n in slot)
                 cy += ROW_GAP * spacing + h / 2
-                left = x + INDENT * spacing
-                pos[n] = (left + size[n][0] / 2, cy)
-                left += size[n][0] + gaps.get(n, gap_beside)
-                consts = beside.get(n, ())
-                top = cy - (sum(size[c][1] for c in consts) + gap_y / 2 * max(0, len(consts) - 1)) / 2
-                for c in consts:
-                    pos[c] = (left + size[c][0] / 2, top + size[c][1] / 2)
-                    top += size[c][1] + gap_y / 2
+                for n in slot:
+                    left = x + INDENT * spacing
+                    pos[n] = (left + size[n][0] / 2, cy)
+                    left += size[n][0] + gaps.get(n, gap_beside)
+                    consts = beside.get(n, ())
+                    top = cy - (sum(size[c][1] for c in consts) + gap_y / 2 * max(0, len(consts) - 1)) / 2
+                    for c in consts:
+                        pos[c] = (left + size[c][0] / 2, top + size[c][1] / 2)
+                        top += size[c][1] + gap_y / 2
                 cy += h / 2
             band_bottom = max(band_bottom, cy)
             x += width + gap_x
