@@ -41,6 +41,7 @@ from dscorer_core.render import (
     edge_shades,
     fold_into,
     fold_reverse,
+    folded_note,
     graph_svg,
     least_matched,
     node_display,
@@ -315,8 +316,9 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
                 colour, style = COLOURS["focus"], {"width": 5, "dashes": False}
             else:
                 colour = "#DDDDDD"
+        note = folded_note(graph, folds, edge.id) if folds is not None else ""
         net.add_edge(edge.source, edge.target, id=edge.id, label=edge_labels[edge.id],
-                     title=defuse_title(disp.title),
+                     title=defuse_title(disp.title + ("\n" + note if note else "")),
                      color=colour, width=style["width"], dashes=style["dashes"], arrows="to",
                      font={"size": EDGE_FONT_SIZE, "face": "monospace", "strokeWidth": 4,
                            "color": "#FAFAFA" if dark else "#1E1E1E",

@@ -144,11 +144,17 @@ def test_ngram_table_filter_and_choice_highlight_paths():
     rows = at.dataframe[1].value
     assert len(rows) > 0 and (rows["matched"] > 0).all()
     assert (rows["matched"] == rows[["pred", "gold"]].min(axis=1)).all()
-    at.selectbox(key="ngram_choice").set_value("B REF X").run()
+    # a relation is drawn as a pink line in both graphs
+    at.selectbox(key="ngram_choice").set_value("X Agent-A2 X").run()
     no_errors(at)
     for html in iframes(at):
         widths = [e["width"] for e in vis_edges(html) if e["color"] == "#CC79A7"]
         assert widths and set(widths) == {5}
+    # REF draws no line in the compact drawing: its referents get the pink border instead
+    at.selectbox(key="ngram_choice").set_value("B REF X").run()
+    no_errors(at)
+    for html in iframes(at):
+        assert any(n["color"]["border"] == "#CC79A7" and n["label"].startswith("x") for n in vis_nodes(html))
     # clause lists mark the clauses behind unmatched k-grams
     pred_clauses = next(d.value for d in at.dataframe if "clause" in d.value.columns)
     smile = pred_clauses[pred_clauses["clause"].str.contains("smile")].iloc[0]

@@ -88,7 +88,7 @@ def test_hostile_clause_file_runs_nothing(page, app_url):
     for frame, handle in zip(frames, page.query_selector_all(GRAPH_IFRAMES)[:2]):
         labels = frame.evaluate("network.body.data.nodes.get().map(n => n.label)")
         assert '"<img src=x one…' in labels
-        # compact drawing: a box's edges to its referents carry no label, their tooltips name them
+        # compact drawing: no line from a box to its referents; the relation's line names that half too
         edge_titles = " ".join(frame.evaluate("network.body.data.edges.get().map(e => e.title)"))
         assert "</script><script>alert(3)</script>-A1" in edge_titles
         # hover every node: the tooltip shows the text and holds no markup

@@ -141,6 +141,7 @@ __all__ = [
     "fold_into",
     "CompactFolds",
     "compact_folds",
+    "folded_note",
     "BAND_WIDTH",
     "MAX_LAYOUT_NODES",
     "Layout",

@@ -8,7 +8,8 @@ from ..dscorer.induction import Edge, Graph, Node
 from .ngram_view import MATCHED, UNMATCHED, UNUSED
 
 __all__ = ["MAX_CONSTANT_CHARS", "NodeDisplay", "EdgeDisplay", "node_display", "edge_display", "short_text",
-           "concept_edges", "concepts_of", "CompactFolds", "compact_folds", "compact_label", "drawn_edge_label",
+           "concept_edges", "concepts_of", "CompactFolds", "compact_folds", "folded_note", "compact_label",
+           "drawn_edge_label",
            "UNPAIRED_NOTE"]
 
 #: Constants longer than this are shortened on the canvas (the tooltip keeps the full text).
@@ -95,6 +96,14 @@ def compact_folds(graph: Graph) -> CompactFolds:
         else:
             into_node[e.target].append(e.id)
     return CompactFolds(tuple(into_edge), tuple(tuple(x) for x in into_node))
+
+
+def folded_note(graph: Graph, folds: CompactFolds, edge_id: int) -> str:
+    """Tooltip lines naming the left-out edges a drawn edge stands for (``""`` when none): the
+    compact drawing's line from e1 to x1 also carries the box's ``Agent-A1`` edge to e1."""
+    lines = [f"with {e.label}: {graph.nodes[e.source].name} -> {graph.nodes[e.target].name}"
+             for e in graph.edges if folds.into_edge[e.id] == edge_id]
+    return "\n".join(lines)
 
 
 def compact_label(graph: Graph, node: Node) -> str:

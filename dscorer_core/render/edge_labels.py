@@ -28,6 +28,9 @@ FULL_FONT_SIZE = 24
 #: curvedCCW, 0: straight); the first keeps the old look of a slight clockwise curve.
 BEND_CHOICES = (0.15, -0.15, 0.35, -0.35, 0.0, 0.55, -0.55, 0.75, -0.75, 0.95, -0.95, 1.2, -1.2,
                 0.25, -0.25, 0.45, -0.45, 0.65, -0.65, 0.85, -0.85, 0.05, -0.05, 1.05, -1.05, 1.4, -1.4)
+#: Above this many drawn edges, edge_bends tries only the first few curves, once (a drawing that dense
+#: cannot be clear anyway, and a full search would take seconds).
+MANY_EDGES = 150
 #: Space kept free around a label (px at zoom 1, each side).
 LABEL_PAD = 2.0
 #: Space kept free around a node that an edge passes by (px at zoom 1, each side).
@@ -133,6 +136,8 @@ def edge_bends(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[s
              if len(nodes) else (0.0, 0.0, 0.0, 0.0))
     bends = [0.0] * len(graph.edges)
     drawn = [e for e in graph.edges if edge_labels[e.id] is not None and e.source != e.target]
+    # a dense drawing (a clash is certain) gets a quick choice among the first few curves
+    choices = BEND_CHOICES if len(drawn) <= MANY_EDGES else BEND_CHOICES[:5]
 
     def length(eid: int) -> float:
         e = graph.edges[eid]
@@ -153,7 +158,7 @@ def edge_bends(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[s
         others = np.ones(len(nodes), dtype=bool)
         others[[e.source, e.target]] = False
         best, best_cost = BEND_CHOICES[0], math.inf
-        for bend in BEND_CHOICES:
+        for bend in choices:
             middle = curve_middle(start, end, bend)
             if any(math.dist(middle, m) < font_size for m in parallel):
                 continue  # the same curve as a parallel edge
@@ -188,7 +193,7 @@ def edge_bends(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[s
         place(eid, bend)
         if cost > 0:
             clashes.append(eid)
-    for _ in range(4):  # some label found no free place: every label looks again, knowing all the others
+    for _ in range(4 if len(drawn) <= MANY_EDGES else 0):  # a clash: every edge looks again, knowing the others
         if not clashes:
             break
         clashes = []

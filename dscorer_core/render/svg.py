@@ -18,6 +18,7 @@ from .display import (
     compact_label,
     drawn_edge_label,
     edge_display,
+    folded_note,
     node_display,
 )
 from .edge_colour import NO_KGRAM_COLOUR, SCALE_STOPS, EdgeShade, least_matched, share_colour
@@ -305,7 +306,8 @@ def graph_svg(graph: Graph, positions: Sequence[tuple[float, float]], *,
                                       halves[edge.target], ranks[edge.id], style.width)
         for px, py in curve + arrow:
             bounds.add(px, py)
-        tooltip = f"<title>{_text(disp.title)}</title>"
+        note = folded_note(graph, folds, edge.id) if folds is not None else ""
+        tooltip = f"<title>{_text(disp.title + (chr(10) + note if note else ''))}</title>"
         edge_parts.append(
             f'<g class="edge" id="e{edge.id}">{tooltip}<path d="{d}" fill="none" stroke="{colour}" '
             f'stroke-width="{_n(style.width)}"{_dash(style)}/>'
