@@ -17,13 +17,14 @@ from dscorer_core.file_access import allowed_roots, resolve_allowed, serves_only
 from dscorer_core.formats import parse_drs_text
 from dscorer_core.ill_formed import GoldCheck, IllFormed, IllFormedReport, apply_ill_policy, check_gold
 from dscorer_core.ill_formed import signed as signed_by_reports
+from dscorer_core.swapped_sides import suspect_swapped
 
 from .text import md_escape
 
 __all__ = ["APP_DIR", "SAMPLE_DIR", "MAX_UPLOAD_MB", "SOURCES", "DEFAULT_SAMPLES", "LoadedFile", "parse_upload",
            "parse_local", "local_roots",
-           "check_local_path", "read_local", "signed", "sample_files", "show_input_error", "file_widgets", "load_file",
-           "load_pair"]
+           "check_local_path", "read_local", "signed", "show_swap_warning", "sample_files", "show_input_error",
+           "file_widgets", "load_file", "load_pair"]
 
 #: The app's folder (the parent of this package).
 APP_DIR = Path(__file__).resolve().parent.parent
@@ -205,6 +206,16 @@ def _file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str
         raise DscorerInputError(f"cannot read the file: {exc.strerror or exc}") from None
 
 
+def show_swap_warning(pred: LoadedFile, gold: LoadedFile) -> bool:
+    """A warning when the gold file looks like a parser's output (``swapped_sides``: parse-failure
+    dummies, sentences on the predicted side only, names); whether one was shown."""
+    swapped = suspect_swapped(pred.drss, gold.drss, pred.name, gold.name)
+    if swapped is not None:
+        st.warning(md_escape(swapped.message("choose the predicted file as pred and the gold file as gold")),
+                   icon="🔀")
+    return swapped is not None
+
+
 def load_file(slot: str, label: str, default_sample: str, *, what: str | None = None,
               **options) -> tuple[LoadedFile | None, bool]:
     """file_widgets (``options`` are its keyword arguments) plus error display: (the file or None,
@@ -248,6 +259,7 @@ def load_pair(container=None) -> tuple[LoadedFile | None, LoadedFile | None, boo
         try:
             check_pair(list(pred.drss), list(gold.drss), pred.name, gold.name)
             paired = True
+            show_swap_warning(pred, gold)
         except DscorerInputError as exc:
             samples = [f.key.startswith("sample:") for f in (pred, gold)]
             if any(samples) and not all(samples):  # half loaded: the other side is still the sample
