@@ -33,6 +33,7 @@ from .files import (  # noqa: F401
                      parse_upload,
                      sample_files,
                      show_input_error,
+                     show_older_gold_note,
                      show_swap_warning,
                      signed,
 )

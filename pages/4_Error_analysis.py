@@ -36,7 +36,7 @@ st.caption("What the parser gets wrong across the corpus: which labels it misses
            "their place under COUNTER's variable mapping, structural errors, and the k-grams most often missed "
            "and invented. Select a row, then open one of its documents in the pair view.")
 if not paired:
-    st.info("Load a predicted and a gold clause file with the same number of DRSs (sidebar).")
+    st.info("Load a predicted and a gold file (clauses or SBN) with the same number of DRSs (sidebar).")
     st.stop()
 
 n_docs = len(gold.drss)
