@@ -40,9 +40,8 @@ def undirected_counts(graph: Graph, occurrences: Mapping[str, Sequence[Path]]) -
             if back is None:
                 counts[text] += 1
                 continue
-            mine = (sum(graph.edges[e].reversed for e in path.edges), text, path.edges)
-            back_text = path_text(graph, back)
-            theirs = (sum(graph.edges[e].reversed for e in back.edges), back_text, back.edges)
-            if mine < theirs:
+            mine = sum(graph.edges[e].reversed for e in path.edges)
+            theirs = len(path.edges) - mine  # a partner runs the other way: reversed flips on every edge
+            if mine < theirs or (mine == theirs and (text, path.edges) < (path_text(graph, back), back.edges)):
                 counts[text] += 1
     return counts
