@@ -49,7 +49,7 @@ with help_col.expander("What am I looking at?"):
         st.caption("Sample pair from the DSCORER paper: document 0 is its Figure 1 DRS against itself, "
                    "document 1 its Figure 4 case (\"He smiled.\" against the gold DRS of another sentence).")
 if not paired:
-    st.info("Load a predicted and a gold clause file with the same number of DRSs (sidebar).")
+    st.info("Load a predicted and a gold file (clauses or SBN) with the same number of DRSs (sidebar).")
     st.stop()
 
 n_docs = len(gold.drss)

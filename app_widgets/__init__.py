@@ -35,6 +35,8 @@ from .files import (  # noqa: F401
                      parse_upload,
                      sample_files,
                      show_input_error,
+                     show_older_gold_note,
+                     show_swap_warning,
                      signed,
 )
 from .judging import (  # noqa: F401

@@ -14,16 +14,16 @@ from dscorer_core import Drs
 from dscorer_core.clauses import check_pair, decode_clf_bytes
 from dscorer_core.errors import BRIEF_QUOTE_CHARS, ClfError, DscorerInputError
 from dscorer_core.file_access import allowed_roots, resolve_allowed, serves_only_this_machine
-from dscorer_core.formats import parse_drs_text
+from dscorer_core.formats import FORMAT_NAMES, parse_drs_text, resolve_format
 from dscorer_core.ill_formed import GoldCheck, IllFormed, IllFormedReport, apply_ill_policy, check_gold
 from dscorer_core.ill_formed import signed as signed_by_reports
+from dscorer_core.swapped_sides import suspect_swapped
 
 from .text import md_escape
 
 __all__ = ["APP_DIR", "SAMPLE_DIR", "MAX_UPLOAD_MB", "SOURCES", "DEFAULT_SAMPLES", "LoadedFile", "parse_upload",
-           "parse_local", "local_roots",
-           "check_local_path", "read_local", "signed", "sample_files", "show_input_error", "file_widgets", "load_file",
-           "load_pair"]
+           "parse_local", "local_roots", "check_local_path", "read_local", "signed", "show_swap_warning",
+           "show_older_gold_note", "sample_files", "show_input_error", "file_widgets", "load_file", "load_pair"]
 
 #: The app's folder (the parent of this package).
 APP_DIR = Path(__file__).resolve().parent.parent
@@ -31,34 +31,48 @@ SAMPLE_DIR = APP_DIR / "sample_data"
 #: Upload cap in MB; keep in step with server.maxUploadSize in .streamlit/config.toml.
 MAX_UPLOAD_MB = 50
 
-#: Where a clause file can come from (file_widgets).
+#: Where a DRS file can come from (file_widgets).
 SOURCES = ("Sample", "Upload", "Local path")
 DEFAULT_SAMPLES = {"pred": "paper_pred.clf", "gold": "paper_gold.clf"}
 
 
 @dataclass(frozen=True)
 class LoadedFile:
-    """A parsed clause file and the name it is shown under."""
+    """A parsed DRS file (clauses or SBN), the name it is shown under and its notation."""
 
     name: str
     drss: tuple[Drs, ...]
     key: str  # identifies the content (for caching derived results)
     #: a predicted file's ill-formed DRSs and the well-formedness check (None for a gold file)
     report: IllFormedReport | None = None
+    #: the file's notation (dscorer_core.formats: clf, sbn, sbn-lines)
+    notation: str = "clf"
+
+    @property
+    def kind(self) -> str:
+        """What to call the file in the app's texts: "clause file", "SBN file", ..."""
+        return FORMAT_NAMES.get(self.notation, "DRS file")
 
 
-@st.cache_resource(max_entries=16, show_spinner="Reading clause file...")
-def parse_upload(name: str, data: bytes, lenient: bool = False) -> tuple[Drs, ...]:
-    """Parse uploaded bytes once (cached on name, content and leniency); clause or SBN files, detected.
-    A resource cache: every session gets the same (immutable) DRSs, not a pickled copy per rerun."""
-    return tuple(parse_drs_text(decode_clf_bytes(data, name), name, lenient=lenient))
+def _parse(data: bytes, name: str, lenient: bool) -> tuple[str, tuple[Drs, ...]]:
+    """The notation of a file's bytes (detected) and its DRSs."""
+    text = decode_clf_bytes(data, name)
+    notation = resolve_format(text, name)
+    return notation, tuple(parse_drs_text(text, name, notation, lenient=lenient))
 
 
-@st.cache_resource(max_entries=16, show_spinner="Reading clause file...")
-def parse_local(path: str, mtime_ns: int, size: int, lenient: bool = False) -> tuple[Drs, ...]:
-    """Parse a local file once per (path, modification time, size, leniency); clause or SBN files."""
-    data = Path(path).read_bytes()
-    return tuple(parse_drs_text(decode_clf_bytes(data, path), path, lenient=lenient))
+@st.cache_resource(max_entries=16, show_spinner="Reading the file...")
+def parse_upload(name: str, data: bytes, lenient: bool = False) -> tuple[str, tuple[Drs, ...]]:
+    """Parse uploaded bytes once (cached on name, content and leniency): the notation (clause or
+    SBN file, detected) and the DRSs. A resource cache: every session gets the same (immutable)
+    DRSs, not a pickled copy per rerun."""
+    return _parse(data, name, lenient)
+
+
+@st.cache_resource(max_entries=16, show_spinner="Reading the file...")
+def parse_local(path: str, mtime_ns: int, size: int, lenient: bool = False) -> tuple[str, tuple[Drs, ...]]:
+    """Parse a local file once per (path, modification time, size, leniency): its notation and DRSs."""
+    return _parse(Path(path).read_bytes(), path, lenient)
 
 
 def local_roots() -> tuple[Path, ...]:
@@ -75,9 +89,10 @@ def check_local_path(text: str) -> Path:
     return resolve_allowed(text, local_roots(), Path.cwd())
 
 
-def read_local(path: Path, lenient: bool = False) -> tuple[Drs, ...]:
+def read_local(path: Path, lenient: bool = False) -> tuple[str, tuple[Drs, ...]]:
     """Parse an allowed local file; a malformed one is reported by its first bad line only, a
-    few characters of it quoted (the file may not be a clause file at all: docs/hosting.md)."""
+    few characters of it quoted (the file may not be a DRS file at all: docs/hosting.md); its
+    notation and DRSs."""
     stat = path.stat()
     try:
         return parse_local(str(path), stat.st_mtime_ns, stat.st_size, lenient)
@@ -92,7 +107,7 @@ def signed(signature: str, *files: LoadedFile | None) -> str:
 
 
 def sample_files() -> list[str]:
-    """Names of the bundled sample clause files."""
+    """Names of the bundled sample files."""
     return sorted(p.name for p in SAMPLE_DIR.glob("*.clf"))
 
 
@@ -142,10 +157,17 @@ def file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str 
                    "as failed parses (all their gold clauses and k-grams unmatched):  \n"
                    + "  \n".join(md_escape(brief(e)) for e in report.entries[:8])
                    + (f"  \n... and {len(report.entries) - 8} more" if len(report.entries) > 8 else ""), icon="⚠️")
-    if report.gold is not None and report.gold.warnings and not report.gold.active:
-        st.caption(f"The gold file follows an older PMB format ({len(report.gold.warnings)} DRS(s) outside COUNTER's "
+    return LoadedFile(loaded.name, tuple(drss), loaded.key, report, loaded.notation)
+
+
+def show_older_gold_note(*predicted: LoadedFile | None) -> None:
+    """Once for a page, however many predicted files were checked against its gold file: that the gold
+    file follows an older PMB format, so COUNTER's well-formedness check is off."""
+    check = next((f.report.gold for f in predicted if f is not None and f.report is not None
+                  and f.report.gold is not None and f.report.gold.warnings and not f.report.gold.active), None)
+    if check is not None:
+        st.caption(f"The gold file follows an older PMB format ({len(check.warnings)} DRS(s) outside COUNTER's "
                    "current signature), so a predicted DRS is ill-formed here only for lines that do not read.")
-    return LoadedFile(loaded.name, tuple(drss), loaded.key, report)
 
 
 def _file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str, compact: bool,
@@ -164,11 +186,12 @@ def _file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str
     if compact:
         st.session_state.setdefault(key["src"], "Sample")
         src = st.radio(label, SOURCES, key=key["src"], horizontal=True)
-        labels = (f"{label}: sample file", f"{label}: clause file", f"{label}: path of a local clause file")
+        labels = (f"{label}: sample file", f"{label}: file (clauses or SBN)",
+                  f"{label}: path of a local file (clauses or SBN)")
     else:
         st.markdown(f"**{label} file**")
         src = st.radio("Source", SOURCES, key=key["src"], horizontal=True, label_visibility="collapsed")
-        labels = ("Sample file", f"{label} clause file", "Path of a local clause file")
+        labels = ("Sample file", f"{label} file (clauses or SBN)", "Path of a local file (clauses or SBN)")
     visibility = "collapsed" if compact else "visible"
     try:
         if src == "Sample":
@@ -176,8 +199,8 @@ def _file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str
             name = st.selectbox(labels[0], sample_files(), key=key["sample"], label_visibility=visibility)
             p = SAMPLE_DIR / name
             stat = p.stat()
-            return LoadedFile(name, parse_local(str(p), stat.st_mtime_ns, stat.st_size, lenient),
-                              f"sample:{name}:{stat.st_mtime_ns}")
+            notation, drss = parse_local(str(p), stat.st_mtime_ns, stat.st_size, lenient)
+            return LoadedFile(name, drss, f"sample:{name}:{stat.st_mtime_ns}", notation=notation)
         if src == "Upload":
             up = st.file_uploader(labels[1], key=key["upload"], label_visibility=visibility,
                                   help=f"Up to {MAX_UPLOAD_MB} MB; use 'Local path' for larger files.")
@@ -188,21 +211,33 @@ def _file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str
             stored = st.session_state.get(stored_key)
             if stored is None:
                 if not compact:
-                    st.info("Upload a clause file.")
+                    st.info("Upload a clause file or an SBN file.")
                 return None
             name, data = stored
             digest = hashlib.sha1(data).hexdigest()
-            return LoadedFile(name, parse_upload(name, data, lenient), f"upload:{name}:{digest}")
+            notation, drss = parse_upload(name, data, lenient)
+            return LoadedFile(name, drss, f"upload:{name}:{digest}", notation=notation)
         text = st.text_input(labels[2], key=key["path"], label_visibility=visibility, placeholder=placeholder)
         if not text.strip():
             if not compact:
-                st.info("Type the path of a clause file on this machine.")
+                st.info("Type the path of a clause file or an SBN file on this machine.")
             return None
         p = check_local_path(text)
         stat = p.stat()
-        return LoadedFile(str(p), read_local(p, lenient), f"path:{p}:{stat.st_mtime_ns}:{stat.st_size}")
+        notation, drss = read_local(p, lenient)
+        return LoadedFile(str(p), drss, f"path:{p}:{stat.st_mtime_ns}:{stat.st_size}", notation=notation)
     except OSError as exc:
         raise DscorerInputError(f"cannot read the file: {exc.strerror or exc}") from None
+
+
+def show_swap_warning(pred: LoadedFile, gold: LoadedFile) -> bool:
+    """A warning when the gold file looks like a parser's output (``swapped_sides``: parse-failure
+    dummies, sentences on the predicted side only, names); whether one was shown."""
+    swapped = suspect_swapped(pred.drss, gold.drss, pred.name, gold.name)
+    if swapped is not None:
+        st.warning(md_escape(swapped.message("choose the predicted file as pred and the gold file as gold")),
+                   icon="🔀")
+    return swapped is not None
 
 
 def load_file(slot: str, label: str, default_sample: str, *, what: str | None = None,
@@ -220,6 +255,8 @@ def load_file(slot: str, label: str, default_sample: str, *, what: str | None = 
         show_input_error(what, DscorerInputError(
             f"{loaded.name}: no DRS in this file (it is empty or holds only comments)"))
         return None, True
+    if loaded is not None:
+        st.caption(f"{loaded.kind[0].upper()}{loaded.kind[1:]}, {len(loaded.drss)} DRS(s)")
     return loaded, False
 
 
@@ -239,15 +276,18 @@ def load_pair(container=None) -> tuple[LoadedFile | None, LoadedFile | None, boo
     A bad file shows an error and leaves the other side and the rest of the page working.
     """
     container = container or st.sidebar
-    with container, st.expander("Clause files", expanded=True):
+    with container, st.expander("DRS files (clauses or SBN)", expanded=True):
         pred_box, gold_box = st.container(), st.container()
         gold = _load_side("gold", gold_box)  # first: the predicted file's check depends on it
         pred = _load_side("pred", pred_box, gold)
+        with pred_box:
+            show_older_gold_note(pred)
     paired = False
     if pred and gold:
         try:
             check_pair(list(pred.drss), list(gold.drss), pred.name, gold.name)
             paired = True
+            show_swap_warning(pred, gold)
         except DscorerInputError as exc:
             samples = [f.key.startswith("sample:") for f in (pred, gold)]
             if any(samples) and not all(samples):  # half loaded: the other side is still the sample

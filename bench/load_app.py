@@ -65,7 +65,7 @@ def local_path(page, side: str, path: Path) -> None:
     block = page.locator("[data-testid='stVerticalBlock']", has=page.get_by_text(label, exact=True)).last
     block.get_by_text("Local path", exact=True).click()
     idle(page)
-    box = block.get_by_label("Path of a local clause file")
+    box = block.get_by_label("Path of a local file (clauses or SBN)")
     box.fill(str(path))
     box.press("Enter")
     idle(page)

@@ -3,7 +3,10 @@ structural errors, and the k-grams most often missed or invented (docs/errors.md
 
 Every table is built from the same per-document comparisons the scores use (COUNTER's optimal
 mapping and matched clauses, DSCORER's k-gram multisets), so its counts add up to the scores:
-per-label clause counts sum to COUNTER's totals, per-label 1-gram counts to DSCORER's 1-grams.
+per-label clause counts sum to COUNTER's totals, per-label 1-gram counts to DSCORER's 1-grams once
+each reverse edge is folded into its forward edge (a relation read both ways is one error, listed
+once: ``undirected_kgrams``). Labels come worst first (F ascending), each with the documents where
+it is wrong.
 """
 
 from __future__ import annotations
@@ -18,11 +21,15 @@ from .counter import CounterPair, CounterSettings, counter_pair
 from .dscorer.senses import scored_graphs
 from .dscorer.settings import ScoreSettings
 from .formula import prf
-from .render.ngram_view import compare_ngrams
+from .render.ngram_view import occurrences
+from .undirected_kgrams import undirected_counts
 
-__all__ = ["LabelRow", "Confusion", "StructuralRow", "KgramError", "ErrorAnalysis", "clause_label",
-           "analyse_errors"]
+__all__ = ["MIN_SUPPORT", "LabelRow", "Confusion", "StructuralRow", "KgramError", "ErrorAnalysis", "clause_label",
+           "analyse_errors", "worst_labels"]
 
+#: The fewest occurrences (predicted plus gold) a label needs to be listed among the worst
+#: (``worst_labels``; the CLI's ``--min-support``, the app's "Minimum occurrences").
+MIN_SUPPORT = 10
 #: Operators whose misplaced box is a scope error (negation and modality).
 SCOPE_OPERATORS = frozenset({"NOT", "POS", "NEC"})
 
@@ -38,7 +45,13 @@ class LabelRow:
     pred: int
     gold: int
     matched: int
+    #: the documents where the label is wrong: an unmatched occurrence on either side
     documents: tuple[int, ...]
+
+    @property
+    def support(self) -> int:
+        """How often the label occurs, predicted plus gold."""
+        return self.pred + self.gold
 
     @property
     def scores(self) -> tuple[float, float, float]:
@@ -202,12 +215,25 @@ def _structure(pairs: Sequence[CounterPair], preds: Sequence[Drs], golds: Sequen
     return [StructuralRow(error, total, tuple(docs)) for error, (total, docs) in ordered]
 
 
+def _label_documents(counts: dict[tuple[str, str], list[int]], doc: int,
+                     wrong: dict[tuple[str, str], set[int]]) -> None:
+    """Add ``doc`` to every label of one document's counts [pred, gold, matched] that has an
+    unmatched occurrence on either side there."""
+    for key, (pred, gold, matched) in counts.items():
+        if pred > matched or gold > matched:
+            wrong[key].add(doc)
+
+
 def analyse_errors(preds: Sequence[Drs], golds: Sequence[Drs], *, counter: CounterSettings | None = None,
                    dscorer: ScoreSettings | None = None, orders: Sequence[int] = (1, 2, 3),
                    top: int = 20, progress: Callable[[int, int], None] | None = None) -> ErrorAnalysis:
     """Every error table of aligned predicted and gold DRSs (one COUNTER matching and one k-gram
-    comparison per document). ``orders`` are the k of the missed/invented k-gram lists, ``top``
-    their length and that of the confusion list; ``progress(done, total)`` follows the documents."""
+    enumeration per document). ``orders`` are the k of the missed/invented k-gram lists, ``top``
+    their length and that of the confusion list; ``progress(done, total)`` follows the documents.
+
+    Labels are ordered worst first (F ascending, then the most occurrences), each with the
+    documents where it is wrong (an unmatched occurrence on either side). k-grams, and the
+    1-gram level of the labels, count a path and its reverse once (``undirected_kgrams``)."""
     counter = counter or CounterSettings()
     dscorer = dscorer or ScoreSettings()
     clause_rows: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
@@ -222,39 +248,52 @@ def analyse_errors(preds: Sequence[Drs], golds: Sequence[Drs], *, counter: Count
     for i, (pred, gold) in enumerate(zip(preds, golds)):
         pair = counter_pair(pred, gold, counter, index=i)
         pairs.append(pair)
+        here: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
         for p, _g in pair.matched_clauses:
-            clause_rows[clause_label(p)][2] += 1
+            here[clause_label(p)][2] += 1
         for column, clauses in ((0, [p for p, _ in pair.matched_clauses] + list(pair.unmatched_pred)),
                                 (1, [g for _, g in pair.matched_clauses] + list(pair.unmatched_gold))):
             for c in clauses:
-                key = clause_label(c)
-                clause_rows[key][column] += 1
-                clause_docs[key].add(i)
+                here[clause_label(c)][column] += 1
+        for key, counts in here.items():
+            total = clause_rows[key]
+            for column in range(3):
+                total[column] += counts[column]
+        _label_documents(here, i, clause_docs)
         for plabel, glabel, kind in _confusions(pair):
             confusions[(plabel, glabel, kind)] += 1
             confusion_docs[(plabel, glabel, kind)].add(i)
         pg, gg = scored_graphs(pred, gold, dscorer.preset)  # WordNet senses as scored (senses.py)
         for k in sorted(set(orders) | {1}):
-            for row in compare_ngrams(pg, gg, k, cap=dscorer.max_ngrams).rows:
+            on_pred = undirected_counts(pg, occurrences(pg, k, dscorer.max_ngrams, "pred"))
+            on_gold = undirected_counts(gg, occurrences(gg, k, dscorer.max_ngrams, "gold"))
+            grams: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
+            for text in sorted(set(on_pred) | set(on_gold)):
+                n_pred, n_gold = on_pred[text], on_gold[text]
+                matched = min(n_pred, n_gold)
                 if k == 1:
-                    key = (_edge_label(row.text), "relation")
-                    counts = gram_rows[key]
-                    counts[0] += row.pred
-                    counts[1] += row.gold
-                    counts[2] += row.matched
-                    gram_docs[key].add(i)
+                    counts = grams[(_edge_label(text), "relation")]
+                    counts[0] += n_pred
+                    counts[1] += n_gold
+                    counts[2] += matched
                 if k in orders:
-                    for side, extra in (("missed", row.gold - row.matched), ("invented", row.pred - row.matched)):
+                    for side, extra in (("missed", n_gold - matched), ("invented", n_pred - matched)):
                         if extra:
-                            kgram_counts[(k, row.text, side)] += extra
-                            kgram_docs[(k, row.text, side)].add(i)
+                            kgram_counts[(k, text, side)] += extra
+                            kgram_docs[(k, text, side)].add(i)
+            for key, counts in grams.items():
+                total = gram_rows[key]
+                for column in range(3):
+                    total[column] += counts[column]
+            _label_documents(grams, i, gram_docs)
         if progress is not None:
             progress(i + 1, len(golds))
 
     def label_rows(level: str, rows: dict[tuple[str, str], list[int]],
                    docs: dict[tuple[str, str], set[int]]) -> list[LabelRow]:
-        return [LabelRow(level, label, kind, c[0], c[1], c[2], tuple(sorted(docs[(label, kind)])))
-                for (label, kind), c in sorted(rows.items(), key=lambda item: (-(item[1][0] + item[1][1]), item[0]))]
+        made = [LabelRow(level, label, kind, c[0], c[1], c[2], tuple(sorted(docs[(label, kind)])))
+                for (label, kind), c in rows.items()]
+        return sorted(made, key=lambda r: (r.scores[2], -r.support, r.label, r.kind))
 
     kgrams: list[KgramError] = []
     for k in orders:
@@ -270,3 +309,10 @@ def analyse_errors(preds: Sequence[Drs], golds: Sequence[Drs], *, counter: Count
         structure=tuple(_structure(pairs, preds, golds)),
         kgrams=tuple(kgrams), n_documents=len(pairs),
         signatures=(counter.signature(), dscorer.signature()))
+
+
+def worst_labels(analysis: ErrorAnalysis, level: str, min_support: int = MIN_SUPPORT) -> tuple[LabelRow, ...]:
+    """The labels of one level (``clause`` or ``1-gram``) that occur at least ``min_support`` times
+    (predicted plus gold), worst first (F ascending, then the most occurrences): a label seen once
+    and missed has F 0 but says little, so the lists a person reads start at a minimum support."""
+    return tuple(r for r in analysis.labels if r.level == level and r.support >= min_support)

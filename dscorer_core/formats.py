@@ -22,6 +22,7 @@ from .sbn.vocabulary import is_box_operator, is_synset
 
 __all__ = [
     "FORMATS",
+    "FORMAT_NAMES",
     "DrsFormat",
     "SbnOrError",
     "detect_format",
@@ -31,11 +32,14 @@ __all__ = [
     "read_sbn_file",
     "read_sbn_file_tolerant",
     "read_text",
+    "resolve_format",
 ]
 
 DrsFormat = Literal["clf", "sbn", "sbn-lines"]
 #: The values of ``--format``.
 FORMATS = ("auto", "clf", "sbn", "sbn-lines")
+#: What to call a file of each notation where a person reads it (the app's texts).
+FORMAT_NAMES: dict[str, str] = {"clf": "clause file", "sbn": "SBN file", "sbn-lines": "SBN file (one SBN per line)"}
 #: How many content lines detection looks at.
 DETECT_LINES = 200
 _CLAUSE_START = re.compile(r"^b\d+$")
@@ -92,6 +96,11 @@ def _resolve(text: str, source: str, fmt: str) -> DrsFormat:
     if fmt not in FORMATS:
         raise ClfError(source, [ClfProblem(0, f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")])
     return fmt  # type: ignore[return-value]
+
+
+def resolve_format(text: str, source: str = "<string>", fmt: str = "auto") -> DrsFormat:
+    """The notation a text is read in: ``fmt``, or with ``auto`` the detected one (``detect_format``)."""
+    return _resolve(text, source, fmt)
 
 
 def parse_drs_text(text: str, source: str = "<string>", fmt: str = "auto", lenient: bool = False) -> list[Drs]:

@@ -28,7 +28,7 @@ settings, _ = aw.settings_sidebar()
 
 st.title("Corpus view")
 if not paired:
-    st.info("Load a predicted and a gold clause file with the same number of DRSs (sidebar).")
+    st.info("Load a predicted and a gold file (clauses or SBN) with the same number of DRSs (sidebar).")
     st.stop()
 
 try:  # shared by all sessions: ten students opening one corpus score it once

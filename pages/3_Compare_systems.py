@@ -140,6 +140,25 @@ def comparison_of(table_keys: tuple, names: tuple[str, ...], bootstrap: int, ar:
     return compare_tables(list(_tables), list(names), bootstrap=bootstrap, ar=ar, seed=seed)
 
 
+# ---------------------------------------------------------------- systems A and B
+
+def open_two_systems(indices: list[int]) -> None:
+    """A and B as two different systems: the baseline and the next one, unless the user chose a
+    valid, different pair (a pair left from other files, or A = B, is replaced)."""
+    a, b = st.session_state.get("cmp_a"), st.session_state.get("cmp_b")
+    if a not in indices or b not in indices or a == b:
+        st.session_state["cmp_a"], st.session_state["cmp_b"] = indices[0], indices[1]
+        st.session_state["_cmp_ab"] = (indices[0], indices[1])
+
+
+def keep_two_systems(changed: str, other: str) -> None:
+    """Selectbox callback: choosing for A the system that B shows (or the other way round) swaps them,
+    so A and B never show the same system."""
+    before = dict(zip(("cmp_a", "cmp_b"), st.session_state.get("_cmp_ab", (None, None))))
+    if st.session_state.get(changed) == st.session_state.get(other) and before.get(changed) is not None:
+        st.session_state[other] = before[changed]
+
+
 # ---------------------------------------------------------------- layout helpers
 
 def comparison_frame(c: Comparison) -> pd.DataFrame:
@@ -157,24 +176,31 @@ def comparison_frame(c: Comparison) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def comparison_styler(frame: pd.DataFrame):
-    """comparison_frame for display: figures to four places (differences signed); a cell with no
-    value reads "baseline" (the baseline's own difference) or "–" (a test not run, or not run
-    against itself), while the frame's data stay numbers with empty cells."""
-    styler = frame.style
+#: The columns of comparison_frame that are always numbers (shown as such); the others can be empty.
+FIGURE_COLUMNS = ("P", "R", "F")
+
+
+def comparison_display(frame: pd.DataFrame) -> pd.DataFrame:
+    """comparison_frame for display: a column that can have empty cells becomes text, figures to four
+    places (differences signed), an empty cell "baseline" (the baseline's own difference) or "–" (a
+    test not run, or not run against itself). The browser's table shows an empty number cell as
+    "None" whatever a Styler says, so these cells must be text; P, R and F stay numbers."""
+    shown = frame.copy()
     for col in frame.columns:
-        if col in ("system", "role"):
+        if col in ("system", "role", *FIGURE_COLUMNS):
             continue
-        styler = styler.format("{:+.4f}" if "−" in col else "{:.4f}", subset=[col],
-                               na_rep="baseline" if "−" in col else "–")
-    return styler
+        signed = "−" in col
+        shown[col] = [("baseline" if signed else "–") if pd.isna(v) else f"{v:+.4f}" if signed else f"{v:.4f}"
+                      for v in frame[col]]
+    return shown
 
 
 def show_comparison(c: Comparison) -> None:
     """The comparison table of one metric and its signatures."""
     st.markdown(f"#### {METRIC_TITLES[c.metric]}")
-    frame = comparison_frame(c)
-    st.dataframe(comparison_styler(frame), hide_index=True, width="stretch")
+    frame = comparison_display(comparison_frame(c))
+    st.dataframe(frame, hide_index=True, width="stretch",
+                 column_config={col: st.column_config.NumberColumn(format="%.4f") for col in FIGURE_COLUMNS})
     sigs = [c.signature] + [s for s in (c.bootstrap_signature, c.ar_signature) if s]
     st.caption("signature: " + "  \n".join(aw.md_escape(aw.signed(s, *files)) for s in sigs))
 
@@ -208,7 +234,7 @@ st.title("Compare systems")
 st.caption("Two or more systems' output on one gold file: scores with 95% intervals, paired significance "
            "tests against the first system (the baseline), and where two systems differ, document by document.")
 
-with st.sidebar, st.expander("Clause files", expanded=True):
+with st.sidebar, st.expander("DRS files (clauses or SBN)", expanded=True):
     if all(p.is_file() for p in (PMB_EXAMPLE["gold"], *PMB_EXAMPLE["systems"])):
         st.button("Load the PMB 2.2.0 dev example (SPAR baseline vs Boxer)", key="cmp_pmb",
                   on_click=load_pmb_example, width="stretch")
@@ -225,6 +251,7 @@ with st.sidebar, st.expander("Clause files", expanded=True):
         if f is None and not err:
             missing.append(label)
         loaded.append(f)
+    aw.show_older_gold_note(*loaded)  # once, not once per system
     st.session_state.setdefault("cmp_baseline", False)
     baseline = st.toggle("Single-DRS files are baselines", key="cmp_baseline",
                          help="A system file with one DRS (like the SPAR baseline) is compared with every "
@@ -261,6 +288,9 @@ if gold is None or bad or missing:
             + (" Missing: " + ", ".join(missing) + "." if missing else ""))
     st.stop()
 files = [f for f in loaded if f is not None]
+for f in files:  # a gold file that looks like a parser's output: said once
+    if aw.show_swap_warning(f, gold):
+        break
 try:
     systems = align_systems(gold, files, baseline)
 except DscorerInputError as exc:
@@ -313,12 +343,15 @@ st.download_button("Download the comparison (JSON)", aw.json_text(report), "dsco
 # ---- two systems, document by document
 st.markdown("### Two systems, document by document")
 indices = list(range(len(names)))
-for key, default in (("cmp_a", 0), ("cmp_b", 1)):
-    if st.session_state.get(key) not in indices:
-        st.session_state[key] = default
+open_two_systems(indices)
 c_a, c_b, c_by = st.columns([3, 3, 2])
-a = c_a.selectbox("System A", indices, key="cmp_a", format_func=lambda i: f"{i + 1}. {names[i]}")
-b = c_b.selectbox("System B", indices, key="cmp_b", format_func=lambda i: f"{i + 1}. {names[i]}")
+a = c_a.selectbox("System A", indices, key="cmp_a", format_func=lambda i: f"{i + 1}. {names[i]}",
+                  on_change=keep_two_systems, args=("cmp_a", "cmp_b"),
+                  help="Choosing B's system here swaps A and B.")
+b = c_b.selectbox("System B", indices, key="cmp_b", format_func=lambda i: f"{i + 1}. {names[i]}",
+                  on_change=keep_two_systems, args=("cmp_b", "cmp_a"),
+                  help="Choosing A's system here swaps A and B.")
+st.session_state["_cmp_ab"] = (a, b)
 if st.session_state.get("cmp_by") not in metrics:
     st.session_state["cmp_by"] = metrics[0]
 if len(metrics) > 1:
@@ -435,16 +468,19 @@ if too_large_to_draw([pg, gg]):
     st.warning(f"These graphs are too large to lay out readably ({len(pg.nodes)} and {len(gg.nodes)} nodes; "
                f"the limit is {MAX_LAYOUT_NODES}). The clause lists are below.")
 else:
-    layout = aw.cached_layout(pg, gg)
+    layout = aw.cached_layout(pg, gg)  # variables of the same name sit at the same place in both panes
+    dark = getattr(getattr(st.context, "theme", None), "type", None) == "dark"
     left, right = st.columns(2)
     for col, which, graph, pos, title in ((left, "pred", pg, layout.pred, f"{side}: {aw.md_escape(names[s_index])}"),
                                           (right, "gold", gg, layout.gold, "Gold")):
-        with col:
-            aw.graph_pane(title, graph, pos, layout.box,
+        with col:  # drawn as in the pair view: the sidebar's "Compact graphs", variable names and reverse edges
+            aw.graph_pane(title, graph, pos, layout.box, height=aw.pane_height(layout.box),
                           edge_status=getattr(highlight, which).edges if highlight else None,
                           edge_counts=getattr(highlight, which).edge_counts if highlight else None,
-                          show_names=show_names, forward_only=not st.session_state.get("show_reverse", True))
-    aw.legend()
+                          show_names=show_names, forward_only=not st.session_state.get("show_reverse", True),
+                          compact=st.session_state.get("compact", True), dark=dark,
+                          unpaired=getattr(layout, f"{which}_unpaired"))
+    aw.legend(pairing="the variable names")
 cpair = None
 if "counter" in metrics:
     if max(len(pdrs.clauses), len(gdrs.clauses)) > aw.COUNTER_MAX_CLAUSES:

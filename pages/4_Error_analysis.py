@@ -13,7 +13,7 @@ import pandas as pd
 import streamlit as st
 
 import app_widgets as aw
-from dscorer_core.analysis import ErrorAnalysis, analyse_errors
+from dscorer_core.analysis import MIN_SUPPORT, ErrorAnalysis, analyse_errors, worst_labels
 from dscorer_core.csv_safety import csv_text
 from dscorer_core.errors import DscorerInputError
 from dscorer_core.stats.human_agreement import (
@@ -36,7 +36,7 @@ st.caption("What the parser gets wrong across the corpus: which labels it misses
            "their place under COUNTER's variable mapping, structural errors, and the k-grams most often missed "
            "and invented. Select a row, then open one of its documents in the pair view.")
 if not paired:
-    st.info("Load a predicted and a gold clause file with the same number of DRSs (sidebar).")
+    st.info("Load a predicted and a gold file (clauses or SBN) with the same number of DRSs (sidebar).")
     st.stop()
 
 n_docs = len(gold.drss)
@@ -65,10 +65,11 @@ def open_in_pair_view(document: int) -> None:
 
 
 def table_with_documents(frame: pd.DataFrame, documents: list[tuple[int, ...]], key: str, file_stem: str,
-                         formats: dict[str, str] | None = None) -> None:
-    """A sortable table whose selected row's documents open in the pair view, and its CSV download."""
+                         formats: dict[str, str] | None = None, count_column: str = "documents") -> None:
+    """A sortable table whose selected row's documents open in the pair view, and its CSV download;
+    ``count_column`` heads the number of each row's documents."""
     config = {c: st.column_config.NumberColumn(format=f) for c, f in (formats or {}).items()}
-    shown = frame.assign(documents=[len(d) for d in documents])
+    shown = frame.assign(**{count_column: [len(d) for d in documents]})
     picked = st.dataframe(shown, hide_index=True, width="stretch", height=min(420, 38 + 35 * max(1, len(shown))),
                           key=key, on_select="rerun", selection_mode="single-row", column_config=config)
     rows = picked.selection.rows if picked is not None and hasattr(picked, "selection") else []
@@ -91,19 +92,26 @@ tab_labels, tab_conf, tab_struct, tab_kgrams, tab_people = st.tabs(
     ["Labels", "Confusions", "Structure", "k-grams", "People and metrics"])
 
 with tab_labels:
-    c_level, c_kind = st.columns([2, 5])
+    c_level, c_support, c_kind = st.columns([2, 2, 5])
     level = c_level.radio("Level", ("clause", "1-gram"), key="err_level", horizontal=True,
                           help="clause: COUNTER's clauses under the optimal mapping; 1-gram: DSCORER's edges.")
-    rows = [r for r in analysis.labels if r.level == level]
-    kinds = sorted({r.kind for r in rows})
+    st.session_state.setdefault("err_min_support", MIN_SUPPORT)
+    min_support = int(c_support.number_input("Minimum occurrences", 1, 100_000, step=1, key="err_min_support",
+                                             help="List a label only if it occurs at least this often, predicted "
+                                                  "plus gold: a label seen once and missed has F 0 but says little."))
+    kinds = sorted({r.kind for r in analysis.labels if r.level == level})  # the same options at any minimum
+    rows = list(worst_labels(analysis, level, min_support))
     chosen = c_kind.multiselect("Kinds", kinds, default=kinds, key=f"err_kinds_{level}",
                                 help="Relations, operators, and concepts by part of speech (concept:n, concept:v).")
     rows = [r for r in rows if r.kind in chosen]
     frame = pd.DataFrame([{"label": r.label, "kind": r.kind, "pred": r.pred, "gold": r.gold, "matched": r.matched,
                            "P": r.scores[0], "R": r.scores[1], "F": r.scores[2]} for r in rows],
                          columns=["label", "kind", "pred", "gold", "matched", "P", "R", "F"])
-    st.caption(f"{len(rows)} labels, most frequent first; click a column header to sort (e.g. F, lowest first).")
-    table_with_documents(frame, [r.documents for r in rows], f"err_labels_{level}", f"labels_{level}", F4)
+    st.caption(f"{len(rows)} labels of at least {min_support} occurrences, worst first (lowest F, then the most "
+               "frequent); *wrong in*: the documents where the label has an unmatched occurrence on either side. "
+               "At the 1-gram level a relation and its reverse edge (~) count once.")
+    table_with_documents(frame, [r.documents for r in rows], f"err_labels_{level}", f"labels_{level}", F4,
+                         count_column="wrong in")
 
 with tab_conf:
     st.caption("A predicted label standing where gold has another on the same mapped variables: a wrong concept, "
@@ -122,7 +130,8 @@ with tab_kgrams:
     c_k, c_side = st.columns([3, 2])
     k = c_k.select_slider("Order k", orders, key="err_k") if len(orders) > 1 else orders[0]
     side = c_side.radio("Side", ("missed", "invented"), key="err_side", horizontal=True,
-                        help="missed: in gold, not in the prediction; invented: the other way round.")
+                        help="missed: in gold, not in the prediction; invented: the other way round. A path and "
+                             "its reverse (~) count once, read with the fewest reverse edges.")
     grams = [g for g in analysis.kgrams if g.k == k and g.side == side]
     frame = pd.DataFrame([{"k-gram": g.text, "count": g.count} for g in grams], columns=["k-gram", "count"])
     table_with_documents(frame, [g.documents for g in grams], f"err_kgrams_{k}_{side}", f"kgrams_{k}_{side}")

@@ -226,7 +226,7 @@ def test_not_utf8_and_count_mismatch_are_errors():
 @pytest.mark.parametrize("name,data,expected", [
     ("empty.clf", b"", "no DRS in this file"),
     ("comments.clf", b"%%% only a sentence\n% and a comment\n", "no DRS in this file"),
-    ("binary.clf", bytes(range(256)), "not UTF-8"),
+    ("binary.clf", bytes(range(256)), "is a binary file"),
     ("quote.clf", b'b1 REF x1\nb1 Name x1 "tom\n', "unbalanced double quote"),
     ("box.clf", b'"b1" REF x1\n', "box position"),
 ])

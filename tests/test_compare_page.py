@@ -24,6 +24,7 @@ from app_helpers import (
     ROOT,
     SAMPLES,
     elements,
+    iframes,
     new_app,
     no_errors,
     vis_edges,
@@ -47,18 +48,22 @@ def ok(at: AppTest) -> None:
     assert not at.error, [e.value for e in at.error]
 
 
-def score_tables(at: AppTest) -> list:
-    """The comparison tables (one per metric): the dataframes with a 'system' column."""
+def shown_tables(at: AppTest) -> list:
+    """The comparison tables (one per metric) as displayed: the dataframes with a 'system' column
+    (P, R, F are numbers; the columns that can have empty cells are text, "baseline" or "–" there)."""
     return [d.value for d in at.dataframe if "system" in d.value.columns]
 
 
-def shown_tables(at: AppTest) -> list:
-    """The comparison tables as displayed: the text of every cell (the page formats them with a
-    pandas Styler, whose display values travel beside the numbers)."""
-    from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
-
-    return [convert_arrow_bytes_to_pandas_df(d.proto.arrow_data.styler.display_values)
-            for d in at.dataframe if "system" in d.value.columns]
+def score_tables(at: AppTest) -> list:
+    """The comparison tables with every figure as a number (NaN where a cell reads "baseline" or "–")."""
+    tables = []
+    for shown in shown_tables(at):
+        table = shown.copy()
+        for col in table.columns:
+            if col not in ("system", "role"):
+                table[col] = [float("nan") if v in ("baseline", "–") else float(v) for v in shown[col]]
+        tables.append(table)
+    return tables
 
 
 def diff_table(at: AppTest):
@@ -91,14 +96,16 @@ def test_opens_on_the_sample_files_with_the_comparison_table():
     assert table["F"][1] == pytest.approx(1.0) and 0.3 < table["F"][0] < 0.9
     low, high = table["95% CI (F) low"], table["95% CI (F) high"]
     assert low[0] <= table["F"][0] <= high[0]
-    assert table["F − baseline"][1] == pytest.approx(table["F"][1] - table["F"][0])
+    assert table["F − baseline"][1] == pytest.approx(table["F"][1] - table["F"][0], abs=5e-5)
     assert 0 < table["p (AR)"][1] <= 1
     # the baseline row says so in words (no None cell); the data keep empty cells, the others numbers
     assert table["F − baseline"].isna()[0] and table["p (AR)"].isna()[0]
     [shown] = shown_tables(at)
     assert list(shown.iloc[0][["F − baseline", "p (bootstrap)", "p (AR)"]]) == ["baseline", "–", "–"]
-    assert shown["F − baseline"][1] == f"{table['F − baseline'][1]:+.4f}" and shown["F"][1] == "1.0000"
-    assert not any(cell in ("None", "nan", "NaN", "<NA>") for cell in shown.to_numpy().ravel())
+    assert shown["F − baseline"][1] == f"{table['F − baseline'][1]:+.4f}" and shown["F"][1] == pytest.approx(1.0)
+    # no empty cell at all: the browser would print "None" in one, whatever a Styler says (issue 19)
+    assert not shown.isna().to_numpy().any()
+    assert not any(str(cell) in ("None", "nan", "NaN", "<NA>") for cell in shown.to_numpy().ravel())
     text = captions(at)
     assert "dscorer|preset:released|n:4|w0:0.1|avg:micro" in text
     assert "|bs:1000|seed:1" in text and "|ar:10000|seed:1" in text
@@ -120,6 +127,46 @@ def test_opens_on_the_sample_files_with_the_comparison_table():
     spec = json.loads(chart.spec)
     titles = json.dumps(spec)
     assert "A: paper_pred.clf (DSCORER F)" in titles and "B: paper_gold.clf (DSCORER F)" in titles
+
+
+def node_labels(at: AppTest) -> list[list[str]]:
+    """The node labels of each graph pane on the page, in order."""
+    return [sorted(n["label"] for n in vis_nodes(html)) for html in iframes(at)]
+
+
+def test_the_document_view_draws_as_the_pair_view_does():
+    # issue 19: the compare page ignored "Compact graphs" and labelled every node X or B
+    pair = new_app(timeout=180).run()
+    pair.number_input(key="doc_number").set_value(1).run()
+    pair_panes = node_labels(pair)
+    assert len(pair_panes) == 2 and any(label not in ("X", "B") for label in pair_panes[0])
+    at = open_page()  # document 1 opens first: "He smiled." (A) beside its gold
+    ok(at)
+    assert at.toggle(key="compact").value is True
+    assert node_labels(at) == pair_panes  # the same labels: names and concepts ("x1 male.n.02")
+    assert any(label.startswith("x1 ") for label in node_labels(at)[1])
+    at.toggle(key="compact").set_value(False).run()  # the full graph, types only, as in the pair view
+    assert {label for pane in node_labels(at) for label in pane if not label.startswith('"')} <= {"X", "B"}
+    at.toggle(key="show_names").set_value(True).run()
+    assert "X\nx1" in node_labels(at)[1]  # type and name
+
+
+def test_a_and_b_open_as_two_different_systems():
+    at = open_page()
+    assert (at.selectbox(key="cmp_a").value, at.selectbox(key="cmp_b").value) == (0, 1)
+    at.session_state["cmp_b"] = 0  # e.g. left from a visit with other files: the section would be empty
+    at.run()
+    ok(at)
+    assert (at.selectbox(key="cmp_a").value, at.selectbox(key="cmp_b").value) == (0, 1)
+    assert len(diff_table(at)) == 1 and not any("two different" in i.value for i in at.info)
+
+
+def test_the_older_gold_format_note_is_said_once():
+    at = open_page()
+    at.number_input(key="cmp_n").set_value(3).run()
+    ok(at)
+    notes = [c.value for c in at.caption if "older PMB format" in c.value]
+    assert len(notes) == 1  # paper_gold.clf's CONTRAST is outside COUNTER's current signature; three systems
 
 
 def test_changing_the_metric_changes_the_table():
@@ -200,12 +247,13 @@ def test_highlight_order_changes_the_highlighting():
 def test_swapping_a_and_b_flips_the_differences():
     at = open_page()
     assert diff_table(at)["B − A"].iloc[0] > 0
-    at.selectbox(key="cmp_a").set_value(1).run()
-    at.selectbox(key="cmp_b").set_value(0).run()
+    at.selectbox(key="cmp_a").set_value(1).run()  # B's system: A and B swap
     ok(at)
+    assert (at.selectbox(key="cmp_a").value, at.selectbox(key="cmp_b").value) == (1, 0)
     assert diff_table(at)["B − A"].iloc[0] < 0
-    at.selectbox(key="cmp_b").set_value(1).run()
-    assert any("two different systems" in i.value for i in at.info)
+    at.selectbox(key="cmp_b").set_value(1).run()  # A's system: they swap back, never one system twice
+    assert (at.selectbox(key="cmp_a").value, at.selectbox(key="cmp_b").value) == (0, 1)
+    assert diff_table(at)["B − A"].iloc[0] > 0 and not any("two different" in i.value for i in at.info)
 
 
 def test_three_systems_and_a_local_path():
@@ -301,12 +349,15 @@ def test_pmb_example_matches_the_cli(pmb):
     for table, metric in zip(score_tables(at), ("dscorer", "counter")):
         expected = cli[metric]
         assert list(table["system"]) == [s["name"] for s in expected["systems"]]
-        for row, s in zip(table.itertuples(index=False), expected["systems"]):
+        shown = shown_tables(at)[["dscorer", "counter"].index(metric)]
+        for row, s in zip(shown.itertuples(index=False), expected["systems"]):
             assert (s["P"], s["R"], s["F"]) == (row.P, row.R, row.F)
-            assert (row[5], row[6]) == tuple(s["ci"]["F"])
+            assert (row[5], row[6]) == tuple(f"{v:.4f}" for v in s["ci"]["F"])
         comp = expected["comparisons"][0]
-        assert table["F − baseline"][1] == comp["difference"]
-        assert table["p (AR)"][1] == comp["p_value_ar"] and table["p (bootstrap)"][1] == comp["p_value_bootstrap"]
+        assert shown["F − baseline"][1] == f"{comp['difference']:+.4f}"
+        assert shown["p (AR)"][1] == f"{comp['p_value_ar']:.4f}"
+        assert shown["p (bootstrap)"][1] == f"{comp['p_value_bootstrap']:.4f}"
+        assert list(shown.iloc[0][["F − baseline", "p (bootstrap)", "p (AR)"]]) == ["baseline", "–", "–"]
         assert expected["signature"] in captions(at)
     assert score_tables(at)[1]["F"][1] == pytest.approx(0.7223, abs=5e-5)  # COUNTER on Boxer dev, WordNet on
     # A = the SPAR baseline, B = Boxer: the largest gains of Boxer come first

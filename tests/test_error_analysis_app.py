@@ -9,7 +9,7 @@ pytest.importorskip("streamlit")
 from app_helpers import HOSTILE, PMB, SAMPLES, new_app, no_errors, open_by_path
 
 from dscorer_core import counter_corpus, read_clf
-from dscorer_core.analysis import analyse_errors
+from dscorer_core.analysis import MIN_SUPPORT, analyse_errors, worst_labels
 from dscorer_core.judgements import Judgement, JudgementStore, judgements_to_csv
 
 ERRORS = "pages/4_Error_analysis.py"
@@ -36,11 +36,18 @@ def test_the_page_lays_out_the_core_tables_of_pmb_dev(shared_path):
     assert [t.label for t in at.tabs] == ["Labels", "Confusions", "Structure", "k-grams", "People and metrics"]
     core = analyse_errors(read_clf(PMB / "boxer_dev.clf"), read_clf(PMB / "gold_dev.clf"), top=50)
     labels = at.dataframe[0].value
-    first = next(r for r in core.labels if r.level == "clause")
+    worst = worst_labels(core, "clause", MIN_SUPPORT)
+    first = worst[0]
     assert (labels.iloc[0]["label"], labels.iloc[0]["pred"], labels.iloc[0]["gold"], labels.iloc[0]["matched"]) == \
         (first.label, first.pred, first.gold, first.matched)
-    assert labels.iloc[0]["documents"] == len(first.documents)
-    assert len(labels) == sum(r.level == "clause" for r in core.labels)
+    assert labels.iloc[0]["wrong in"] == len(first.documents)
+    assert len(labels) == len(worst) and list(labels["F"]) == sorted(labels["F"])  # worst first
+    assert (labels["pred"] + labels["gold"]).min() >= MIN_SUPPORT
+    at.number_input(key="err_min_support").set_value(1).run()
+    assert len(at.dataframe[0].value) == sum(r.level == "clause" for r in core.labels)
+    at.radio(key="err_level").set_value("1-gram").run()
+    grams = at.dataframe[0].value
+    assert len(set(grams["label"])) == len(grams)  # one row per relation, its reverse folded in
     confusions = at.dataframe[1].value
     assert len(confusions) == len(core.confusions) and confusions.iloc[0]["count"] == core.confusions[0].count
     assert {b.label for b in at.get("download_button")} >= {"CSV", "Download every table (JSON)"}
@@ -52,6 +59,7 @@ def test_hostile_files_are_shown_as_data(tmp_path, allowed):
     at = open_by_path(tmp_path / "pred.clf", tmp_path / "gold.clf")
     at.switch_page(ERRORS).run()
     no_errors(at)
+    at.number_input(key="err_min_support").set_value(1).run()  # every label, however rare
     labels = at.dataframe[0].value
     assert "</script><script>alert(3)</script>" in set(labels["label"])  # a cell of data, never markup
     shown = " ".join(m.value for m in at.markdown) + " ".join(c.value for c in at.caption)

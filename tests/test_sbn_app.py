@@ -38,3 +38,19 @@ def test_graph_conversion_page_accepts_pasted_sbn():
     assert 'female &quot;n.02&quot; x1' in boxes and 'lose &quot;v.05&quot; e1' in boxes  # clauses, escaped
     at.text_area(key="conv_text").set_value("female.n.02 Name\n").run()
     assert "pasted text:1:13: role Name has no value" in at.error[0].value.replace("\\", "")
+
+
+def test_the_pair_view_shows_an_sbn_documents_sentence_and_names_the_files_by_format():
+    sbn = EXAMPLES / "p00_d1593.drs.sbn"
+    if not sbn.is_file():
+        pytest.skip(f"the SBN examples are not at {EXAMPLES}")
+    raw = sbn.with_name("p00_d1593.raw").read_text(encoding="utf-8").strip()
+    at = open_by_path(sbn, sbn)
+    no_errors(at)
+    assert raw in [t.value for t in at.text]  # "I will not lie to her.", not "(no sentence in the files)"
+    captions = [c.value for c in at.sidebar.caption]
+    assert captions.count("SBN file, 1 DRS(s)") == 2
+    labels = [w.label for w in at.sidebar.text_input] + [e.label for e in at.sidebar.expander]
+    assert labels and not any("clause file" in label.lower() for label in labels)
+    at.text_input(key="path_gold").set_value(str(sbn.with_name("p00_d1593.drs.clf"))).run()
+    assert "Clause file, 1 DRS(s)" in [c.value for c in at.sidebar.caption]

@@ -119,3 +119,28 @@ def test_every_bad_sbn_of_a_file_is_listed():
 def test_missing_file_is_an_input_error(tmp_path):
     with pytest.raises(SbnError, match="no such file"):
         read_sbn(tmp_path / "nope.sbn")
+
+
+def test_each_example_reads_its_sentence_from_the_alignment_comments():
+    # issue 19: the pair view said "no sentence"; the `%` comments carry the words and their offsets,
+    # in SBN order (p00_d1593's "not" comes before "will"), and the .raw file beside each is the text
+    for path in examples():
+        (sbn,) = read_sbn(path)
+        raw = path.with_name(path.name.replace(".drs.sbn", ".raw")).read_text(encoding="utf-8").strip()
+        assert sbn.sentence == raw, path.name
+
+
+def test_alignment_pieces_join_by_their_offsets():
+    from dscorer_core.sbn.token_alignment import sentence_from_alignment
+
+    assert sentence_from_alignment(["I [0-1]", "not [7-10]", "will [2-6]", "lie [11-14]"]) == "I will not lie"
+    assert sentence_from_alignment(["I    [0-1]", "'m [1-3]", "calling [4-11]"]) == "I'm calling"
+    # the clause files' form, one piece on several lines, comments that are no alignment
+    assert sentence_from_alignment(["is [30...32]", "is [30...32]", "three [33...38]", "a note", "  [5-7]"]) \
+        == "is three"
+    assert sentence_from_alignment(["no alignment here", ""]) is None
+    text = 'female.n.02 Name "Tracy" % Tracy [0-5]\n% lost [6-10]\nlose.v.05 Agent -1 % [6-10]\n'
+    (sbn,) = parse_sbn(text)
+    assert sbn.sentence == "Tracy lost"  # a comment-only line of the block counts too
+    (sbn,) = parse_sbn('female.n.02 Name "Tracy"\n')
+    assert sbn.sentence is None

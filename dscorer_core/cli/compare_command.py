@@ -22,6 +22,7 @@ from ..stats.systems import (
     compare_systems,
     system_names,
 )
+from ..swapped_sides import suspect_swapped
 from .counter_command import counter_settings_from_args
 from .input_format import add_format_option, add_ill_option
 from .output import format_table, write_json
@@ -81,12 +82,17 @@ def read_systems(gold_path: str, paths: list[str], baseline: bool, fmt: str = "a
     for line in gold_check.lines():
         print(line, file=sys.stderr)
     systems, reports = [], []
+    swapped = None
     for name, path in zip(system_names(paths), paths):
-        preds, report = apply_ill_policy(read_drs_file(path, fmt, lenient=ill != "error"), ill, gold_check)
+        read = read_drs_file(path, fmt, lenient=ill != "error")
+        swapped = swapped or suspect_swapped(read, golds, path, gold_path)
+        preds, report = apply_ill_policy(read, ill, gold_check)
         for line in report.lines(with_gold=False):
             print(line, file=sys.stderr)
         systems.append(align_system(name, path, preds, golds, gold_path, baseline))
         reports.append(report)
+    if swapped is not None:  # once, not once per system
+        print(swapped.warning_line(), file=sys.stderr)
     return golds, systems, reports
 
 

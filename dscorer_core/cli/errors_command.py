@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import replace
 
-from ..analysis import ErrorAnalysis, analyse_errors
+from ..analysis import MIN_SUPPORT, ErrorAnalysis, analyse_errors, worst_labels
 from ..ill_formed import signed
 from .counter_command import add_counter_options, counter_settings_from_args
 from .input_format import add_format_option, add_ill_option, read_predictions
@@ -19,14 +19,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("errors", help="error analysis: per-label scores, confusions, structural errors, k-grams",
                        description="Per label (relation, operator, concept, concept by part of speech): "
                                    "predicted, gold and matched counts and P/R/F at COUNTER's clause level "
-                                   "(optimal mapping) and at DSCORER's 1-gram level; the labels the parser "
+                                   "(optimal mapping) and at DSCORER's 1-gram level, worst F first, with the "
+                                   "documents where the label is wrong; the labels the parser "
                                    "confuses under COUNTER's mapping; missing and extra boxes, box relations "
-                                   "and scope errors; the k-grams most often missed and invented.")
+                                   "and scope errors; the k-grams most often missed and invented (a path and "
+                                   "its reverse, ~, counted once).")
     p.add_argument("pred", help="predicted clause or SBN file")
     p.add_argument("gold", help="gold clause or SBN file")
     add_format_option(p)
     add_ill_option(p)
-    p.add_argument("--top", type=int, default=20, metavar="N", help="rows of the confusion and k-gram lists (20)")
+    p.add_argument("--top", type=int, default=20, metavar="N",
+                   help="rows of the label, confusion and k-gram lists (20)")
+    p.add_argument("--min-support", type=int, default=MIN_SUPPORT, metavar="N",
+                   help=f"list a label among the worst only if it occurs at least N times, predicted plus gold "
+                        f"({MIN_SUPPORT}; --csv and --json hold every label)")
     p.add_argument("--kgram-orders", type=int, nargs="+", default=[1, 2, 3], metavar="K",
                    help="orders of the missed/invented k-gram lists (default 1 2 3)")
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
@@ -38,7 +44,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def label_table(analysis: ErrorAnalysis) -> tuple[list[str], list[list[object]]]:
     """Header and rows of the per-label table (the text output and --csv)."""
-    header = ["level", "label", "kind", "pred", "gold", "matched", "P", "R", "F", "documents"]
+    header = ["level", "label", "kind", "pred", "gold", "matched", "P", "R", "F", "wrong_in"]
     rows: list[list[object]] = []
     for r in analysis.labels:
         p, rec, f = r.scores
@@ -46,15 +52,17 @@ def label_table(analysis: ErrorAnalysis) -> tuple[list[str], list[list[object]]]
     return header, rows
 
 
-def format_errors(analysis: ErrorAnalysis, top: int) -> str:
-    """The text report: signatures, then the four tables."""
+def format_errors(analysis: ErrorAnalysis, top: int, min_support: int = MIN_SUPPORT) -> str:
+    """The text report: signatures, then the four tables (labels: the ``top`` worst of at least
+    ``min_support`` occurrences, at the clause level)."""
     header, rows = label_table(analysis)
-    clause_rows = [r for r in analysis.labels if r.level == "clause"]
-    worst_rows = sorted(clause_rows, key=lambda r: (-(r.gold - r.matched), r.label))[:top]
-    worst = [rows[analysis.labels.index(r)] for r in worst_rows]
+    worst = [rows[analysis.labels.index(r)] for r in worst_labels(analysis, "clause", min_support)[:top]]
     parts = list(analysis.signatures) + [f"documents: {analysis.n_documents}", "",
-                                          f"labels most often missed (clause level, top {top}; --csv for all):",
-                                          format_table(header, worst), "", "confusions under COUNTER's mapping:"]
+                                          f"labels with the lowest F (clause level, at least {min_support} "
+                                          f"occurrences, top {top}; wrong_in: documents where the label is "
+                                          "wrong; --csv for all):",
+                                          format_table(header, worst) if worst else "(none)", "",
+                                          "confusions under COUNTER's mapping:"]
     parts.append(format_table(["pred", "gold", "kind", "count", "documents"],
                               [[c.pred, c.gold, c.kind, c.count, " ".join(map(str, c.documents[:8]))]
                                for c in analysis.confusions]) if analysis.confusions else "(none)")
@@ -81,5 +89,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         write_json(analysis.as_dict())
     else:
-        print(format_errors(analysis, args.top))
+        print(format_errors(analysis, args.top, args.min_support))
     return 0

@@ -14,6 +14,7 @@ from ..ill_formed import (
     apply_ill_policy,
     check_gold,
 )
+from ..swapped_sides import suspect_swapped
 
 __all__ = ["add_format_option", "add_ill_option", "read_predictions"]
 
@@ -40,9 +41,13 @@ def add_ill_option(p: argparse.ArgumentParser) -> None:
 
 def read_predictions(args: argparse.Namespace) -> tuple[list[Drs], list[Drs], IllFormedReport]:
     """The predicted and gold DRSs of a command, the ill-formed policy applied to the predicted
-    side and reported on stderr (``FILE:LINE: DRS N is ill-formed: why``, the first 20)."""
+    side and reported on stderr (``FILE:LINE: DRS N is ill-formed: why``, the first 20); a gold
+    file that looks like a parser's output (``swapped_sides``) is a warning on stderr."""
     lenient = args.ill != "error"  # 'error' reads strictly: every bad line of both files, as before
     preds, golds = read_drs_pair(args.pred, args.gold, args.format, baseline=args.baseline, lenient_pred=lenient)
+    swapped = suspect_swapped(preds, golds, str(args.pred), str(args.gold))
+    if swapped is not None:
+        print(swapped.warning_line(), file=sys.stderr)
     preds, report = apply_ill_policy(preds, args.ill, check_gold(golds, args.wf_check))
     for line in report.lines():
         print(line, file=sys.stderr)

@@ -1,7 +1,8 @@
 """Reading SBN files: multi-line blocks (PMB 4/5 ``en.drs.sbn``) or one SBN per line (PMB 5 seq2seq).
 
 Multi-line (``sbn``): one line per concept or box operator, ``%`` starts a comment (the token
-alignment), ``%%%`` lines are file comments, blank lines separate SBNs.  One per line
+alignment, from which the SBN's sentence is read: ``token_alignment``), ``%%%`` lines are file
+comments, blank lines separate SBNs.  One per line
 (``sbn-lines``): every line is one SBN, optionally after tab-separated columns (``sentence``, or
 ``id`` and ``sentence``); an empty line is an empty SBN (an empty parser output), lines starting
 with ``%`` are comments, blank lines at the end of the file are ignored.  Bad input raises
@@ -18,6 +19,7 @@ from typing import Literal
 from ..clauses import decode_clf_bytes
 from ..errors import ClfProblem, SbnError
 from .model import Sbn, SbnBoxOperator, SbnConcept, SbnItem, SbnRole, SbnTarget
+from .token_alignment import sentence_from_alignment
 from .vocabulary import (
     BOX_OFFSET,
     SYNSET_OFFSET,
@@ -137,23 +139,28 @@ def _split_multiline(lines: list[str]) -> list[SbnBlock | ClfProblem]:
     blocks: list[SbnBlock | ClfProblem] = []
     tokens: list[Token] = []
     comments: list[tuple[int, str]] = []
+    loose: list[str] = []  # comment-only lines of the block (an alignment of words without a concept)
     starts: list[int] = []
     start = 0
     failed: ClfProblem | None = None
 
     def close() -> None:
-        nonlocal tokens, comments, starts, start, failed
+        nonlocal tokens, comments, loose, starts, start, failed
         if failed is not None:
             blocks.append(failed)
         elif tokens:
-            blocks.append(SbnBlock(tuple(tokens), tuple(comments), start, line_starts=tuple(starts)))
-        tokens, comments, starts, start, failed = [], [], [], 0, None
+            sentence = sentence_from_alignment([c for _, c in comments] + loose)
+            blocks.append(SbnBlock(tuple(tokens), tuple(comments), start, sentence=sentence,
+                                   line_starts=tuple(starts)))
+        tokens, comments, loose, starts, start, failed = [], [], [], [], 0, None
 
     for lineno, raw in enumerate(lines, start=1):
         if not raw.strip():
             close()
             continue
         if raw.lstrip().startswith("%"):
+            if not raw.lstrip().startswith("%%%"):
+                loose.append(raw.lstrip()[1:])
             continue
         body, comment = _split_comment(raw)
         if not body.strip():
