@@ -28,6 +28,7 @@ from .display import (
     concepts_of,
     drawn_edge_label,
     edge_display,
+    folded_note,
     node_display,
     short_text,
 )
