@@ -184,8 +184,13 @@ chosen = st.session_state.get("ngram_choice")
 if chosen is not None and (comparison is None or not any(r.text == chosen for r in rows)):
     chosen = None
 
-# ---- graphs (no heading: their captions say what they are)
-if too_large_to_draw([pg, gg]):
+# ---- graphs (no heading: their captions say what they are), or the same pair as DRT boxes in their place
+as_boxes = st.segmented_control("Draw the pair as", ["graphs", "boxes"], key="pair_drawing", default="graphs",
+                                help="Boxes: both DRSs in DRT notation, each condition coloured by its DSCORER "
+                                     "verdict at this k and marked for COUNTER.") == "boxes"
+if as_boxes:
+    aw.box_view_pair(pdrs, gdrs, pred_graph=pg, gold_graph=gg, highlight=highlight, counter=cpair)
+elif too_large_to_draw([pg, gg]):
     st.warning(f"These graphs are too large to lay out readably ({len(pg.nodes)} and {len(gg.nodes)} nodes; "
                f"the limit is {MAX_LAYOUT_NODES}). Use the n-gram table and the clause lists below.")
 else:
@@ -256,9 +261,10 @@ with st.expander("Scores per order k, settings and signatures", expanded=True):
     st.caption("signature: " + "  \n".join(aw.md_escape(aw.signed(sig, pred)) for sig in
                                              [result.signature] + ([cpair.signature] if cpair else [])))
 
-# ---- boxes (DRT notation), under the graphs so that the graphs stay on the first screen
-with st.expander("Boxes (DRT notation): hover a condition to find it in the graphs", expanded=True):
-    aw.box_view_pair(pdrs, gdrs, pred_graph=pg, gold_graph=gg, highlight=highlight, counter=cpair)
+# ---- boxes (DRT notation) under the graphs, to find a condition in them (or in their place: "Draw the pair as")
+if not as_boxes:
+    with st.expander("Boxes (DRT notation): hover a condition to find it in the graphs", expanded=True):
+        aw.box_view_pair(pdrs, gdrs, pred_graph=pg, gold_graph=gg, highlight=highlight, counter=cpair)
 
 # ---- n-gram table and choice
 st.markdown(f"#### The {k}-grams")

@@ -47,7 +47,7 @@ T = TypeVar("T")
 PERSISTENT_KEYS = ("src_pred", "src_gold", "sample_pred", "sample_gold", "path_pred", "path_gold",
                    "preset", "order", "w0", "show_names", "k", "show_reverse", "conv_preset", "conv_order",
                    "conv_w0", "conv_show_names", "conv_show_reverse", "compact", "with_counter", "present",
-                   "corpus_counter", "corpus_disagree_by", "corpus_disagree_n", *JUDGING_KEYS)
+                   "pair_drawing", "corpus_counter", "corpus_disagree_by", "corpus_disagree_n", *JUDGING_KEYS)
 
 
 def keep_widget_state() -> None:

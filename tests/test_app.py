@@ -17,6 +17,7 @@ from app_helpers import (
     HOSTILE,
     ROOT,
     SHARED,
+    box_frames,
     iframes,
     new_app,
     no_errors,
@@ -479,3 +480,15 @@ def test_headline_caption_and_present_switch():
     assert "present" in PERSISTENT_KEYS
     at.toggle(key="present").set_value(False).run()
     assert not any("stSidebar" in h.proto.body for h in at.get("html"))
+
+
+def test_the_pair_can_be_drawn_as_boxes_in_the_graphs_place():
+    at = new_app().run()
+    at.number_input(key="doc_number").set_value(1).run()
+    assert len(iframes(at)) == 2
+    at.segmented_control(key="pair_drawing").set_value("boxes").run()
+    no_errors(at)
+    # no graph panes: the box view stands where they were, with its verdicts for this k
+    assert iframes(at) == []
+    boxes = box_frames(at)
+    assert len(boxes) == 1 and "smile.v.01" in boxes[0] and "put.v.01" in boxes[0]
