@@ -158,6 +158,10 @@ if ok is not None:
                       f"p = {ok.p:.3f}, r = {ok.r:.3f}, f = {ok.f:.3f}")
 col_toggle.toggle("COUNTER too", key="with_counter",
                   help="COUNTER (van Noord et al. 2018): clause overlap under the best variable mapping.")
+col_text.segmented_control("Draw the pair as", ["graphs", "boxes"], key="pair_drawing", default="graphs",
+                           label_visibility="collapsed",
+                           help="Graphs, or both DRSs as DRT boxes in their place (each condition coloured by its "
+                                "DSCORER verdict at this k and marked for COUNTER).")
 col_toggle.toggle("Present", key="present",
                   help="For a projector: the sidebar is hidden and the text is larger; the graphs take the "
                        "whole width, so they are drawn larger too. Switch off to get the sidebar back.")
@@ -185,9 +189,7 @@ if chosen is not None and (comparison is None or not any(r.text == chosen for r 
     chosen = None
 
 # ---- graphs (no heading: their captions say what they are), or the same pair as DRT boxes in their place
-as_boxes = st.segmented_control("Draw the pair as", ["graphs", "boxes"], key="pair_drawing", default="graphs",
-                                help="Boxes: both DRSs in DRT notation, each condition coloured by its DSCORER "
-                                     "verdict at this k and marked for COUNTER.") == "boxes"
+as_boxes = st.session_state.get("pair_drawing") == "boxes"
 if as_boxes:
     aw.box_view_pair(pdrs, gdrs, pred_graph=pg, gold_graph=gg, highlight=highlight, counter=cpair)
 elif too_large_to_draw([pg, gg]):

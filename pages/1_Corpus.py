@@ -82,8 +82,14 @@ selection = st.dataframe(
     table, hide_index=True, width="stretch", height=min(380, 38 + 35 * len(table)), key="corpus_table",
     on_select="rerun",
     selection_mode="single-row",
-    column_config={c: st.column_config.NumberColumn(format="%.4f")
-                   for c in f_columns + [f"f{k}" for k in range(1, n + 1)]})
+    # narrow numbers (.3f, short headers) and a sentence that yields: every column fits at 1280 px
+    column_config={"index": st.column_config.NumberColumn("#", width=40),
+                   "sentence": st.column_config.TextColumn(width="medium"),
+                   **{c: st.column_config.NumberColumn(c.replace("COUNTER ", "C "), format="%.3f", width=52,
+                                                       help=f"{c} of this document")
+                      for c in f_columns + [f"f{k}" for k in range(1, n + 1)]},
+                   "pred clauses": st.column_config.NumberColumn("pred cl.", width=52, help="predicted clauses"),
+                   "gold clauses": st.column_config.NumberColumn("gold cl.", width=52, help="gold clauses")})
 
 
 def _open(index: int) -> None:
