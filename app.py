@@ -140,9 +140,8 @@ for j, (prefix, fig) in enumerate(figures):
     for col, name, value in zip(metric_cols[3 * j:3 * j + 3], "PRF", (fig.P, fig.R, fig.F)):
         col.metric(prefix + name, f"{value:.4f}")
 st.caption(f"P, R, F: DSCORER, the weighted geometric mean of the k-gram scores for k = 0..{settings.order} "
-           f"(w0 = {settings.w0:g}, preset {settings.preset})"
-           + ("; COUNTER: the share of clauses that match under the best variable mapping." if cpair is not None
-              else "."))
+           f"(w0 = {settings.w0:g}, {settings.preset})"
+           + ("; COUNTER: clauses matched under the best variable mapping." if cpair is not None else "."))
 col_k, col_text, col_toggle = st.columns([3, 4, 2], vertical_alignment="center")
 with col_k:
     if settings.order > 1:

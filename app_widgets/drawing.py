@@ -425,7 +425,7 @@ def legend(with_status: bool = True, with_variable: bool = False, pairing: str =
     bar = ""
     if with_status:
         stops = ", ".join(f"{c} {100 * s:.0f}%" for s, c in SCALE_STOPS)
-        bar = (f'<span>matched share of an edge\'s k-grams: 0 %</span><span style="display:inline-block;width:7em;'
+        bar = (f'<span>matched k-grams: 0 %</span><span style="display:inline-block;width:7em;'
                f'height:.8em;border-radius:3px;background:linear-gradient(to right, {stops})"></span>'
                '<span>100 %</span>')
         full += ["solid, thick: all its k-gram occurrences matched", "long dashes: partly matched",

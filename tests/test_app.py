@@ -468,7 +468,7 @@ def test_url_names_the_files_and_opens_them():
 def test_headline_caption_and_present_switch():
     at = new_app().run()
     # the headline figures say what they are, where they stand
-    assert any("DSCORER, the weighted geometric mean of the k-gram scores for k = 0..4 (w0 = 0.1" in c.value
+    assert any("DSCORER, the weighted geometric mean of the k-gram scores for k = 0..4 (w0 = 0.1, released)" in c.value
                for c in at.caption)
     assert not any("stSidebar" in h.proto.body for h in at.get("html"))
     at.toggle(key="present").set_value(True).run()
