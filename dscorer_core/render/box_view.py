@@ -549,10 +549,9 @@ _FIT_WIDTH_SCRIPT = ("(function(){function fit(){var b=document.body;b.style.zoo
 def box_view_document(fragments: Sequence[str], *, title: str = "DRS boxes", k: int | None = None,
                       interactive: bool = True) -> str:
     """A standalone HTML page of box-view fragments side by side, with the legend (when ``k`` is
-    given), the CSS and, if ``interactive``, the box view's own script."""
+    given), the CSS, the width fit and, if ``interactive``, the box view's own script (one script element)."""
     legend = _LEGEND.format(k=int(k)) if k is not None else ""
-    script = f"<script>{BOX_VIEW_SCRIPT}</script>" if interactive else ""
-    script += f"<script>{_FIT_WIDTH_SCRIPT}</script>"
+    script = f"<script>{BOX_VIEW_SCRIPT if interactive else ''}\n{_FIT_WIDTH_SCRIPT}</script>"  # one element
     return (f'<!DOCTYPE html><html><head><meta charset="utf-8"><title>{_esc(title)}</title>'
             f"<style>{BOX_VIEW_CSS}</style></head><body>{legend}"
             f'<div class="dv-sides">{"".join(fragments)}</div>{script}</body></html>')
