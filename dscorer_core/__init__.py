@@ -3,54 +3,104 @@
     >>> from dscorer_core import read_clf, score_corpus
     >>> result = score_corpus(read_clf("pred.clf"), read_clf("gold.clf"), preset="typed")
     >>> result.micro.F, result.signature
+
+The scoring names are imported on first use (PEP 562, ``__getattr__`` below), so that
+``import dscorer_core`` and ``dscorer smatch`` stay quick (no numpy).
 """
 
-from .clauses import Clause, Drs, check_pair, parse_clf, read_clf, read_pair
-from .counter import (
-                     CounterPair,
-                     CounterResult,
-                     CounterSettings,
-                     KindScore,
-                     counter_corpus,
-                     counter_pair,
-)
-from .dscorer import (
-                     PRESETS,
-                     CorpusResult,
-                     DocumentScore,
-                     Edge,
-                     Graph,
-                     Induced,
-                     NgramCounts,
-                     Node,
-                     OrderCounts,
-                     OrderScore,
-                     PairResult,
-                     Path,
-                     Preset,
-                     Score,
-                     ScoreSettings,
-                     count_ngrams,
-                     enumerate_paths,
-                     get_preset,
-                     induce,
-                     induce_graph,
-                     ngram_occurrences,
-                     path_text,
-                     score_corpus,
-                     score_graphs,
-                     score_pair,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .errors import (
-                     ClfError,
-                     ClfErrors,
-                     ClfProblem,
-                     DrsCountMismatch,
-                     DscorerInputError,
-                     NgramExplosion,
-                     NoDrsError,
+    ClfError,
+    ClfErrors,
+    ClfProblem,
+    DrsCountMismatch,
+    DscorerInputError,
+    NgramExplosion,
+    NoDrsError,
 )
 from .version import __version__
+
+if TYPE_CHECKING:
+    from .clauses import Clause, Drs, check_pair, parse_clf, read_clf, read_pair
+    from .counter import (
+        CounterPair,
+        CounterResult,
+        CounterSettings,
+        KindScore,
+        counter_corpus,
+        counter_pair,
+    )
+    from .dscorer import (
+        PRESETS,
+        CorpusResult,
+        DocumentScore,
+        Edge,
+        Graph,
+        Induced,
+        NgramCounts,
+        Node,
+        OrderCounts,
+        OrderScore,
+        PairResult,
+        Path,
+        Preset,
+        Score,
+        ScoreSettings,
+        count_ngrams,
+        enumerate_paths,
+        get_preset,
+        induce,
+        induce_graph,
+        ngram_occurrences,
+        path_text,
+        score_corpus,
+        score_graphs,
+        score_pair,
+    )
+
+#: Where each public name lives (imported by ``__getattr__`` on first use).
+_HOME = {
+    "Clause": ".clauses",
+    "Drs": ".clauses",
+    "check_pair": ".clauses",
+    "parse_clf": ".clauses",
+    "read_clf": ".clauses",
+    "read_pair": ".clauses",
+    "CounterPair": ".counter",
+    "CounterResult": ".counter",
+    "CounterSettings": ".counter",
+    "KindScore": ".counter",
+    "counter_corpus": ".counter",
+    "counter_pair": ".counter",
+    "PRESETS": ".dscorer",
+    "CorpusResult": ".dscorer",
+    "DocumentScore": ".dscorer",
+    "Edge": ".dscorer",
+    "Graph": ".dscorer",
+    "Induced": ".dscorer",
+    "NgramCounts": ".dscorer",
+    "Node": ".dscorer",
+    "OrderCounts": ".dscorer",
+    "OrderScore": ".dscorer",
+    "PairResult": ".dscorer",
+    "Path": ".dscorer",
+    "Preset": ".dscorer",
+    "Score": ".dscorer",
+    "ScoreSettings": ".dscorer",
+    "count_ngrams": ".dscorer",
+    "enumerate_paths": ".dscorer",
+    "get_preset": ".dscorer",
+    "induce": ".dscorer",
+    "induce_graph": ".dscorer",
+    "ngram_occurrences": ".dscorer",
+    "path_text": ".dscorer",
+    "score_corpus": ".dscorer",
+    "score_graphs": ".dscorer",
+    "score_pair": ".dscorer",
+}
+
 
 __all__ = [
     "Clause", "Drs", "read_clf", "parse_clf", "read_pair", "check_pair",
@@ -62,3 +112,17 @@ __all__ = [
     "score_pair", "score_graphs", "score_corpus", "ScoreSettings", "__version__",
     "CounterSettings", "CounterPair", "CounterResult", "KindScore", "counter_pair", "counter_corpus",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name from its module on first use (PEP 562)."""
+    if name not in _HOME:  # a submodule (``dscorer_core.clauses``), as before names were lazy
+        try:
+            return importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{name}":
+                raise
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(_HOME[name], __name__), name)
+    globals()[name] = value
+    return value

@@ -93,6 +93,8 @@ class Drs:
     #: Lines of this DRS that are not well-formed clauses (only from a lenient read:
     #: ``parse_clf(..., lenient=True)``); a tokenisable one is kept in ``clauses`` as read.
     problems: tuple[ClfProblem, ...] = field(default=())
+    #: The SBN this DRS was converted from, on one line (``sbn.to_drs``): what Smatch scores.
+    sbn: str | None = None
 
     def __len__(self) -> int:
         return len(self.clauses)

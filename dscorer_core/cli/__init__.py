@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 import traceback
@@ -10,30 +11,26 @@ from collections.abc import Sequence
 
 from ..errors import DscorerInputError
 from ..version import __version__
-from . import (
-    agreement_command,
-    compare_command,
-    counter_command,
-    errors_command,
-    score_command,
-    smatch_command,
-)
 
 __all__ = ["main", "build_parser"]
 
-#: Sub-command modules; each has ``register(subparsers)`` that sets ``func`` on its parser.
-COMMANDS = [score_command, counter_command, compare_command, smatch_command, errors_command, agreement_command]
+#: Sub-commands and their modules (in ``dscorer_core.cli``); each module has ``register(subparsers)``
+#: that sets ``func`` on its parser.  Only the module of the command run is imported, so that
+#: ``dscorer smatch`` does not load what ``dscorer agreement`` needs (scipy.stats: a second).
+COMMANDS = {"score": "score_command", "counter": "counter_command", "compare": "compare_command",
+            "smatch": "smatch_command", "errors": "errors_command", "agreement": "agreement_command"}
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every sub-command registered."""
+def build_parser(only: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every sub-command registered (or only those named in ``only``)."""
     parser = argparse.ArgumentParser(
         prog="dscorer", description="Compare Discourse Representation Structures: DSCORER and COUNTER scores.")
     parser.add_argument("--version", action="version", version=f"dscorer {__version__}")
     parser.add_argument("--debug", action="store_true", help="show a traceback on errors")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in COMMANDS:
-        module.register(sub)
+    for name, module in COMMANDS.items():
+        if only is None or name in only:
+            importlib.import_module(f"{__name__}.{module}").register(sub)
     return parser
 
 
@@ -44,8 +41,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     traceback unless --debug); 1 an internal error (a bug: one line, --debug shows
     the traceback); 130 interrupted.
     """
-    parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
+    command = next((a for a in argv if not a.startswith("-")), None)
+    parser = build_parser([command] if command in COMMANDS else None)
     # --debug is accepted anywhere before a "--" (``dscorer score a b --debug`` too)
     end = argv.index("--") if "--" in argv else len(argv)
     debug = "--debug" in argv[:end]
