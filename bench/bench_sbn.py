@@ -15,10 +15,15 @@ each sentence stays as it was).  Prints a table:
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import platform
 import random
 import re
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -30,6 +35,8 @@ from dscorer_core.sbn.reader import parse_sbn, parse_sbn_tolerant, read_sbn
 from dscorer_core.sbn.smatch import SmatchSettings, smatch_corpus
 
 EXAMPLES = REPO.parent / "shared" / "data" / "sbn-4.0.0"
+DUTCH = (REPO.parent / "shared" / "data" / "pmb-5.0.0" / "neuralboxer_nl_test.sbn",
+         REPO.parent / "shared" / "data" / "pmb-5.0.0" / "gold_nl_test.sbn")
 TOKEN = re.compile(r'"[^"]*"|\S+')
 SYNSET = re.compile(r"^(.+)\.([nvarsx])\.(\d+)$")
 OFFSET = re.compile(r"^[+-]\d+$")
@@ -133,6 +140,57 @@ def run(gold: list[str], seed: int, time_limit: float) -> tuple[float, object]:
     return time.perf_counter() - start, result
 
 
+def perturbed_pair(gold: list[str], seed: int) -> list[str]:
+    """The gold SBNs and their perturbed predictions (as ``run`` makes them) written to two files."""
+    lemmas, roles = vocabulary(gold)
+    rng = random.Random(seed)
+    folder = Path(tempfile.mkdtemp(prefix="bench_sbn_"))
+    (folder / "gold.sbn").write_text("".join(f"{line}\n" for line in gold), encoding="utf-8")
+    (folder / "pred.sbn").write_text("".join(f"{perturb(line, rng, lemmas, roles)}\n" for line in gold),
+                                     encoding="utf-8")
+    return [str(folder / "pred.sbn"), str(folder / "gold.sbn")]
+
+
+def timed(command: list[str], env: dict[str, str] | None = None) -> tuple[float, str]:
+    """Wall-clock seconds of one whole process, and its standard output."""
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
+    return time.perf_counter() - start, done.stdout
+
+
+def against_official(official: str, pred: str, gold: str, runs: int) -> None:
+    """Time the PMB 5 script and ``dscorer smatch`` on one pair, alternating, and print both figures."""
+    script = Path(official).resolve()
+    theirs = [sys.executable, str(script), "-s1", gold, "-s2", pred]
+    # both as Python normally runs: compiled modules cached (outside the repository), not recompiled each run
+    plain = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    plain["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) / "bench_sbn_pycache")
+    env = {**plain, "PYTHONPATH": str(REPO)}
+    ours = [sys.executable, "-m", "dscorer_core", "smatch", pred, gold, "--json"]
+    times: dict[str, list[float]] = {"official": [], "dscorer": []}
+    out = {}
+    timed(theirs, plain), timed(ours, env)  # a first run of each fills the module cache
+    for _ in range(runs):
+        seconds, out["official"] = timed(theirs, plain)
+        times["official"].append(seconds)
+        seconds, out["dscorer"] = timed(ours, env)
+        times["dscorer"].append(seconds)
+    found = re.search(r"average f1 smatch score: ([0-9.]+)", out["official"])
+    their_f = float(found.group(1)) if found else float("nan")
+    ours_json = json.loads(out["dscorer"])
+    median = {k: statistics.median(v) for k, v in times.items()}
+    sentences = ours_json["documents_count"]
+    print(f"\nwhole processes on {Path(pred).name} against {Path(gold).name} ({sentences} sentences), "
+          f"median of {runs} alternating runs:")
+    print(format_table(["scorer", "seconds", "ms/sentence", "mean F", "ill-formed", "search"], [
+        ["PMB 5 script (sbn_smatch.py)", f"{median['official']:.2f}", f"{median['official'] / sentences * 1000:.1f}",
+         f"{their_f:.4f}", "", "hill climbing"],
+        ["dscorer smatch", f"{median['dscorer']:.2f}", f"{median['dscorer'] / sentences * 1000:.1f}",
+         f"{ours_json['mean_F']:.4f}", f"{ours_json['ill_formed']:.4f}",
+         f"exact ({ours_json['optimal_count']}/{sentences} proven)"]]))
+    print(f"dscorer is {median['official'] / median['dscorer']:.1f} times faster")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--gold", help="one-SBN-per-line gold file (default: made from the seven examples)")
@@ -140,6 +198,11 @@ def main() -> None:
     parser.add_argument("--documents", type=int, default=20, help="documents per size above 1")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--time-limit", type=float, default=30.0)
+    parser.add_argument("--official", metavar="PATH", help="the PMB 5 script sbn_smatch.py, to time beside dscorer")
+    parser.add_argument("--pair", nargs=2, metavar=("PRED", "GOLD"),
+                        help="the pair both scorers run on with --official (default: --gold and its perturbed "
+                             "predictions, or without --gold the Dutch test set)")
+    parser.add_argument("--runs", type=int, default=5, help="whole-process runs per scorer with --official")
     args = parser.parse_args()
     gold, origin = gold_lines(args.gold, 1000, args.seed)
     print(f"gold: {origin}; python {platform.python_version()} on {platform.machine()}")
@@ -156,6 +219,9 @@ def main() -> None:
                      f"{result.mean_F:.4f}", f"{result.F:.4f}", f"{result.ill_formed:.3f}"])  # type: ignore[attr-defined]
     print(format_table(["sentences/doc", "docs", "gold triples/doc", "seconds", "ms/doc", "proven optimal",
                         "mean F", "micro F", "ill-formed"], rows))
+    if args.official:
+        pair = args.pair or ([str(p) for p in DUTCH] if not args.gold else perturbed_pair(gold, args.seed))
+        against_official(args.official, pair[0], pair[1], args.runs)
 
 
 if __name__ == "__main__":

@@ -136,7 +136,10 @@ class NgramExplosion(DscorerInputError):
 
 
 class SbnError(ClfError):
-    """An SBN (Simple Box Notation) file that cannot be read; lists every bad line like ClfError."""
+    """An SBN (Simple Box Notation) file that cannot be read; lists every bad line like ClfError.
+    ``raw``: for one predicted SBN read tolerantly, its text on one line (what the PMB 5 script reads)."""
+
+    raw: str = ""
 
 
 class JudgementError(DscorerInputError):

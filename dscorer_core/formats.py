@@ -11,14 +11,15 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from .clauses import Drs, check_pair, parse_clf
-from .errors import ClfError, ClfErrors, ClfProblem
+from .errors import ClfError, ClfErrors, ClfProblem, SbnError
 from .sbn.model import Sbn
-from .sbn.reader import parse_sbn, parse_sbn_tolerant, read_sbn_text
-from .sbn.to_drs import sbn_to_drs
+from .sbn.reader import SbnText, parse_sbn, parse_sbn_tolerant, read_sbn_text, split_sbn_texts
 from .sbn.vocabulary import is_box_operator, is_synset
+
+if TYPE_CHECKING:
+    from .clauses import Drs
 
 __all__ = [
     "FORMATS",
@@ -31,6 +32,7 @@ __all__ = [
     "read_drs_file",
     "read_sbn_file",
     "read_sbn_file_tolerant",
+    "read_sbn_texts",
     "read_text",
     "resolve_format",
 ]
@@ -107,6 +109,9 @@ def parse_drs_text(text: str, source: str = "<string>", fmt: str = "auto", lenie
     """The DRSs of a text in any notation; SBNs are converted to clauses (``sbn.to_drs``).
     ``lenient`` (a parser's output) raises nothing for bad DRSs: each keeps its problems in
     ``Drs.problems`` (an SBN that cannot be read becomes an empty DRS with its problems)."""
+    from .clauses import Drs, parse_clf  # here, not above: ``dscorer smatch`` reads no clauses
+    from .sbn.to_drs import sbn_to_drs
+
     chosen = _resolve(text, source, fmt)
     if chosen == "clf":
         return parse_clf(text, source, lenient)
@@ -114,8 +119,8 @@ def parse_drs_text(text: str, source: str = "<string>", fmt: str = "auto", lenie
         return [sbn_to_drs(s) for s in parse_sbn(text, source, chosen)]
     out = []
     for i, item in enumerate(parse_sbn_tolerant(text, source, chosen)):
-        if isinstance(item, ClfError):
-            out.append(Drs((), i, None, source, item.line, (), tuple(item.problems)))
+        if isinstance(item, SbnError):
+            out.append(Drs((), i, None, source, item.line, (), tuple(item.problems), sbn=item.raw))
         else:
             out.append(sbn_to_drs(item))
     return out
@@ -154,6 +159,16 @@ def read_sbn_file_tolerant(path: str | os.PathLike[str], fmt: str = "auto") -> l
     return list(parse_sbn_tolerant(text, str(path), chosen))  # type: ignore[arg-type]
 
 
+def read_sbn_texts(path: str | os.PathLike[str], fmt: str = "auto") -> list[SbnText]:
+    """The SBNs of a file as text, without reading them (``sbn.reader.split_sbn_texts``): what the
+    PMB 5 script's reader needs of a predicted file."""
+    text = read_text(path)
+    chosen = _resolve(text, str(path), fmt)
+    if chosen == "clf":
+        parse_sbn_text(text, str(path), "clf")
+    return split_sbn_texts(text, str(path), chosen)  # type: ignore[arg-type]
+
+
 def read_drs_pair(pred: str | os.PathLike[str], gold: str | os.PathLike[str], fmt: str = "auto",
                   baseline: bool = False, lenient_pred: bool = False) -> tuple[list[Drs], list[Drs]]:
     """Read a predicted and a gold file in any notation as DRSs and pair them (``clauses.check_pair``).
@@ -173,4 +188,6 @@ def read_drs_pair(pred: str | os.PathLike[str], gold: str | os.PathLike[str], fm
         raise errors[0]
     if errors:
         raise ClfErrors(errors)
+    from .clauses import check_pair
+
     return check_pair(sides[0], sides[1], str(pred), str(gold), baseline)

@@ -40,7 +40,7 @@ def test_smatch_json_has_the_corpus_fields_and_documents(capsys, gold_file):
     assert code == 0 and not err
     data = json.loads(out)
     assert (data["P"], data["R"], data["F"], data["mean_F"], data["ill_formed"]) == (1.0, 1.0, 1.0, 1.0, 0.0)
-    assert data["signature"].startswith("smatch|sbn|exact|hard|triples:official|")
+    assert data["signature"].startswith("smatch|sbn|exact|hard|triples:pmb5|")
     assert [d["index"] for d in data["documents"]] == list(range(7))
     assert all(set(d) >= {"index", "P", "R", "F", "optimal"} and d["optimal"] for d in data["documents"])
 
@@ -107,3 +107,22 @@ def test_format_detection_by_extension_and_content(seven):
     assert detect_format(sbn_text, "x.clf") == "clf"
     (drs,) = parse_drs_text("dog.n.01 Colour +1 black.a.01\n", "t", "sbn-lines")
     assert 'b1 Colour x1 s1' in {c.text() for c in drs.clauses}
+
+
+def test_smatch_explain_gives_both_figures_and_names_the_cause_per_document(capsys, tmp_path):
+    gold, pred = tmp_path / "gold.txt", tmp_path / "pred.txt"
+    gold.write_text('s1\tsleep.v.01 Agent +1 male.n.02 Name "Tom"\ns2\tperson.n.01 Name "Nancy Ianiero"\n'
+                    "s3\tdog.n.01\n", encoding="utf-8")
+    pred.write_text('male.n.02 Name "Tom" sleep.v.01 Agent -1\nperson.n.01 Name "Nancy"\ndog.n.01\n',
+                    encoding="utf-8")
+    code, out, err = run(capsys, "smatch", pred, gold, "--explain", "--per-doc", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["signature"].startswith("smatch|sbn|exact|hard|triples:pmb5|")
+    assert data["corrected"]["signature"].startswith("smatch|sbn|exact|hard|triples:corrected|")
+    assert [d["cause"] for d in data["documents"]] == ["depth", "name cut", ""]
+    assert [d["causes"] for d in data["differences"]] == [["depth"], ["name cut"]]
+    code, out, _ = run(capsys, "smatch", pred, gold, "--explain")
+    assert "pmb5 (the published figure)" in out and "2 sentence(s) differ: depth 1, name cut 1" in out
+    code, out, _ = run(capsys, "smatch", pred, gold, "--triples", "corrected")
+    assert out.startswith("smatch|sbn|exact|hard|triples:corrected|")

@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
-from ..clauses import Drs
 from ..formats import FORMATS, read_drs_pair
-from ..ill_formed import (
-    ILL_POLICIES,
-    WF_MODES,
-    IllFormedReport,
-    apply_ill_policy,
-    check_gold,
-)
-from ..swapped_sides import suspect_swapped
+
+if TYPE_CHECKING:
+    from ..clauses import Drs
+    from ..ill_formed import IllFormedReport
 
 __all__ = ["add_format_option", "add_ill_option", "read_predictions"]
 
@@ -29,6 +25,8 @@ def add_format_option(p: argparse.ArgumentParser) -> None:
 def add_ill_option(p: argparse.ArgumentParser) -> None:
     """Add ``--ill dummy|score|error`` (what to score for an ill-formed predicted DRS) and
     ``--wf-check auto|on|off`` (whether failing COUNTER's well-formedness check makes it ill-formed)."""
+    from ..ill_formed import ILL_POLICIES, WF_MODES  # here: ``dscorer smatch`` never needs them
+
     p.add_argument("--ill", choices=ILL_POLICIES, default="dummy",
                    help="an ill-formed predicted DRS: 'dummy' (default, as official results) scores it as a "
                         "failed parse; 'score' scores the clauses as read (as the released DSCORER code); "
@@ -44,6 +42,9 @@ def read_predictions(args: argparse.Namespace) -> tuple[list[Drs], list[Drs], Il
     side and reported on stderr (``FILE:LINE: DRS N is ill-formed: why``, the first 20); a gold
     file that looks like a parser's output (``swapped_sides``) is a warning on stderr."""
     lenient = args.ill != "error"  # 'error' reads strictly: every bad line of both files, as before
+    from ..ill_formed import apply_ill_policy, check_gold
+    from ..swapped_sides import suspect_swapped
+
     preds, golds = read_drs_pair(args.pred, args.gold, args.format, baseline=args.baseline, lenient_pred=lenient)
     swapped = suspect_swapped(preds, golds, str(args.pred), str(args.gold))
     if swapped is not None:

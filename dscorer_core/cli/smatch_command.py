@@ -3,24 +3,37 @@
 from __future__ import annotations
 
 import argparse
+from collections import Counter
+from typing import TYPE_CHECKING
 
-from ..formats import read_sbn_file, read_sbn_file_tolerant
-from ..sbn.smatch import SmatchResult, SmatchSettings, smatch_corpus
+from ..formats import read_sbn_file, read_sbn_file_tolerant, read_sbn_texts
+from ..sbn.smatch import SMATCH_TRIPLES, SmatchResult, SmatchSettings, collector_paused, smatch_corpus
 from .input_format import add_format_option
 from .output import format_table, write_json
 
-__all__ = ["format_smatch", "register", "run", "smatch_json"]
+if TYPE_CHECKING:
+    from ..sbn.smatch_causes import SmatchComparison
+
+__all__ = ["format_explanation", "format_smatch", "register", "run", "smatch_json"]
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("smatch", help="Smatch on SBN files (exact alignment, PMB 5 conventions)",
-                       description="Smatch F of predicted against gold SBN, with the triples, top handling and "
-                                   "hard scoring of the PMB 5 evaluation script, and an exact alignment. A "
-                                   "predicted SBN that cannot be read is ill-formed (F 0); a gold one is an error.")
+                       description="Smatch F of predicted against gold SBN. By default the triples, verdicts and "
+                                   "averaging of the PMB 5 evaluation script (sbn_smatch.py with smatch 1.0.4), "
+                                   "quirks included, with an exact alignment: the published figure, or a little "
+                                   "above where the script's hill climbing stops short. A predicted SBN the "
+                                   "script refuses is ill-formed (F 0); a gold one dscorer cannot read is an error.")
     p.add_argument("pred", help="predicted SBN file (multi-line blocks or one SBN per line)")
     p.add_argument("gold", help="gold SBN file")
     add_format_option(p)
-    p.add_argument("--lenient", action="store_true", help="leave senses out (ud-boxer's lenient triples)")
+    p.add_argument("--triples", choices=SMATCH_TRIPLES, default="pmb5",
+                   help="pmb5: the PMB 5 script's triples, quirks included (default); corrected: without its "
+                        "bugs (depth-free concepts, whole names, a strict reader); lenient: corrected without senses")
+    p.add_argument("--lenient", action="store_true", help="the same as --triples lenient")
+    p.add_argument("--explain", action="store_true",
+                   help="score with pmb5 and corrected triples and name, for each sentence where they differ, "
+                        "the cause (reader, depth, name cut, graph)")
     p.add_argument("--per-doc", action="store_true", help="add one row per document")
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
     p.add_argument("--time-limit", type=float, default=30.0, metavar="S",
@@ -28,21 +41,31 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run)
 
 
-def smatch_json(result: SmatchResult, per_doc: bool = False) -> dict:
-    """The JSON of a result: corpus figures first, then (with per_doc) one entry per document."""
-    data: dict = {"signature": result.signature, "P": result.P, "R": result.R, "F": result.F,
-                  "mean_F": result.mean_F, "ill_formed": result.ill_formed,
-                  "documents_count": len(result.documents), "ill_formed_count": result.ill_formed_count,
-                  "optimal_count": sum(1 for d in result.documents if d.optimal)}
+def _corpus(result: SmatchResult) -> dict:
+    return {"signature": result.signature, "P": result.P, "R": result.R, "F": result.F,
+            "mean_F": result.mean_F, "ill_formed": result.ill_formed,
+            "documents_count": len(result.documents), "ill_formed_count": result.ill_formed_count,
+            "optimal_count": sum(1 for d in result.documents if d.optimal)}
+
+
+def smatch_json(result: SmatchResult, per_doc: bool = False, comparison: SmatchComparison | None = None) -> dict:
+    """The JSON of a result: corpus figures first, then (with per_doc) one entry per document; with a
+    comparison, the corrected figures and the sentences where the two differ, with their causes."""
+    data: dict = _corpus(result)
     if per_doc:
         data["documents"] = [
             {"index": d.index, "P": d.P, "R": d.R, "F": d.F, "optimal": d.optimal, "matched": d.matched,
-             "pred_triples": d.pred_triples, "gold_triples": d.gold_triples, "ill_formed": d.ill_formed}
+             "pred_triples": d.pred_triples, "gold_triples": d.gold_triples, "ill_formed": d.ill_formed,
+             "note": d.note, **({"cause": comparison.cause_of(d.index)} if comparison else {})}
             for d in result.documents]
+    if comparison:
+        data["corrected"] = _corpus(comparison.corrected)
+        data["differences"] = [{"index": d.index, "pmb5_F": d.pmb5_F, "corrected_F": d.corrected_F,
+                                "causes": list(d.causes), "detail": d.detail} for d in comparison.differences]
     return data
 
 
-def format_smatch(result: SmatchResult, per_doc: bool = False) -> str:
+def format_smatch(result: SmatchResult, per_doc: bool = False, comparison: SmatchComparison | None = None) -> str:
     """The tables a person reads: corpus figures (both averages labelled), then documents on request."""
     docs = result.documents
     optimal = sum(1 for d in docs if d.optimal)
@@ -52,20 +75,56 @@ def format_smatch(result: SmatchResult, per_doc: bool = False) -> str:
              format_table(["average", "P", "R", "F"], [
                  ["micro (all triples)", result.P, result.R, result.F],
                  ["mean of per-sentence F1 (PMB 5 papers)", None, None, result.mean_F]])]
+    if comparison:
+        lines += ["", format_explanation(comparison)]
     if per_doc:
         rows = [[d.index, d.matched, d.pred_triples, d.gold_triples, d.P, d.R, d.F,
-                 "yes" if d.optimal else "no", d.ill_formed or ""] for d in docs]
-        lines += ["", format_table(["doc", "matched", "pred", "gold", "P", "R", "F", "optimal", "ill-formed"], rows)]
+                 "yes" if d.optimal else "no", d.ill_formed or d.note or ""]
+                + ([comparison.cause_of(d.index)] if comparison else []) for d in docs]
+        header = ["doc", "matched", "pred", "gold", "P", "R", "F", "optimal", "ill-formed"]
+        lines += ["", format_table(header + (["cause"] if comparison else []), rows)]
     return "\n".join(lines)
 
 
+def format_explanation(comparison: SmatchComparison) -> str:
+    """Both figures side by side, how many sentences each cause moved, and those sentences."""
+    a, b = comparison.pmb5, comparison.corrected
+    counts = Counter(c for d in comparison.differences for c in d.causes)
+    table = format_table(["triples", "mean F", "ill-formed", "micro F"], [
+        ["pmb5 (the published figure)", a.mean_F, a.ill_formed, a.F],
+        ["corrected", b.mean_F, b.ill_formed, b.F]])
+    summary = (f"{len(comparison.differences)} sentence(s) differ: "
+               + (", ".join(f"{cause} {n}" for cause, n in counts.most_common()) or "none"))
+    rows = [[d.index, d.pmb5_F, d.corrected_F, ", ".join(d.causes), d.detail] for d in comparison.differences]
+    return "\n".join([table, summary] + ([format_table(["doc", "pmb5 F", "corrected F", "cause", "detail"], rows)]
+                                         if rows else []))
+
+
 def run(args: argparse.Namespace) -> int:
-    golds = read_sbn_file(args.gold, args.format)
-    preds = read_sbn_file_tolerant(args.pred, args.format)
-    result = smatch_corpus(preds, golds, SmatchSettings(lenient=args.lenient, time_limit=args.time_limit),  # type: ignore[arg-type]
-                           str(args.pred), str(args.gold))
+    with collector_paused():  # a short process that builds no cycles: reading and scoring, unpaused
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    settings = SmatchSettings(lenient=args.lenient, time_limit=args.time_limit, triples=args.triples)
+    comparison = None
+    if args.explain:
+        from ..sbn.smatch_causes import compare_pmb5_corrected
+
+        comparison = compare_pmb5_corrected(read_sbn_file_tolerant(args.pred, args.format),  # type: ignore[arg-type]
+                                            read_sbn_file(args.gold, args.format), settings)
+        result = comparison.pmb5
+    elif settings.chosen == "pmb5":  # the PMB 5 script's reader needs only the text of each SBN
+        golds = read_sbn_texts(args.gold, args.format)
+        result = smatch_corpus(read_sbn_texts(args.pred, args.format), golds, settings,
+                               str(args.pred), str(args.gold))
+        if any(d.gold_problems for d in result.documents):
+            read_sbn_file(args.gold, args.format)  # a gold SBN neither reader reads is an error (FILE:LINE:COL)
+    else:
+        result = smatch_corpus(read_sbn_file_tolerant(args.pred, args.format),  # type: ignore[arg-type]
+                               read_sbn_file(args.gold, args.format), settings, str(args.pred), str(args.gold))
     if args.json:
-        write_json(smatch_json(result, args.per_doc))
+        write_json(smatch_json(result, args.per_doc, comparison))
         return 0
-    print(format_smatch(result, args.per_doc))
+    print(format_smatch(result, args.per_doc, comparison))
     return 0

@@ -2,25 +2,27 @@
 
 Smatch (Cai & Knight 2013) maps the nodes of a predicted graph one-to-one to the gold graph's
 nodes and counts the triples the mapping carries over; the official tool finds that mapping by
-hill climbing with random restarts.  Here a greedy mapping is tried first: when it reaches the
-upper bound (for every kind of triple, the smaller of the predicted and gold counts) it is proven
-best.  Otherwise an integer program is solved with HiGHS (``scipy.optimize.milp``): binary x for
-each (pred node, gold node) pair, one-to-one; y for each candidate triple pair, bounded by the x
-of every node pair it needs (summed per triple, which is tighter); maximise the sum of y.
-Several documents are solved as one block-diagonal program; a document is marked optimal only
-when the solver proved it (or the greedy mapping met the bound).
+hill climbing with random restarts.  Here the mapping of nodes to the gold nodes of the same name
+is tried first, then a greedy one: when one reaches the upper bound (for every kind of triple, the
+smaller of the predicted and gold counts) it is proven best.  Otherwise a branch and bound settles
+the document (``branch_bound.py``, every PMB test sentence), and past its step budget an integer
+program is solved with HiGHS (``scipy.optimize.milp``, imported only then): binary x for each
+(pred node, gold node) pair, one-to-one; y for each candidate triple pair, bounded by the x of every
+node pair it needs (summed per triple, which is tighter); maximise the weighted sum of y.  Several
+documents are solved as one block-diagonal program; a document is marked optimal only when the
+search or the solver proved it (or a start met the bound).  Duplicated triples weigh as Smatch
+1.0.4 counts them (``build_pairing``).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from ..sparse_rows import SparseRows
-from .triples import Triple, normalise_value
+from .branch_bound import exact_search
+from .triples import INSTANCE, Triple, normalise_value
 
 __all__ = [
     "Alignment",
@@ -40,14 +42,17 @@ BATCH_COLUMNS = 20_000
 
 @dataclass(frozen=True)
 class TriplePairing:
-    """The candidate triple pairs of a document pair and the node pairs each one needs."""
+    """The candidate triple pairs of a document pair (distinct triples), the node pairs each one needs
+    and its weight: how many (pred, gold) triple pairs it stands for, as Smatch counts duplicates."""
 
     pred_nodes: tuple[str, ...]
     gold_nodes: tuple[str, ...]
-    candidates: tuple[tuple[int, int, tuple[tuple[str, str], ...]], ...]
+    candidates: tuple[tuple[int, int, tuple[tuple[str, str], ...], int], ...]
     pred_count: int
     gold_count: int
     upper_bound: int
+    pred_keys: tuple[tuple[int, int], ...] = ()  # per distinct pred triple: (key id, how often it occurs)
+    gold_keys: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -61,8 +66,8 @@ class Alignment:
     method: str
 
 
-def _key(t: Triple) -> tuple[str, str]:
-    return (normalise_value(t.relation), "" if t.is_relation else normalise_value(t.target))
+#: How two names or values are compared (``triples.normalise_value``, or ``amr_line.smatch_normalise``).
+Normalise = Callable[[str], str]
 
 
 def _nodes(triples: Sequence[Triple]) -> tuple[str, ...]:
@@ -74,56 +79,115 @@ def _nodes(triples: Sequence[Triple]) -> tuple[str, ...]:
     return tuple(seen)
 
 
-def build_pairing(pred: Sequence[Triple], gold: Sequence[Triple]) -> TriplePairing:
-    """Every (pred triple, gold triple) pair that can match, with the node pairs it needs."""
-    by_key: dict[tuple[str, str], list[int]] = defaultdict(list)
-    for j, t in enumerate(gold):
-        by_key[_key(t)].append(j)
+#: A distinct triple as compared: its key (relation or not, instance or not, name, value), its source
+#: and target nodes ("" for a value), and how often it occurs.
+_Distinct = tuple[tuple[bool, bool, str, str], str, str, int]
+
+
+def _distinct(triples: Sequence[Triple], norm: Normalise) -> list[_Distinct]:
+    """Each distinct triple (as compared) once, with its key and how often it occurs."""
+    counts: dict[tuple[tuple[bool, bool, str, str], str, str], int] = {}
+    for t in triples:
+        if t.is_relation:
+            ident = ((True, False, norm(t.relation), ""), t.source, t.target)
+        else:
+            ident = ((False, t.relation == INSTANCE, norm(t.relation), norm(t.target)), t.source, "")
+        counts[ident] = counts.get(ident, 0) + 1
+    return [(key, source, target, n) for (key, source, target), n in counts.items()]
+
+
+def build_pairing(pred: Sequence[Triple], gold: Sequence[Triple],
+                  normalise: Normalise = normalise_value) -> TriplePairing:
+    """Every (pred triple, gold triple) pair that can match, with the node pairs it needs.
+
+    Duplicated triples are counted as Smatch counts them: every (pred, gold) pair of equal triples
+    matches, so a triple twice on each side weighs 4 (smatch 1.0.4's ``compute_pool``).
+    """
+    seen: dict[str, str] = {}
+
+    def norm(text: str) -> str:
+        found = seen.get(text)
+        if found is None:
+            found = seen[text] = normalise(text)
+        return found
+
+    pdist, gdist = _distinct(pred, norm), _distinct(gold, norm)
+    by_key: dict[tuple, list[int]] = defaultdict(list)
+    for j, g in enumerate(gdist):
+        by_key[g[0]].append(j)
     candidates = []
-    usable: dict[tuple[str, str], tuple[set[int], set[int]]] = {}
-    for i, p in enumerate(pred):
-        key = _key(p)
-        for j in by_key.get(key, ()):
-            g = gold[j]
-            if p.is_relation:
-                if (p.source == p.target) != (g.source == g.target):
-                    continue
-                needs = (((p.source, g.source),) if p.source == p.target
-                         else ((p.source, g.source), (p.target, g.target)))
+    key_id: dict[tuple, int] = {}
+    pred_keys, gold_keys = [(-1, n) for *_, n in pdist], [(-1, n) for *_, n in gdist]
+    for i, (key, source, target, pn) in enumerate(pdist):
+        js = by_key.get(key)
+        if not js:
+            continue
+        k = key_id.setdefault(key, len(key_id))
+        pred_keys[i] = (k, pn)
+        loop = source == target
+        for j in js:
+            _, gsource, gtarget, gn = gdist[j]
+            gold_keys[j] = (k, gn)
+            if not target:
+                needs: tuple[tuple[str, str], ...] = ((source, gsource),)
+            elif loop != (gsource == gtarget):
+                continue
             else:
-                needs = ((p.source, g.source),)
-            candidates.append((i, j, needs))
-            sides = usable.setdefault(key, (set(), set()))
-            sides[0].add(i)
-            sides[1].add(j)
-    bound = sum(min(len(a), len(b)) for a, b in usable.values())
-    return TriplePairing(_nodes(pred), _nodes(gold), tuple(candidates), len(pred), len(gold), bound)
+                needs = ((source, gsource),) if loop else ((source, gsource), (target, gtarget))
+            candidates.append((i, j, needs, pn * gn))
+    pred_sum, gold_sum = [0] * len(key_id), [0] * len(key_id)
+    pred_most, gold_most = [0] * len(key_id), [0] * len(key_id)
+    for k, n in pred_keys:
+        if k >= 0:
+            pred_sum[k] += n
+            pred_most[k] = max(pred_most[k], n)
+    for k, n in gold_keys:
+        if k >= 0:
+            gold_sum[k] += n
+            gold_most[k] = max(gold_most[k], n)
+    bound = sum(min(pred_sum[k] * gold_most[k], gold_sum[k] * pred_most[k]) for k in range(len(key_id)))
+    return TriplePairing(_nodes(pred), _nodes(gold), tuple(candidates), len(pred), len(gold), bound,
+                         tuple(pred_keys), tuple(gold_keys))
 
 
 def count_matched(pairing: TriplePairing, mapping: dict[str, str]) -> int:
     """How many triple pairs a one-to-one mapping carries over."""
-    return sum(1 for _, _, needs in pairing.candidates if all(mapping.get(p) == g for p, g in needs))
+    total = 0
+    for _, _, needs, w in pairing.candidates:
+        (p1, g1) = needs[0]
+        if mapping.get(p1) == g1 and (len(needs) == 1 or mapping.get(needs[1][0]) == needs[1][1]):
+            total += w
+    return total
 
 
 def greedy_mapping(pairing: TriplePairing) -> dict[str, str]:
     """A quick mapping: each predicted node in turn takes the free gold node that gains the most triples."""
-    by_pred: dict[str, list[int]] = defaultdict(list)
+    # for each (pred node, gold node): the weight it brings alone, and the weight it brings with one other pair
+    alone: dict[tuple[str, str], int] = defaultdict(int)
+    linked: dict[tuple[str, str], list[tuple[str, str, int]]] = defaultdict(list)
+    heavy: dict[str, int] = defaultdict(int)
+    for _, _, needs, w in pairing.candidates:
+        if len(needs) == 1:
+            alone[needs[0]] += w
+        else:
+            (p1, g1), (p2, g2) = needs
+            linked[(p1, g1)].append((p2, g2, w))
+            linked[(p2, g2)].append((p1, g1, w))
+        for p, _ in needs:
+            heavy[p] += 1
     options: dict[str, dict[str, None]] = defaultdict(dict)
-    for k, (_, _, needs) in enumerate(pairing.candidates):
-        for p, g in needs:
-            by_pred[p].append(k)
-            options[p].setdefault(g)
+    for p, g in list(alone) + list(linked):
+        options[p][g] = None
     mapping: dict[str, str] = {}
     taken: set[str] = set()
-    order = sorted(pairing.pred_nodes, key=lambda v: (-len(by_pred[v]), pairing.pred_nodes.index(v)))
+    position = {v: i for i, v in enumerate(pairing.pred_nodes)}
+    order = sorted(pairing.pred_nodes, key=lambda v: (-heavy[v], position[v]))
     for v in order:
         best, best_gain = None, 0
-        for g in options.get(v, {}):
+        for g in options.get(v, ()):
             if g in taken:
                 continue
-            trial = {**mapping, v: g}
-            gain = sum(1 for k in by_pred[v]
-                       if all(trial.get(p) == gg for p, gg in pairing.candidates[k][2]))
+            gain = alone.get((v, g), 0) + sum(w for p, gg, w in linked.get((v, g), ()) if mapping.get(p) == gg)
             if gain > best_gain:
                 best, best_gain = g, gain
         if best is not None:
@@ -148,7 +212,7 @@ def improve_by_swaps(pairing: TriplePairing, mapping: dict[str, str]) -> dict[st
     if len(pairing.candidates) > SWAP_CANDIDATES:
         return mapping
     options: dict[str, list[str]] = defaultdict(list)
-    for _, _, needs in pairing.candidates:
+    for _, _, needs, _ in pairing.candidates:
         for p, g in needs:
             if g not in options[p]:
                 options[p].append(g)
@@ -179,7 +243,7 @@ def improve_by_swaps(pairing: TriplePairing, mapping: dict[str, str]) -> dict[st
 
 def _program(pairing: TriplePairing, x0: int, program: SparseRows) -> tuple[list[tuple[str, str]], int]:
     """Add one document's constraints (columns from x0); returns its node pairs and its column count."""
-    pairs = sorted({pg for _, _, needs in pairing.candidates for pg in needs})
+    pairs = sorted({pg for _, _, needs, _ in pairing.candidates for pg in needs})
     x_of = {pg: x0 + i for i, pg in enumerate(pairs)}
     y0 = x0 + len(pairs)
     row = program.add
@@ -189,7 +253,7 @@ def _program(pairing: TriplePairing, x0: int, program: SparseRows) -> tuple[list
         groups[("p", p)].append(col)
         groups[("g", g)].append(col)
     links: dict[tuple, list[int]] = defaultdict(list)
-    for k, (i, j, needs) in enumerate(pairing.candidates):
+    for k, (i, j, needs, _) in enumerate(pairing.candidates):
         groups[("pt", i)].append(y0 + k)
         groups[("gt", j)].append(y0 + k)
         for pg in needs:
@@ -205,10 +269,8 @@ def _program(pairing: TriplePairing, x0: int, program: SparseRows) -> tuple[list
 
 def _solve(pairings: Sequence[TriplePairing], time_limit: float) -> list[tuple[dict[str, str] | None, bool]]:
     """One solver call for several documents: each document's mapping (None if none) and optimality."""
-    from scipy.optimize import (  # slow to import: only when needed
-        Bounds,
-        milp,
-    )
+    import numpy as np  # slow to import: only when the solver is needed
+    from scipy.optimize import Bounds, milp
 
     program = SparseRows()
     layout = []
@@ -223,7 +285,7 @@ def _solve(pairings: Sequence[TriplePairing], time_limit: float) -> list[tuple[d
     cost = np.zeros(col)
     for pairing, (x0, pairs) in zip(pairings, layout):
         integrality[x0:x0 + len(pairs)] = 1
-        cost[x0 + len(pairs):x0 + len(pairs) + len(pairing.candidates)] = -1
+        cost[x0 + len(pairs):x0 + len(pairs) + len(pairing.candidates)] = [-w for *_, w in pairing.candidates]
     res = milp(cost, integrality=integrality, bounds=Bounds(0, 1), constraints=program.constraints(col),
                options={"time_limit": time_limit, "presolve": True})
     if res.x is None:
@@ -235,28 +297,37 @@ def _solve(pairings: Sequence[TriplePairing], time_limit: float) -> list[tuple[d
     return out
 
 
-def align(pred: Sequence[Triple], gold: Sequence[Triple], time_limit: float = 30.0) -> Alignment:
+def align(pred: Sequence[Triple], gold: Sequence[Triple], time_limit: float = 30.0,
+          normalise: Normalise = normalise_value) -> Alignment:
     """The best alignment of one document pair (see align_many)."""
-    return align_many([(pred, gold)], time_limit)[0]
+    return align_many([(pred, gold)], time_limit, normalise)[0]
 
 
-def align_many(pairs: Sequence[tuple[Sequence[Triple], Sequence[Triple]]], time_limit: float = 30.0) -> list[Alignment]:
+def align_many(pairs: Sequence[tuple[Sequence[Triple], Sequence[Triple]]], time_limit: float = 30.0,
+               normalise: Normalise = normalise_value) -> list[Alignment]:
     """The best alignment of every document pair; the hard ones share solver calls.
 
     ``time_limit`` bounds each solver call; a document the solver could not finish keeps the best
     mapping found and is marked not optimal.
     """
-    pairings = [build_pairing(p, g) for p, g in pairs]
+    pairings = [build_pairing(p, g, normalise) for p, g in pairs]
     results: list[Alignment | None] = []
     open_: list[int] = []
     greedy: list[dict[str, str]] = []
     for i, pairing in enumerate(pairings):
-        starts = [greedy_mapping(pairing), same_name_mapping(pairing)]
-        mapping = improve_by_swaps(pairing, max(starts, key=lambda m: count_matched(pairing, m)))
-        greedy.append(mapping)
+        mapping = same_name_mapping(pairing)
         matched = count_matched(pairing, mapping)
+        if matched < pairing.upper_bound:
+            other = greedy_mapping(pairing)
+            found = count_matched(pairing, other)
+            if found > matched:
+                mapping, matched = other, found
+        greedy.append(mapping)
         if matched >= pairing.upper_bound:
             results.append(Alignment(mapping, matched, pairing.upper_bound, True, "greedy"))
+        elif (searched := exact_search(pairing, mapping)) is not None:
+            greedy[-1] = searched
+            results.append(Alignment(searched, count_matched(pairing, searched), pairing.upper_bound, True, "search"))
         else:
             results.append(None)
             open_.append(i)

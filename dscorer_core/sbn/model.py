@@ -63,7 +63,8 @@ SbnItem = SbnConcept | SbnBoxOperator
 
 @dataclass(frozen=True)
 class Sbn:
-    """One SBN: its items in order, its index in the file, its id and sentence (if the file gave them)."""
+    """One SBN: its items in order, its index in the file, its id and sentence (if the file gave them),
+    and its text on one line as written (``raw``, comments left out: what the PMB 5 script reads)."""
 
     items: tuple[SbnItem, ...]
     index: int = 0
@@ -71,10 +72,15 @@ class Sbn:
     doc_id: str | None = None
     source: str = "<string>"
     line: int = 0
+    raw: str = ""
 
     @property
     def concepts(self) -> tuple[SbnConcept, ...]:
         return tuple(i for i in self.items if isinstance(i, SbnConcept))
+
+    def one_line(self) -> str:
+        """The SBN on one line: as written where known, else rebuilt from its items."""
+        return self.raw or " ".join(self.text().split("\n"))
 
     def text(self) -> str:
         """The SBN in the multi-line notation (PMB 4 offsets for boxes: ``NEGATION -1``)."""

@@ -31,6 +31,7 @@ from .vocabulary import (
 
 __all__ = [
     "SbnBlock",
+    "SbnText",
     "SbnLayout",
     "Token",
     "parse_block",
@@ -40,6 +41,7 @@ __all__ = [
     "read_sbn_text",
     "read_sbn_tolerant",
     "split_blocks",
+    "split_sbn_texts",
     "tokenize",
 ]
 
@@ -69,6 +71,46 @@ class SbnBlock:
     doc_id: str | None = None
     sentence: str | None = None
     line_starts: tuple[int, ...] = ()
+    raw: str = ""
+
+
+@dataclass(frozen=True)
+class SbnText:
+    """One SBN as written, on one line (comments left out), and where it starts: all the PMB 5 script
+    reads of it.  ``split_sbn_texts`` finds the same SBNs as ``parse_sbn_tolerant`` without reading them."""
+
+    raw: str
+    source: str = "<string>"
+    line: int = 0
+
+
+def split_sbn_texts(text: str, source: str = "<string>", layout: SbnLayout = "sbn") -> list[SbnText]:
+    """The SBNs of a file as text, in order, without tokenising them (quick: for ``smatch`` with the
+    PMB 5 script's reader, which reads the text itself)."""
+    lines = _normalise_lines(text)
+    out: list[SbnText] = []
+    if layout == "sbn-lines":
+        while lines and not lines[-1].strip():
+            lines = lines[:-1]
+        for lineno, raw in enumerate(lines, start=1):
+            if not raw.lstrip().startswith("%"):
+                out.append(SbnText(raw.split("\t")[-1].strip(), source, lineno))
+        return out
+    bodies: list[str] = []
+    start = 0
+    for lineno, raw in enumerate(lines + [""], start=1):
+        if not raw.strip():
+            if bodies:
+                out.append(SbnText(" ".join(bodies), source, start))
+            bodies, start = [], 0
+            continue
+        if raw.lstrip().startswith("%"):
+            continue
+        body, _ = _split_comment(raw)
+        if body.strip():
+            start = start or lineno
+            bodies.append(body.strip())
+    return out
 
 
 def _problem(token: Token | None, line: int, message: str, text: str = "") -> ClfProblem:
@@ -131,12 +173,18 @@ def _normalise_lines(text: str) -> list[str]:
 
 def split_blocks(text: str, layout: SbnLayout = "sbn") -> list[SbnBlock | ClfProblem]:
     """The SBNs of a file as token blocks (a ClfProblem in place of a block that cannot be tokenised)."""
+    return [block for block, _ in _split_raw(text, layout)]
+
+
+def _split_raw(text: str, layout: SbnLayout) -> list[tuple[SbnBlock | ClfProblem, str]]:
+    """Each block with its SBN text on one line (comments left out), as the PMB 5 script reads it."""
     lines = _normalise_lines(text)
     return _split_lines(lines) if layout == "sbn-lines" else _split_multiline(lines)
 
 
-def _split_multiline(lines: list[str]) -> list[SbnBlock | ClfProblem]:
-    blocks: list[SbnBlock | ClfProblem] = []
+def _split_multiline(lines: list[str]) -> list[tuple[SbnBlock | ClfProblem, str]]:
+    blocks: list[tuple[SbnBlock | ClfProblem, str]] = []
+    bodies: list[str] = []
     tokens: list[Token] = []
     comments: list[tuple[int, str]] = []
     loose: list[str] = []  # comment-only lines of the block (an alignment of words without a concept)
@@ -145,14 +193,15 @@ def _split_multiline(lines: list[str]) -> list[SbnBlock | ClfProblem]:
     failed: ClfProblem | None = None
 
     def close() -> None:
-        nonlocal tokens, comments, loose, starts, start, failed
+        nonlocal tokens, comments, loose, starts, start, failed, bodies
+        raw = " ".join(bodies)
         if failed is not None:
-            blocks.append(failed)
+            blocks.append((failed, raw))
         elif tokens:
             sentence = sentence_from_alignment([c for _, c in comments] + loose)
-            blocks.append(SbnBlock(tuple(tokens), tuple(comments), start, sentence=sentence,
-                                   line_starts=tuple(starts)))
-        tokens, comments, loose, starts, start, failed = [], [], [], [], 0, None
+            blocks.append((SbnBlock(tuple(tokens), tuple(comments), start, sentence=sentence,
+                                    line_starts=tuple(starts), raw=raw), raw))
+        tokens, comments, loose, starts, start, failed, bodies = [], [], [], [], 0, None, []
 
     for lineno, raw in enumerate(lines, start=1):
         if not raw.strip():
@@ -167,6 +216,7 @@ def _split_multiline(lines: list[str]) -> list[SbnBlock | ClfProblem]:
             continue
         if not start:
             start = lineno
+        bodies.append(body.strip())
         if "\x00" in raw:
             failed = failed or ClfProblem(lineno, "NUL character (a binary or UTF-16 file?)", "", raw.find("\x00") + 1)
             continue
@@ -183,10 +233,10 @@ def _split_multiline(lines: list[str]) -> list[SbnBlock | ClfProblem]:
     return blocks
 
 
-def _split_lines(lines: list[str]) -> list[SbnBlock | ClfProblem]:
+def _split_lines(lines: list[str]) -> list[tuple[SbnBlock | ClfProblem, str]]:
     while lines and not lines[-1].strip():
         lines = lines[:-1]
-    blocks: list[SbnBlock | ClfProblem] = []
+    blocks: list[tuple[SbnBlock | ClfProblem, str]] = []
     for lineno, raw in enumerate(lines, start=1):
         if raw.lstrip().startswith("%"):
             continue
@@ -198,9 +248,9 @@ def _split_lines(lines: list[str]) -> list[SbnBlock | ClfProblem]:
         try:
             found = tokenize(body, lineno, offset + 1)
         except _BlockProblem as exc:
-            blocks.append(exc.problem)
+            blocks.append((exc.problem, body.strip()))
             continue
-        blocks.append(SbnBlock(tuple(found), (), lineno, doc_id, sentence or None, ()))
+        blocks.append((SbnBlock(tuple(found), (), lineno, doc_id, sentence or None, (), body.strip()), body.strip()))
     return blocks
 
 
@@ -220,7 +270,7 @@ def parse_block(block: SbnBlock, index: int = 0, source: str = "<string>") -> Sb
         items = _items(block)
     except _BlockProblem as exc:
         raise SbnError(source, [exc.problem]) from None
-    return Sbn(tuple(items), index, block.sentence, block.doc_id, source, block.line)
+    return Sbn(tuple(items), index, block.sentence, block.doc_id, source, block.line, block.raw)
 
 
 def _items(block: SbnBlock) -> list[SbnItem]:
@@ -269,16 +319,20 @@ def _starts_item(text: str) -> bool:
 
 
 def parse_sbn_tolerant(text: str, source: str = "<string>", layout: SbnLayout = "sbn") -> list[Sbn | SbnError]:
-    """Every SBN of a text in order; an SBN that cannot be read is an SbnError in its place."""
+    """Every SBN of a text in order; an SBN that cannot be read is an SbnError in its place (its
+    ``raw`` holding the SBN's text on one line, for the PMB 5 script's reader)."""
     out: list[Sbn | SbnError] = []
-    for block in split_blocks(text, layout):
+    for block, raw in _split_raw(text, layout):
         index = len(out)
         if isinstance(block, ClfProblem):
-            out.append(SbnError(source, [block]))
+            failed = SbnError(source, [block])
+            failed.raw = raw
+            out.append(failed)
             continue
         try:
             out.append(parse_block(block, index, source))
         except SbnError as exc:
+            exc.raw = raw
             out.append(exc)
     return out
 

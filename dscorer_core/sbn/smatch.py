@@ -1,53 +1,86 @@
 """Smatch over SBN graphs with exact alignments: per-document P/R/F, mean of per-sentence F1, micro F.
 
-Conventions of the PMB 5 evaluation script (``sbn_smatch.py`` with smatch 1.0.4, ``remove_top``):
-the triples of ``triples.py`` (``official``, no TOP triple), concepts and values compared as
-Smatch compares them, and "hard" scoring: a predicted SBN that cannot be read, whose offsets
-point outside it, or whose graph has a cycle is ill-formed and scores F = 0.  The papers report
-the mean of the per-sentence F1 (ill-formed ones counted as 0) and the ill-formed ("ERR") rate;
-micro F (matched triples over the whole corpus) is given too.  ``lenient`` drops senses
-(ud-boxer's lenient encoding).  The alignment is exact (see ``alignment.py``), not hill climbing.
+``pmb5`` (the default) scores the triples of the PMB 5 evaluation script (``sbn_smatch.py`` with
+smatch 1.0.4's ``amr.py``, ``remove_top``), quirks included (``pmb5_triples.py``): its reader's
+verdicts (what it refuses is ill-formed, F 0, with the script's message), concepts that carry
+their depth, names cut at their first space, Smatch's comparison (lower case, final ``_``
+stripped) and its way of counting duplicated triples.  Only the search differs: the alignment is
+exact (``alignment.py``), not hill climbing, so a sentence's F is at least the script's.
+``corrected`` scores the same graph without those bugs (dscorer's reader made strict by
+``strict.py``, ``graph.py``, ``triples.py``); ``lenient`` is ``corrected`` without senses (ud-boxer's lenient encoding).
+The papers report the mean of the per-sentence F1 (ill-formed ones counted as 0) and the
+ill-formed ("ERR") rate; micro F (matched triples over the whole corpus) is given too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gc
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Literal
 
-from ..errors import DrsCountMismatch, NoDrsError, SbnError
+from ..errors import ClfProblem, DrsCountMismatch, NoDrsError, SbnError
 from ..version import __version__
-from .alignment import align_many
+from .alignment import Normalise, align_many
+from .amr_line import smatch_normalise
 from .graph import build_graph
 from .model import Sbn
-from .triples import Triple, TripleStyle, graph_triples
+from .pmb5_triples import pmb5_reading
+from .reader import SbnText, parse_sbn_tolerant
+from .strict import strict_problems
+from .triples import Triple, TripleStyle, graph_triples, normalise_value
 
 __all__ = [
+    "PredictedSbn",
+    "collector_paused",
+    "REFUSED",
+    "SMATCH_TRIPLES",
     "SmatchDocument",
     "SmatchResult",
     "SmatchSettings",
+    "SmatchTriples",
     "prf",
     "smatch_corpus",
     "smatch_pair",
     "smatch_signature",
 ]
 
+#: ``pmb5``: the PMB 5 script's triples, quirks included (the published figures); ``corrected``:
+#: the same graph without the script's bugs; ``lenient``: ``corrected`` without senses.
+SmatchTriples = Literal["pmb5", "corrected", "lenient"]
+SMATCH_TRIPLES: tuple[SmatchTriples, ...] = ("pmb5", "corrected", "lenient")
+
+
+#: How an SBN the PMB 5 script refuses is reported (followed by the script's own message).
+REFUSED = "the PMB 5 script refuses it"
+
 
 @dataclass(frozen=True)
 class SmatchSettings:
-    """Which triples (``official`` PMB 5, or ``lenient`` without senses) and the solver's time per call."""
+    """Which triples, and the solver's time per call.  ``lenient=True`` is short for ``triples="lenient"``;
+    ``collapse_whitespace`` and ``whole_values`` switch single quirks of ``pmb5`` off (for ``explain``)."""
 
     lenient: bool = False
     time_limit: float = 30.0
+    triples: SmatchTriples = "pmb5"
+    collapse_whitespace: bool = False
+    whole_values: bool = False
+
+    @property
+    def chosen(self) -> SmatchTriples:
+        return "lenient" if self.lenient else self.triples
 
     @property
     def style(self) -> TripleStyle:
-        return "lenient" if self.lenient else "official"
+        return "lenient" if self.chosen == "lenient" else "corrected"
 
 
 @dataclass(frozen=True)
 class SmatchDocument:
     """One document pair: matched, predicted and gold triples, P/R/F, whether the alignment is proven
-    best, and why the prediction is ill-formed (None when it is not)."""
+    best, why the prediction is ill-formed (None when it is not), and why a well-formed pair scores 0
+    (``note``: the script cannot read the gold SBN, or ``amr.py`` cannot parse a Penman string)."""
 
     index: int
     matched: int
@@ -60,6 +93,7 @@ class SmatchDocument:
     method: str
     ill_formed: str | None = None
     gold_problems: tuple[str, ...] = ()
+    note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -92,36 +126,110 @@ def prf(matched: int, pred: int, gold: int) -> tuple[float, float, float]:
 
 def smatch_signature(settings: SmatchSettings) -> str:
     """The reproducibility line: metric, format, exact search, hard scoring, triples, version."""
-    return f"smatch|sbn|exact|hard|triples:{settings.style}|version:{__version__}"
+    triples: str = settings.chosen
+    if triples == "pmb5" and (settings.collapse_whitespace or settings.whole_values):
+        triples += "-" + "-".join(q for q, on in (("flat", settings.collapse_whitespace),
+                                                  ("whole-names", settings.whole_values)) if on)
+    return f"smatch|sbn|exact|hard|triples:{triples}|version:{__version__}"
 
 
-def _prepared(sbn: Sbn | SbnError, style: TripleStyle) -> tuple[tuple[Triple, ...], str | None, tuple[str, ...]]:
+@dataclass(frozen=True)
+class _Side:
+    """One SBN ready to score: its triples, why it is ill-formed, why it scores 0, its graph's problems."""
+
+    triples: tuple[Triple, ...] = ()
+    ill_formed: str | None = None
+    note: str | None = None
+    problems: tuple[str, ...] = ()
+
+
+#: A predicted SBN: read (``Sbn``), unreadable (``SbnError``), or only split off its file (``SbnText``,
+#: enough for the PMB 5 script's reader; the corrected triples read it as one line).
+PredictedSbn = Sbn | SbnError | SbnText
+
+
+def _raw(sbn: PredictedSbn) -> str:
+    return sbn.one_line() if isinstance(sbn, Sbn) else sbn.raw
+
+
+def _prepared(sbn: PredictedSbn, settings: SmatchSettings, side: str) -> _Side:
+    if settings.chosen == "pmb5":
+        reading = pmb5_reading(_raw(sbn), settings.collapse_whitespace, settings.whole_values)
+        if reading.refusal is not None:
+            where = f"{sbn.source}:{sbn.line}"
+            return _Side(ill_formed=f"{where}: {REFUSED}: {reading.refusal}",
+                         note=f"{where}: the PMB 5 script cannot read the {side} SBN: {reading.refusal}",
+                         problems=(f"{where}: {REFUSED}: {reading.refusal}",))
+        return _Side(reading.triples, note=reading.failure)
+    if isinstance(sbn, SbnText):
+        sbn = parse_sbn_tolerant(sbn.raw, sbn.source, "sbn-lines")[0] if sbn.raw else _empty(sbn)
+        if side == "gold" and isinstance(sbn, SbnError):
+            raise sbn
     if isinstance(sbn, SbnError):
-        return (), str(sbn), ()
+        return _Side(ill_formed=str(sbn))
     graph = build_graph(sbn)
-    return graph_triples(graph, style), ("; ".join(graph.problems) or None), graph.problems
+    problems = strict_problems(sbn) + graph.problems
+    return _Side(graph_triples(graph, settings.style), "; ".join(problems) or None, None, problems)
 
 
-def smatch_corpus(preds: Sequence[Sbn | SbnError], golds: Sequence[Sbn], settings: SmatchSettings | None = None,
+def _normaliser(settings: SmatchSettings) -> Normalise:
+    return smatch_normalise if settings.chosen == "pmb5" else normalise_value
+
+
+def _empty(text: SbnText) -> SbnError:
+    return SbnError(text.source, [ClfProblem(text.line, "empty SBN (no concept at all)")])
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector (scoring makes many small containers and no cycles; the
+    collector, run every few hundred of them, cost a third of the time); it runs again afterwards."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings | None = None,
                   pred_name: str = "pred", gold_name: str = "gold") -> SmatchResult:
-    """Score predicted SBNs (an SbnError stands for one that could not be read) against gold SBNs."""
+    """Score predicted SBNs (an SbnError stands for one that could not be read; an SbnText for one that
+    was only split off its file) against gold SBNs (an SbnText: only split off, for the script's reader,
+    which reads it itself; the corrected triples read it as one line and raise SbnError if they cannot)."""
+    with collector_paused():
+        return _smatch_corpus(preds, golds, settings or SmatchSettings(), pred_name, gold_name)
+
+
+def _smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings,
+                   pred_name: str, gold_name: str) -> SmatchResult:
     settings = settings or SmatchSettings()
     if not preds and not golds:
         raise NoDrsError([pred_name, gold_name], f"{pred_name} and {gold_name} hold no SBN: there is nothing to score")
     if len(preds) != len(golds):
         raise DrsCountMismatch(pred_name, gold_name, len(preds), len(golds))
-    pred_side = [_prepared(p, settings.style) for p in preds]
-    gold_side = [_prepared(g, settings.style) for g in golds]
-    todo = [i for i, (_, bad, _) in enumerate(pred_side) if bad is None]
-    found = dict(zip(todo, align_many([(pred_side[i][0], gold_side[i][0]) for i in todo], settings.time_limit)))
+    pmb5 = settings.chosen == "pmb5"
+    pred_side = [_prepared(p, settings, "predicted") for p in preds]
+    gold_side = [_prepared(g, settings, "gold") for g in golds]
+    todo = [i for i, (p, g) in enumerate(zip(pred_side, gold_side))
+            if p.ill_formed is None and p.note is None and (g.note is None or not pmb5)]
+    found = dict(zip(todo, align_many([(pred_side[i].triples, gold_side[i].triples) for i in todo],
+                                      settings.time_limit, _normaliser(settings))))
     docs = []
-    for i, ((ptrip, bad, _), (gtrip, _, gprob)) in enumerate(zip(pred_side, gold_side)):
-        if bad is not None:
-            docs.append(SmatchDocument(i, 0, 0, len(gtrip), 0.0, 0.0, 0.0, True, "ill-formed", bad, gprob))
-            continue
-        a = found[i]
-        p, r, f = prf(a.matched, len(ptrip), len(gtrip))
-        docs.append(SmatchDocument(i, a.matched, len(ptrip), len(gtrip), p, r, f, a.optimal, a.method, None, gprob))
+    for i, (ps, gs) in enumerate(zip(pred_side, gold_side)):
+        golds_n = len(gs.triples)
+        if ps.ill_formed is not None:
+            docs.append(SmatchDocument(i, 0, 0, golds_n, 0.0, 0.0, 0.0, True, "ill-formed", ps.ill_formed,
+                                       gs.problems))
+        elif i not in found:
+            docs.append(SmatchDocument(i, 0, len(ps.triples), golds_n, 0.0, 0.0, 0.0, True, "not scored", None,
+                                       gs.problems, ps.note or gs.note))
+        else:
+            a = found[i]
+            p, r, f = prf(a.matched, len(ps.triples), golds_n)
+            docs.append(SmatchDocument(i, a.matched, len(ps.triples), golds_n, p, r, f, a.optimal, a.method, None,
+                                       gs.problems))
     matched = sum(d.matched for d in docs)
     p, r, f = prf(matched, sum(d.pred_triples for d in docs), sum(d.gold_triples for d in docs))
     n = len(docs)
@@ -129,6 +237,6 @@ def smatch_corpus(preds: Sequence[Sbn | SbnError], golds: Sequence[Sbn], setting
                         sum(1 for d in docs if d.ill_formed) / n, smatch_signature(settings))
 
 
-def smatch_pair(pred: Sbn | SbnError, gold: Sbn, settings: SmatchSettings | None = None) -> SmatchDocument:
+def smatch_pair(pred: PredictedSbn, gold: Sbn, settings: SmatchSettings | None = None) -> SmatchDocument:
     """Score one predicted SBN against one gold SBN."""
     return smatch_corpus([pred], [gold], settings).documents[0]

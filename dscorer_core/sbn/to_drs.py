@@ -84,4 +84,4 @@ def sbn_to_drs(sbn: Sbn) -> Drs:
                 clauses.append(Clause((b, role.role, me, clause_constant(role.role, target.text)), role.line))
         index += 1
     unique = tuple(dict.fromkeys(clauses))
-    return Drs(unique, sbn.index, sbn.sentence, sbn.source, sbn.line)
+    return Drs(unique, sbn.index, sbn.sentence, sbn.source, sbn.line, sbn=sbn.one_line())

@@ -1,13 +1,15 @@
 """SBN graphs as Smatch triples, in the encodings the field uses.
 
-``official``: the PMB 5 script (``sbn_smatch.py``, strict export): a synset is one node whose
-concept is the whole synset (``lie.v.05``), a box is a node with concept ``box``, a constant is an
-attribute value (``s5 :EQU "now"``); ``udboxer``: ud-boxer's Penman (``.drs.penman``): a synset is a
-node ``sense`` with ``:lemma``, ``:pos`` and ``:sense`` attributes and a constant is a node of its
-own; ``lenient``: ud-boxer's lenient Penman (``.drs.lenient.penman``), the same without ``:sense``.
+``corrected``: the PMB 5 script's graph (``sbn_smatch.py``, strict export) without its bugs (see
+``pmb5_triples.py`` for the script's own triples): a synset is one node whose concept is the whole
+synset (``lie.v.05``) at any depth, a box is a node with concept ``box``, a constant is an
+attribute value with all its words (``s5 :Name "Nancy Ianiero"``); ``udboxer``: ud-boxer's Penman
+(``.drs.penman``): a synset is a node ``sense`` with ``:lemma``, ``:pos`` and ``:sense`` attributes and a
+constant is a node of its own; ``lenient``: ud-boxer's lenient Penman (``.drs.lenient.penman``), the
+same without ``:sense``.
 In all three, the inverse roles ``AttributeOf ColourOf ContentOf InstanceOf PartOf SubOf`` between
 nodes are turned round (``A ColourOf B`` becomes ``B Colour A``) as Smatch does with ``-of``
-roles, and only what the Penman export reaches from ``b0`` is kept.  In ``official``, an inverse
+roles, and only what the Penman export reaches from ``b0`` is kept.  In ``corrected``, an inverse
 role with a constant value (``SubOf now``) gives no triple: Smatch 1.0.4 cannot turn an attribute
 round and drops it.
 """
@@ -22,8 +24,8 @@ from .vocabulary import INVERTIBLE_ROLES
 
 __all__ = ["TRIPLE_STYLES", "Triple", "TripleStyle", "graph_triples", "normalise_value", "strip_quotes"]
 
-TripleStyle = Literal["official", "udboxer", "lenient"]
-TRIPLE_STYLES: tuple[TripleStyle, ...] = ("official", "udboxer", "lenient")
+TripleStyle = Literal["corrected", "udboxer", "lenient"]
+TRIPLE_STYLES: tuple[TripleStyle, ...] = ("corrected", "udboxer", "lenient")
 INSTANCE = "instance"
 
 
@@ -48,7 +50,7 @@ def normalise_value(text: str) -> str:
     return "".join(strip_quotes(text).split()).lower().rstrip("_")
 
 
-def graph_triples(graph: SbnGraph, style: TripleStyle = "official") -> tuple[Triple, ...]:
+def graph_triples(graph: SbnGraph, style: TripleStyle = "corrected") -> tuple[Triple, ...]:
     """The triples of a graph in one encoding, duplicates dropped, in a stable order."""
     keep = graph.reachable
     kinds = {n.name: n.kind for n in graph.nodes}
@@ -59,7 +61,7 @@ def graph_triples(graph: SbnGraph, style: TripleStyle = "official") -> tuple[Tri
         if node.kind == "box":
             out.append(Triple(INSTANCE, node.name, "box"))
         elif node.kind == "synset":
-            if style == "official":
+            if style == "corrected":
                 out.append(Triple(INSTANCE, node.name, node.label))
             else:
                 out.append(Triple(INSTANCE, node.name, "sense"))
@@ -67,13 +69,13 @@ def graph_triples(graph: SbnGraph, style: TripleStyle = "official") -> tuple[Tri
                 out.append(Triple("pos", node.name, node.pos or ""))
                 if style == "udboxer":
                     out.append(Triple("sense", node.name, node.sense or ""))
-        elif style != "official":
+        elif style != "corrected":
             out.append(Triple(INSTANCE, node.name, strip_quotes(node.label)))
     labels = {n.name: n.label for n in graph.nodes}
     for edge in graph.edges:
         if edge.source not in keep:
             continue
-        if kinds[edge.target] == "constant" and style == "official":
+        if kinds[edge.target] == "constant" and style == "corrected":
             if edge.label not in INVERTIBLE_ROLES:  # Smatch 1.0.4 loses ``:Sub-of "now"``: so do we
                 out.append(Triple(edge.label, edge.source, strip_quotes(labels[edge.target])))
         elif edge.label in INVERTIBLE_ROLES:

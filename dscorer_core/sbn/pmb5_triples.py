@@ -1,0 +1,119 @@
+"""The triples of the PMB 5 figure: an SBN line read by the script, written as Penman, read by ``amr.py``.
+
+``pmb5_reading`` chains ``pmb5_script.script_penman`` and ``amr_line.read_amr_line``.  A line the
+script refuses is ill-formed (``refusal``: the script's message; F 0, counted in the ERR rate).  A
+Penman string ``amr.py`` cannot parse scores 0 without being counted ill-formed (``failure``), as in
+the script, where the error is caught after the ill-formed count.
+
+Most graphs are read without writing the Penman string (``direct_triples``): where no label holds a
+quote of its own and no name's first word is a variable name, ``amr.py`` is known to read exactly
+what that function builds (tested on every line of the Dutch test set, tests/test_sbn_pmb5.py);
+the others go through the string, character by character, as ``amr.py`` goes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .amr_line import AmrLineError, read_amr_line
+from .pmb5_script import Node, ScriptGraph, ScriptRefusal, quote_constant, script_graph, script_penman
+from .triples import INSTANCE, Triple
+from .vocabulary import INVERTIBLE_ROLES
+
+__all__ = ["Pmb5Reading", "direct_triples", "penman_reading", "pmb5_reading"]
+
+
+@dataclass(frozen=True)
+class Pmb5Reading:
+    """An SBN line's triples as the PMB 5 script scores them, or why it does not."""
+
+    triples: tuple[Triple, ...] = ()
+    refusal: str | None = None
+    failure: str | None = None
+    penman: str = ""
+
+
+def _turned(role: str, source: str, target: str) -> Triple:
+    """``update_triple``: a role ending in ``-of`` is turned round, ``mod`` is ``domain``."""
+    if role.endswith("-of"):
+        return Triple(role[:-3], target, source, True)
+    if role == "mod":
+        return Triple("domain", target, source, True)
+    return Triple(role, source, target, True)
+
+
+def _done(node: Node, depth: int) -> None:
+    """Stands in for a finished recursive closure (see ``visit`` below)."""
+
+
+class _Trap(Exception):
+    """The Penman string holds something only a character-by-character reading settles."""
+
+
+def direct_triples(graph: ScriptGraph, collapse_whitespace: bool = False,
+                   whole_values: bool = False) -> tuple[Triple, ...] | None:
+    """What ``amr.py`` reads from the graph's Penman string, built without the string; None where
+    the string holds something only a character-by-character reading settles: a label with a quote
+    inside it, or a name whose first word is a variable name."""
+    names = graph.names
+    variables = set(names.values())
+    edges, tokens = graph.edges, graph.tokens
+    out: list[Triple] = []
+    visited: set[Node] = set()
+
+    def visit(node: Node, depth: int) -> None:  # the export's walk (ScriptGraph.walk), first visits
+        name = names[node]
+        label = graph.label(node)
+        if len(label) < 2 or '"' in label[1:-1]:
+            raise _Trap
+        children = edges.get(node)
+        out.append(Triple(INSTANCE, name, label[1:-1] + "_" + ("" if collapse_whitespace or not children
+                                                                 else "\t" * depth)))
+        for child, (_, role) in (children or {}).items():
+            if role in INVERTIBLE_ROLES:
+                role = role.replace("Of", "-of")
+            if child in visited:
+                out.append(_turned(role, name, names[child]))
+            elif child[0] == "constant":
+                value_label = quote_constant(tokens[child])
+                if len(value_label) < 2 or '"' in value_label[1:-1]:
+                    raise _Trap
+                words = (value_label[1:-1] + "_").split()
+                value = " ".join(words) if whole_values else words[0]
+                if value in variables:
+                    raise _Trap  # amr.py would take the name for a variable
+                if not role.endswith("-of") and role not in ("mod", "TOP"):
+                    out.append(Triple(role, name, value))  # an inverse role with a constant is lost
+            else:
+                visit(child, depth + 1)
+                out.append(_turned(role, name, names[child]))
+        visited.add(node)
+
+    try:
+        visit(graph.start, 1)
+    except _Trap:
+        return None
+    finally:
+        visit = _done  # the recursive closure refers to itself: break that cycle (no garbage to collect)
+    return tuple(out)
+
+
+def pmb5_reading(line: str, collapse_whitespace: bool = False, whole_values: bool = False) -> Pmb5Reading:
+    """The triples of one SBN line under the script's conventions (quirks optionally switched off)."""
+    try:
+        graph = script_graph(line)
+    except ScriptRefusal as exc:
+        return Pmb5Reading(refusal=str(exc))
+    direct = direct_triples(graph, collapse_whitespace, whole_values)
+    if direct is not None:
+        return Pmb5Reading(direct)
+    return penman_reading(script_penman(line), collapse_whitespace, whole_values)
+
+
+def penman_reading(penman: str, collapse_whitespace: bool = False, whole_values: bool = False) -> Pmb5Reading:
+    """The triples ``amr.py`` reads from the script's Penman string, character by character."""
+    try:
+        reading = read_amr_line(penman, collapse_whitespace, whole_values)
+    except AmrLineError as exc:
+        return Pmb5Reading(failure=f"amr.py cannot parse the Penman string ({exc})", penman=penman)
+    return Pmb5Reading(reading.triples, penman=penman)
