@@ -142,6 +142,7 @@ for j, (prefix, fig) in enumerate(figures):
 st.caption(f"P, R, F: DSCORER, the weighted geometric mean of the k-gram scores for k = 0..{settings.order} "
            f"(w0 = {settings.w0:g}, {settings.preset})"
            + ("; COUNTER: clauses matched under the best variable mapping." if cpair is not None else "."))
+aw.sbn_smatch_pair(pdrs, gdrs)  # SBN files only: Smatch, PMB 5 and corrected
 col_k, col_text, col_toggle = st.columns([3, 4, 2], vertical_alignment="center")
 with col_k:
     if settings.order > 1:

@@ -61,6 +61,7 @@ from .limits import (  # noqa: F401
 )
 from .links import SIDES, file_param, read_view_link, write_view_link  # noqa: F401
 from .navigation import PAGES, page_links  # noqa: F401
+from .sbn_scores import cached_sbn_comparison, sbn_smatch_corpus, sbn_smatch_pair  # noqa: F401
 from .state import (  # noqa: F401
                      MAX_STORED_RESULTS,
                      PERSISTENT_KEYS,

@@ -47,6 +47,7 @@ for col, (name, value) in zip(cols, [("micro P", m.P), ("micro R", m.R), ("micro
     col.metric(name, f"{value:.4f}")
 with st.expander("Per-order micro figures"):
     st.dataframe(aw.order_table(m), hide_index=True)
+aw.sbn_smatch_corpus(pred, gold)  # SBN files only: Smatch, PMB 5 and corrected
 
 # ---- COUNTER on the same files (micro-averaged over clauses)
 st.session_state.setdefault("corpus_counter", True)
