@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Literal
 
 from .errors import ClfError, ClfErrors, ClfProblem, SbnError
 from .sbn.model import Sbn
-from .sbn.reader import SbnText, parse_sbn, parse_sbn_tolerant, read_sbn_text, split_sbn_texts
 from .sbn.vocabulary import is_box_operator, is_synset
 
 if TYPE_CHECKING:
     from .clauses import Drs
+    from .sbn.reader import SbnText
 
 __all__ = [
     "FORMATS",
@@ -110,11 +110,13 @@ def parse_drs_text(text: str, source: str = "<string>", fmt: str = "auto", lenie
     ``lenient`` (a parser's output) raises nothing for bad DRSs: each keeps its problems in
     ``Drs.problems`` (an SBN that cannot be read becomes an empty DRS with its problems)."""
     from .clauses import Drs, parse_clf  # here, not above: ``dscorer smatch`` reads no clauses
-    from .sbn.to_drs import sbn_to_drs
 
     chosen = _resolve(text, source, fmt)
     if chosen == "clf":
         return parse_clf(text, source, lenient)
+    from .sbn.reader import parse_sbn, parse_sbn_tolerant  # SBN readers: only for SBN input
+    from .sbn.to_drs import sbn_to_drs
+
     if not lenient:
         return [sbn_to_drs(s) for s in parse_sbn(text, source, chosen)]
     out = []
@@ -128,6 +130,8 @@ def parse_drs_text(text: str, source: str = "<string>", fmt: str = "auto", lenie
 
 def read_text(path: str | os.PathLike[str]) -> str:
     """A DRS file's text (UTF-8, a BOM allowed), with the project's file errors."""
+    from .sbn.reader import read_sbn_text
+
     return read_sbn_text(path)
 
 
@@ -142,6 +146,8 @@ def parse_sbn_text(text: str, source: str = "<string>", fmt: str = "auto") -> li
     if chosen == "clf":
         raise ClfError(source, [ClfProblem(0, "is a clause file, not SBN (smatch scores SBN files; "
                                               "use --format sbn or sbn-lines if detection is wrong)")])
+    from .sbn.reader import parse_sbn
+
     return parse_sbn(text, source, chosen)
 
 
@@ -156,6 +162,8 @@ def read_sbn_file_tolerant(path: str | os.PathLike[str], fmt: str = "auto") -> l
     chosen = _resolve(text, str(path), fmt)
     if chosen == "clf":
         parse_sbn_text(text, str(path), "clf")
+    from .sbn.reader import parse_sbn_tolerant
+
     return list(parse_sbn_tolerant(text, str(path), chosen))  # type: ignore[arg-type]
 
 
@@ -166,6 +174,8 @@ def read_sbn_texts(path: str | os.PathLike[str], fmt: str = "auto") -> list[SbnT
     chosen = _resolve(text, str(path), fmt)
     if chosen == "clf":
         parse_sbn_text(text, str(path), "clf")
+    from .sbn.reader import split_sbn_texts
+
     return split_sbn_texts(text, str(path), chosen)  # type: ignore[arg-type]
 
 

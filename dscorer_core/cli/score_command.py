@@ -6,7 +6,6 @@ import argparse
 from dataclasses import replace
 from pathlib import Path
 
-from ..counter import counter_corpus
 from ..dscorer.corpus import document_table, score_corpus
 from ..dscorer.engines import DEFAULT_MAX_NGRAMS, ENGINES
 from ..dscorer.presets import PRESETS, get_preset
@@ -106,6 +105,8 @@ def run(args: argparse.Namespace) -> int:
         write_csv(args.csv, *document_table(result))
     counter = None
     if getattr(args, "with_counter", False):
+        from ..counter.score import counter_corpus  # scipy: only when asked for
+
         counter = counter_corpus(preds, golds, counter_settings_from_args(args))
     if args.json:
         data = result.as_dict(per_doc=args.per_doc)
