@@ -4,6 +4,8 @@
 gives pair by pair (the tests check it on every PMB dev pair); with the fast
 engine it skips building Node and Edge objects and counts a whole batch of
 small graphs with a handful of numpy calls instead of a few hundred per pair.
+A pair too big to enumerate cheaply (``engines.WALKS_FROM``) is counted on its own by label
+sequence (``walk_engine``), as is every batch under the ``walks`` engine.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ import numpy as np
 from ..clauses import Drs
 from ..errors import NgramExplosion
 from ..formula import zero_gram_ratios
-from .arrays import arrays_from_drss
-from .engines import drs_name
+from .arrays import GraphBatch, arrays_from_drss
+from .engines import WALKS_FROM, drs_name, uses_walks
 from .fast_engine import BatchCounts, count_batch, path_bounds
 from .scoring import DocumentScore, OrderCounts, score_document, scores_of_rows
 from .senses import scored_pair
@@ -37,7 +39,7 @@ def score_documents(preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreS
     Raises NgramExplosion for the first DRS (pred before gold) whose bound exceeds
     ``settings.max_ngrams``, as scoring pair by pair would.
     """
-    if settings.engine != "fast":
+    if settings.engine not in ("fast", "walks"):
         docs = []
         for i, (pred, gold) in enumerate(zip(preds, golds)):
             docs.append(score_document(pred, gold, settings, first_index + i))
@@ -54,8 +56,10 @@ def score_documents(preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreS
             g = int(over[0])
             raise NgramExplosion(drs_name(drss[g]), settings.order, int(bounds[g]), settings.max_ngrams)
     docs = []
-    for first, stop in _batches(bounds[0::2] + bounds[1::2], BATCH_PATHS):
-        counts = count_batch(batch.select(2 * first, 2 * stop), settings.order)
+    pair_bounds = bounds[0::2] + bounds[1::2]
+    for first, stop in _batches(pair_bounds, BATCH_PATHS):
+        walks = uses_walks(settings.engine, float(pair_bounds[first:stop].max()), settings.order)
+        counts = _count(batch.select(2 * first, 2 * stop), settings.order, walks)
         docs.extend(_documents(counts, preds[first:stop], golds[first:stop], settings, first_index + first))
         if progress:
             for i in range(first, stop):
@@ -63,13 +67,25 @@ def score_documents(preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreS
     return docs
 
 
+def _count(batch: GraphBatch, order: int, walks: bool) -> BatchCounts:
+    """Count a batch by label sequence (``walks``) or by enumerating its paths."""
+    if walks:
+        from .walk_engine import count_batch_walks
+
+        return count_batch_walks(batch, order)
+    return count_batch(batch, order)
+
+
 def _batches(pair_bounds: np.ndarray, budget: float) -> list[tuple[int, int]]:
-    """Consecutive ranges of pairs whose bounds add up to at most ``budget`` (one pair at least)."""
-    ranges, first, used = [], 0, 0.0
+    """Consecutive ranges of pairs whose bounds add up to at most ``budget`` (one pair at least);
+    a pair above WALKS_FROM is a range of its own (it may be counted by label sequence)."""
+    ranges, first, used, alone = [], 0, 0.0, False
     for i, bound in enumerate(pair_bounds.tolist()):
-        if i > first and used + bound > budget:
+        big = bound > WALKS_FROM
+        if i > first and (used + bound > budget or big or alone):
             ranges.append((first, i))
             first, used = i, 0.0
+        alone = big
         used += bound
     if first < len(pair_bounds):
         ranges.append((first, len(pair_bounds)))

@@ -1,7 +1,10 @@
 """Choosing an n-gram engine, and the guard that refuses a graph with too many k-grams.
 
 ``count_ngrams`` is what scoring calls: it checks ``path_bound`` against the cap, then
-runs the ``reference`` engine (``paths``) or the default ``fast`` one (``fast_engine``).
+runs the ``reference`` engine (``paths``), the default ``fast`` one (``fast_engine``) or
+``walks`` (``walk_engine``: by label sequence, for long documents).  The corpus path
+(``batch``) counts with ``fast`` a pair whose paths it can enumerate cheaply and with
+``walks`` a bigger one (``WALKS_FROM``).
 """
 
 from __future__ import annotations
@@ -15,13 +18,21 @@ from .fast_engine import count_fast, path_bounds
 from .induction import Graph
 from .ngram_counts import NgramCounts
 from .paths import count_reference
+from .walk_engine import count_walks
 
-__all__ = ["ENGINES", "DEFAULT_MAX_NGRAMS", "count_ngrams", "path_bound", "check_explosion", "drs_name"]
+__all__ = ["ENGINES", "DEFAULT_MAX_NGRAMS", "WALKS_FROM", "count_ngrams", "path_bound", "check_explosion",
+           "drs_name", "uses_walks"]
 
 #: Default cap on the k-grams one graph may have at any one order, checked on ``path_bound``
-#: before counting.  At the cap the fast engine peaks near 1 GB for a pair; a 341-sentence
-#: PMB document under the ``released`` preset (7.3 million) is still accepted.
-DEFAULT_MAX_NGRAMS = 10_000_000
+#: before counting.  A pair this big is counted by label sequence (``walks``), whose memory
+#: follows the distinct label sequences, not the paths: a 1,000-sentence PMB document under
+#: the ``released`` preset (a bound of 70 million) is accepted and scored in about a second.
+DEFAULT_MAX_NGRAMS = 100_000_000
+
+#: The default engine counts a pair by label sequence (``walks``) when the bounds of its two
+#: graphs add up to more than this, and enumerates its paths (``fast``) otherwise: the two
+#: cost the same near 40 joined PMB sentences (docs/benchmarks.md).
+WALKS_FROM = 300_000
 
 
 def path_bound(graph: Graph, k: int) -> int:
@@ -48,7 +59,14 @@ def check_explosion(graph: Graph, order: int, max_ngrams: int | None, where: str
 ENGINES: dict[str, Callable[[Graph, int], NgramCounts]] = {
     "reference": count_reference,
     "fast": count_fast,
+    "walks": count_walks,
 }
+
+
+def uses_walks(engine: str, pair_bound: float, order: int) -> bool:
+    """Whether a pair whose graphs' bounds add up to ``pair_bound`` is counted by label sequence:
+    always under ``walks``, above WALKS_FROM under ``fast`` (orders up to 4 only)."""
+    return order <= 4 and (engine == "walks" or (engine == "fast" and pair_bound > WALKS_FROM))
 
 
 def count_ngrams(graph: Graph, order: int = 4, engine: str = "fast",

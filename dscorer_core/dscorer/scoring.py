@@ -18,7 +18,7 @@ from ..clauses import Drs
 from ..errors import NgramExplosion
 from ..formula import DscorerRows, dscorer_rows, zero_gram_ratios
 from .arrays import batch_from_induced
-from .engines import count_ngrams, drs_name
+from .engines import count_ngrams, drs_name, uses_walks
 from .fast_engine import count_batch, path_bounds
 from .induction import Graph
 from .ngram_counts import NgramCounts
@@ -209,14 +209,17 @@ def zero_gram_ratios_of(docs: Sequence[DocumentScore]) -> list[float]:
 
 
 def _batch_pair_counts(pred: Graph, gold: Graph, settings: ScoreSettings) -> tuple[OrderCounts, ...]:
-    """Counts of one pair with the fast engine's batch counting (as a corpus is counted)."""
+    """Counts of one pair with the batch counting of the fast or walks engine (as a corpus is counted)."""
+    from .walk_engine import count_batch_walks
+
     batch = batch_from_induced([pred.induced, gold.induced])
+    bounds = path_bounds(batch, settings.order)
     if settings.max_ngrams is not None:
-        bounds = path_bounds(batch, settings.order)
         for graph, bound in zip((pred, gold), bounds.tolist()):
             if bound > settings.max_ngrams:
                 raise NgramExplosion(drs_name(graph.drs), settings.order, int(bound), settings.max_ngrams)
-    found = count_batch(batch, settings.order)
+    walks = uses_walks(settings.engine, float(bounds.sum()), settings.order)
+    found = (count_batch_walks if walks else count_batch)(batch, settings.order)
     n_pred, n_gold = (int(x) for x in found.nodes)
     matched, totals = found.matched[:, 0].tolist(), found.totals.tolist()
     return (OrderCounts(0, min(n_pred, n_gold), n_pred, n_gold),
@@ -226,7 +229,7 @@ def _batch_pair_counts(pred: Graph, gold: Graph, settings: ScoreSettings) -> tup
 def score_graphs(pred: Graph, gold: Graph, settings: ScoreSettings | None = None) -> PairResult:
     """Score two already-induced graphs (same preset) against each other."""
     settings = settings or ScoreSettings()
-    if settings.engine == "fast":
+    if settings.engine in ("fast", "walks"):
         counts = _batch_pair_counts(pred, gold, settings)
         result = PairResult(score_counts(counts, zero_gram_ratio(counts[0]), settings), counts, pred, gold, settings)
     else:

@@ -14,8 +14,9 @@ __all__ = ["ScoreSettings", "Average", "Engine"]
 
 #: Corpus average a figure stands for: summed counts (micro) or the mean of documents (macro).
 Average = Literal["micro", "macro"]
-#: n-gram engine: the default numpy one, or the enumeration of the definition (same counts).
-Engine = Literal["fast", "reference"]
+#: n-gram engine: the default numpy one (paths enumerated, or counted by label sequence for a big
+#: pair), ``walks`` (always by label sequence), or the enumeration of the definition (same counts).
+Engine = Literal["fast", "reference", "walks"]
 
 
 @dataclass(frozen=True)
