@@ -18,11 +18,12 @@ from ..clauses import Drs
 from ..errors import NgramExplosion
 from ..formula import zero_gram_ratios
 from .arrays import GraphBatch, arrays_from_drss
-from .engines import WALKS_FROM, drs_name, uses_walks
+from .engines import drs_name, uses_walks
 from .fast_engine import BatchCounts, count_batch, path_bounds
 from .scoring import DocumentScore, OrderCounts, score_document, scores_of_rows
 from .senses import scored_pair
 from .settings import ScoreSettings
+from .walk_engine import count_batch_walks
 
 __all__ = ["score_documents", "BATCH_PATHS"]
 
@@ -57,9 +58,11 @@ def score_documents(preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreS
             raise NgramExplosion(drs_name(drss[g]), settings.order, int(bounds[g]), settings.max_ngrams)
     docs = []
     pair_bounds = bounds[0::2] + bounds[1::2]
-    for first, stop in _batches(pair_bounds, BATCH_PATHS):
-        walks = uses_walks(settings.engine, float(pair_bounds[first:stop].max()), settings.order)
-        counts = _count(batch.select(2 * first, 2 * stop), settings.order, walks)
+    edges = np.diff(batch.edge_offsets)
+    pair_edges = (edges[0::2] + edges[1::2]).tolist()
+    by_walks = [uses_walks(settings.engine, b, e, settings.order) for b, e in zip(pair_bounds.tolist(), pair_edges)]
+    for first, stop in _batches(pair_bounds, BATCH_PATHS, by_walks if settings.engine == "fast" else None):
+        counts = _count(batch.select(2 * first, 2 * stop), settings.order, by_walks[first])
         docs.extend(_documents(counts, preds[first:stop], golds[first:stop], settings, first_index + first))
         if progress:
             for i in range(first, stop):
@@ -70,22 +73,21 @@ def score_documents(preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreS
 def _count(batch: GraphBatch, order: int, walks: bool) -> BatchCounts:
     """Count a batch by label sequence (``walks``) or by enumerating its paths."""
     if walks:
-        from .walk_engine import count_batch_walks
-
         return count_batch_walks(batch, order)
     return count_batch(batch, order)
 
 
-def _batches(pair_bounds: np.ndarray, budget: float) -> list[tuple[int, int]]:
+def _batches(pair_bounds: np.ndarray, budget: float, alone: list[bool] | None = None) -> list[tuple[int, int]]:
     """Consecutive ranges of pairs whose bounds add up to at most ``budget`` (one pair at least);
-    a pair above WALKS_FROM is a range of its own (it may be counted by label sequence)."""
-    ranges, first, used, alone = [], 0, 0.0, False
+    a pair marked ``alone`` (counted by label sequence among pairs whose paths are enumerated)
+    is a range of its own."""
+    ranges, first, used, last_alone = [], 0, 0.0, False
     for i, bound in enumerate(pair_bounds.tolist()):
-        big = bound > WALKS_FROM
-        if i > first and (used + bound > budget or big or alone):
+        big = bool(alone and alone[i])
+        if i > first and (used + bound > budget or big or last_alone):
             ranges.append((first, i))
             first, used = i, 0.0
-        alone = big
+        last_alone = big
         used += bound
     if first < len(pair_bounds):
         ranges.append((first, len(pair_bounds)))

@@ -20,8 +20,8 @@ from .ngram_counts import NgramCounts
 from .paths import count_reference
 from .walk_engine import count_walks
 
-__all__ = ["ENGINES", "DEFAULT_MAX_NGRAMS", "WALKS_FROM", "count_ngrams", "path_bound", "check_explosion",
-           "drs_name", "uses_walks"]
+__all__ = ["ENGINES", "DEFAULT_MAX_NGRAMS", "WALKS_FROM", "WALKS_PER_EDGE", "count_ngrams", "path_bound",
+           "check_explosion", "drs_name", "uses_walks"]
 
 #: Default cap on the k-grams one graph may have at any one order, checked on ``path_bound``
 #: before counting.  A pair this big is counted by label sequence (``walks``), whose memory
@@ -30,9 +30,12 @@ __all__ = ["ENGINES", "DEFAULT_MAX_NGRAMS", "WALKS_FROM", "count_ngrams", "path_
 DEFAULT_MAX_NGRAMS = 100_000_000
 
 #: The default engine counts a pair by label sequence (``walks``) when the bounds of its two
-#: graphs add up to more than this, and enumerates its paths (``fast``) otherwise: the two
-#: cost the same near 40 joined PMB sentences (docs/benchmarks.md).
-WALKS_FROM = 300_000
+#: graphs add up to more than WALKS_FROM and to more than WALKS_PER_EDGE paths per edge (hubs
+#: make many paths spell few label sequences), and enumerates its paths (``fast``) otherwise:
+#: the two cost the same near 80 joined PMB sentences under ``released`` (139 per edge), and
+#: ``fast`` stays 3 to 5 times quicker under ``typed`` up to 1,000 (docs/benchmarks.md).
+WALKS_FROM = 500_000
+WALKS_PER_EDGE = 150
 
 
 def path_bound(graph: Graph, k: int) -> int:
@@ -63,10 +66,13 @@ ENGINES: dict[str, Callable[[Graph, int], NgramCounts]] = {
 }
 
 
-def uses_walks(engine: str, pair_bound: float, order: int) -> bool:
-    """Whether a pair whose graphs' bounds add up to ``pair_bound`` is counted by label sequence:
-    always under ``walks``, above WALKS_FROM under ``fast`` (orders up to 4 only)."""
-    return order <= 4 and (engine == "walks" or (engine == "fast" and pair_bound > WALKS_FROM))
+def uses_walks(engine: str, pair_bound: float, pair_edges: int, order: int) -> bool:
+    """Whether a pair whose graphs' bounds add up to ``pair_bound`` (with ``pair_edges`` edges) is
+    counted by label sequence: always under ``walks``; under ``fast`` when the bound is above
+    WALKS_FROM and WALKS_PER_EDGE per edge (orders up to 4 only)."""
+    if order > 4 or engine not in ("fast", "walks"):
+        return False
+    return engine == "walks" or (pair_bound > WALKS_FROM and pair_bound > WALKS_PER_EDGE * pair_edges)
 
 
 def count_ngrams(graph: Graph, order: int = 4, engine: str = "fast",

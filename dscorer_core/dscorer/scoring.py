@@ -25,6 +25,7 @@ from .ngram_counts import NgramCounts
 from .presets import get_preset
 from .senses import scored_graphs
 from .settings import ScoreSettings
+from .walk_engine import count_batch_walks
 
 __all__ = [
     "OrderCounts",
@@ -210,15 +211,13 @@ def zero_gram_ratios_of(docs: Sequence[DocumentScore]) -> list[float]:
 
 def _batch_pair_counts(pred: Graph, gold: Graph, settings: ScoreSettings) -> tuple[OrderCounts, ...]:
     """Counts of one pair with the batch counting of the fast or walks engine (as a corpus is counted)."""
-    from .walk_engine import count_batch_walks
-
     batch = batch_from_induced([pred.induced, gold.induced])
     bounds = path_bounds(batch, settings.order)
     if settings.max_ngrams is not None:
         for graph, bound in zip((pred, gold), bounds.tolist()):
             if bound > settings.max_ngrams:
                 raise NgramExplosion(drs_name(graph.drs), settings.order, int(bound), settings.max_ngrams)
-    walks = uses_walks(settings.engine, float(bounds.sum()), settings.order)
+    walks = uses_walks(settings.engine, float(bounds.sum()), len(batch.edge_sources), settings.order)
     found = (count_batch_walks if walks else count_batch)(batch, settings.order)
     n_pred, n_gold = (int(x) for x in found.nodes)
     matched, totals = found.matched[:, 0].tolist(), found.totals.tolist()

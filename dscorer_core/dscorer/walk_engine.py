@@ -183,10 +183,10 @@ def walk_levels(batch: GraphBatch, first_ids: np.ndarray, sides: np.ndarray, ord
     prefix_out = np.arange(int(first_ids.max(initial=-1)) + 1, dtype=_I64)  # level 0: the first ids
     for k in range(1, order + 1):
         if k > 1 and k == order:  # the last level: counts only, no states
-            codes, values, sides_of = _last_level(arcs, state_keys, state_count, node_side, steps)
+            records, values = _last_level(arcs, state_keys, state_count, node_side, steps)
             closing = cycles.triangle_closures(seqs, first_ids, node_side) if k == 3 else \
                 cycles.four_closures(seqs, first_ids, node_side) if k == 4 else None
-            distinct, counts0, counts1 = _level_counts(codes, values, sides_of, closing)
+            distinct, counts0, counts1 = _level_counts(records, values, closing)
             yield WalkLevel(prefix_out.take(distinct // steps), distinct % steps, counts0, counts1)
             return
         if k > 1:
@@ -196,7 +196,7 @@ def walk_levels(batch: GraphBatch, first_ids: np.ndarray, sides: np.ndarray, ord
         # a level with states: its counts are its states' counts, per side
         state_seq = state_keys // arc_count
         side_of = node_side.take(arcs.src.take(state_keys % arc_count))
-        distinct, counts0, counts1 = _level_counts(state_seq, state_count, side_of, None)
+        distinct, counts0, counts1 = _level_counts(state_seq * 2 + side_of, state_count, None)
         level_codes = seqs.codes[k - 1]
         yield WalkLevel(prefix_out.take(level_codes.take(distinct) // steps), level_codes.take(distinct) % steps,
                         counts0, counts1)
@@ -233,48 +233,54 @@ def _next_states(arcs: _Arcs, seqs: _Sequences, keys: np.ndarray, count: np.ndar
 
 
 def _last_level(arcs: _Arcs, keys: np.ndarray, count: np.ndarray, node_side: np.ndarray, steps: int
-                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The last level's (code, count, side) records: each (sequence, node) with each of the node's
-    distinct steps, minus the steps back over each state's arc."""
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """The last level's records (code * 2 + side, count): each (sequence, node) with each of the
+    node's distinct steps, minus the steps back over each state's arc."""
     arc_count = len(arcs.src)
     seq, arc = keys // arc_count, keys % arc_count
     node_keys, node_count = _group_sum(seq * arcs.nodes + arcs.tgt.take(arc), count)
-    node_seq, node = node_keys // arcs.nodes, node_keys % arcs.nodes
+    node = node_keys % arcs.nodes
+    node_seq_side = (node_keys // arcs.nodes) * (2 * steps) + node_side.take(node)
+    del node_keys
     row, entry = _expand(arcs.node_step_starts, node)
-    forward_codes = node_seq.take(row) * steps + arcs.node_step.take(entry)
-    forward = node_count.take(row) * arcs.node_mult.take(entry)
-    forward_side = node_side.take(node.take(row))
+    forward_keys = node_seq_side.take(row)
+    forward_keys += arcs.node_step.take(entry) * 2
+    forward = node_count.take(row)
+    forward *= arcs.node_mult.take(entry)
+    del row, entry, node_seq_side, node_count, node
     back = arcs.reverse.take(arc)
     has_back = np.flatnonzero(back >= 0)
     brow, bstep, bmult = _with_steps(arcs, back.take(has_back))
     state = has_back.take(brow)
-    back_codes = seq.take(state) * steps + bstep
+    back_keys = seq.take(state) * (2 * steps) + bstep * 2 + node_side.take(arcs.src.take(arc.take(state)))
     back_values = -count.take(state) * bmult
-    back_side = node_side.take(arcs.src.take(arc.take(state)))
-    return (np.concatenate([forward_codes, back_codes]), np.concatenate([forward, back_values]),
-            np.concatenate([forward_side, back_side]))
+    return np.concatenate([forward_keys, back_keys]), np.concatenate([forward, back_values])
 
 
-def _level_counts(codes: np.ndarray, values: np.ndarray, sides: np.ndarray,
-                  corrections: tuple[np.ndarray, np.ndarray, np.ndarray] | None
+def _level_counts(keys: np.ndarray, values: np.ndarray,
+                  corrections: tuple[np.ndarray, np.ndarray] | None
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Distinct codes with their count per side (zero counts dropped), corrections subtracted."""
+    """Distinct codes with their count per side (zero counts dropped), from records
+    (code * 2 + side, count); the corrections' records are subtracted."""
     if corrections is not None:
-        codes = np.concatenate([codes, corrections[0]])
+        keys = np.concatenate([keys, corrections[0]])
         values = np.concatenate([values, -corrections[1]])
-        sides = np.concatenate([sides, corrections[2]])
-    keys, counts = _group_sum(codes * 2 + sides, values)
-    distinct, inverse = np.unique(keys // 2, return_inverse=True)
-    inverse = inverse.reshape(-1)
+    keys, counts = _group_sum(keys, values)
+    live = np.flatnonzero(counts)
+    keys, counts = keys.take(live), counts.take(live)
+    codes, side1 = keys >> 1, (keys & 1).astype(bool)
+    first = np.empty(len(codes), dtype=bool)
+    first[:1] = True
+    np.not_equal(codes[1:], codes[:-1], out=first[1:])
+    at = np.cumsum(first) - 1
+    distinct = codes[first]
     counts0 = np.zeros(len(distinct), _I64)
     counts1 = np.zeros(len(distinct), _I64)
-    side1 = (keys % 2) == 1
-    counts0[inverse[~side1]] = counts[~side1]
-    counts1[inverse[side1]] = counts[side1]
+    counts0[at[~side1]] = counts[~side1]
+    counts1[at[side1]] = counts[side1]
     if (counts0 < 0).any() or (counts1 < 0).any():
         raise AssertionError("walk engine: a negative k-gram count")
-    nonzero = (counts0 != 0) | (counts1 != 0)
-    return distinct[nonzero], counts0[nonzero], counts1[nonzero]
+    return distinct, counts0, counts1
 
 
 def _two_paths(arcs: _Arcs) -> tuple[np.ndarray, np.ndarray]:
@@ -313,14 +319,14 @@ class _Cycles:
         return keys.take(live), count.take(live)
 
     def triangle_closures(self, seqs: _Sequences, first_ids: np.ndarray, node_side: np.ndarray
-                          ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(code, count, side) of the closed triangles, to subtract from the 3-edge counts."""
+                          ) -> tuple[np.ndarray, np.ndarray]:
+        """(code * 2 + side, count) of the closed triangles, to subtract from the 3-edge counts."""
         triangles, _ = self._cycles()
         return self._codes(triangles, seqs, first_ids, node_side)
 
     def four_closures(self, seqs: _Sequences, first_ids: np.ndarray, node_side: np.ndarray
-                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(code, count, side) of the non-backtracking 4-edge walks from a simple 3-edge path that
+                      ) -> tuple[np.ndarray, np.ndarray]:
+        """(code * 2 + side, count) of the non-backtracking 4-edge walks from a simple 3-edge path that
         are not paths: an arc into a triangle that the walk then closes (u x y z x), and the 4-cycles."""
         arcs = self.arcs
         (a1, a2, a3), squares = self._cycles()
@@ -331,16 +337,15 @@ class _Cycles:
         t_row, into = t_row.take(keep), into.take(keep)
         entered = (into, a1.take(t_row), a2.take(t_row), a3.take(t_row))
         parts = [self._codes(walk, seqs, first_ids, node_side) for walk in (entered, squares)]
-        return (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]),
-                np.concatenate([p[2] for p in parts]))
+        return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
     def _codes(self, walk: tuple[np.ndarray, ...], seqs: _Sequences, first_ids: np.ndarray,
-               node_side: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(last-level code, count, side) of every step choice of closed arc walks."""
+               node_side: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(last-level code * 2 + side, count) of every step choice of closed arc walks."""
         rows, chosen, mult = _walk_values(self.arcs, walk)
         start = self.arcs.src.take(walk[0].take(rows))
         seq = seqs.ids(first_ids.take(start), chosen[:-1])
-        return seq * seqs.steps + chosen[-1], mult, node_side.take(start)
+        return (seq * seqs.steps + chosen[-1]) * 2 + node_side.take(start), mult
 
 
 def _cycles(arcs: _Arcs) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
@@ -352,18 +357,28 @@ def _cycles(arcs: _Arcs) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]
     close = _find_or_minus(arc_keys, end * arcs.nodes + start)
     t = np.flatnonzero(close >= 0)
     triangles = (first.take(t), second.take(t), close.take(t).astype(_I64))
-    # 4-cycles: a 2-path w -> x -> y joined with a 2-path y -> z -> w, x != z
+    # 4-cycles: a 2-path w -> x -> y joined with a 2-path y -> z -> w, x != z; a 2-path whose
+    # partners all pass through its own middle (u -> hub -> v and v -> hub -> u) is left out first
+    middle = arcs.tgt.take(first)
     left = start * arcs.nodes + end
     right = end * arcs.nodes + start
-    order = np.argsort(right, kind="stable")
-    right_sorted = right.take(order)
-    lo = np.searchsorted(right_sorted, left, side="left")
-    hi = np.searchsorted(right_sorted, left, side="right")
-    starts = np.zeros(len(left) + 1, dtype=np.intp)
+    order = np.argsort(left, kind="stable")
+    left_sorted = left.take(order)
+    keys, begin = np.unique(left_sorted, return_index=True)
+    low = np.minimum.reduceat(middle.take(order), begin) if len(begin) else _NONE
+    high = np.maximum.reduceat(middle.take(order), begin) if len(begin) else _NONE
+    at = _find_or_minus(keys, right)
+    partner = at >= 0
+    partner[partner] &= ~((low.take(at[partner]) == middle[partner]) & (high.take(at[partner]) == middle[partner]))
+    candidates = np.flatnonzero(partner)
+    lo = np.searchsorted(left_sorted, right.take(candidates), side="left")
+    hi = np.searchsorted(left_sorted, right.take(candidates), side="right")
+    starts = np.zeros(len(candidates) + 1, dtype=np.intp)
     np.cumsum(hi - lo, out=starts[1:])
-    i, j = _expand(starts, np.arange(len(left), dtype=np.intp))
+    i, j = _expand(starts, np.arange(len(candidates), dtype=np.intp))
     j = order.take(j - starts.take(i) + lo.take(i))
-    keep = np.flatnonzero(arcs.tgt.take(first.take(i)) != arcs.tgt.take(first.take(j)))
+    i = candidates.take(i)
+    keep = np.flatnonzero(middle.take(i) != middle.take(j))
     i, j = i.take(keep), j.take(keep)
     squares = (first.take(i), second.take(i), first.take(j), second.take(j))
     return triangles, squares
