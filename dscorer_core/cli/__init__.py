@@ -43,7 +43,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     argv = list(sys.argv[1:] if argv is None else argv)
     command = next((a for a in argv if not a.startswith("-")), None)
-    parser = build_parser([command] if command in COMMANDS else None)
+    # ``--version`` alone needs no sub-command module (importing all six takes a second)
+    only = [command] if command in COMMANDS else [] if command is None and "--version" in argv else None
+    parser = build_parser(only)
     # --debug is accepted anywhere before a "--" (``dscorer score a b --debug`` too)
     end = argv.index("--") if "--" in argv else len(argv)
     debug = "--debug" in argv[:end]

@@ -22,7 +22,6 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 import numpy as np
-from scipy import stats
 
 from ..clauses import Drs
 from ..counter import CounterSettings, counter_corpus
@@ -263,6 +262,8 @@ def _auc(labels: np.ndarray, values: np.ndarray, weights: np.ndarray | None,
 def _tau(verdicts: np.ndarray, differences: np.ndarray) -> float | None:
     if len(verdicts) < 2 or np.all(verdicts == verdicts[0]) or np.all(differences == differences[0]):
         return None
+    from scipy import stats  # scipy.stats (0.7 s) when a tau is computed, not at start-up
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         tau = float(stats.kendalltau(verdicts, differences).statistic)
@@ -318,6 +319,8 @@ def people_vs_metric_disagreements(judgements: Sequence[Judgement], scores: Scor
     chosen = [j for j in judgements if j.kind == kind]
     rows: list[PeopleDisagreement] = []
     if kind == "acceptability" and chosen:
+        from scipy import stats
+
         values = np.array([per_system[j.system][j.document] for j in chosen], dtype=float)
         ranks = ((stats.rankdata(values, method="average") - 1) / (len(values) - 1)
                  if len(values) > 1 else np.full(1, 0.5))
