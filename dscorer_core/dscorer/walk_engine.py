@@ -211,50 +211,110 @@ def walk_levels(batch: GraphBatch, first_ids: np.ndarray, sides: np.ndarray, ord
 def _next_states(arcs: _Arcs, seqs: _Sequences, keys: np.ndarray, count: np.ndarray, steps: int
                  ) -> tuple[np.ndarray, np.ndarray]:
     """States one edge longer: from each (sequence, node) along each arc leaving the node, minus
-    the walks that arrived over that arc's reverse (no step straight back)."""
+    the walks that arrived over that arc's reverse (no step straight back): each state adds its
+    count negated to the state one step back along its reverse arc."""
     arc_count = len(arcs.src)
     seq, arc = keys // arc_count, keys % arc_count
     node_keys, node_count = _group_sum(seq * arcs.nodes + arcs.tgt.take(arc), count)
     node_seq, node = node_keys // arcs.nodes, node_keys % arcs.nodes
+    del node_keys
     row, out = _expand(arcs.out_starts, node)
-    value = node_count.take(row)
-    back = arcs.reverse.take(out)
-    has_back = back >= 0
-    found = _find_or_minus(keys, node_seq.take(row[has_back]) * arc_count + back[has_back])
-    came_back = np.where(found >= 0, count.take(np.maximum(found, 0)), 0)
-    value[has_back] -= came_back
-    live = np.flatnonzero(value)
-    row, out, value = row.take(live), out.take(live), value.take(live)
-    step_row, step, mult = _with_steps(arcs, out)
-    new_codes = node_seq.take(row.take(step_row)) * steps + step
+    forward_seq, forward_value = node_seq.take(row), node_count.take(row)
+    del row, node_seq, node_count, node
+    back = arcs.reverse.take(arc)
+    has_back = np.flatnonzero(back >= 0)
+    seq_all = np.concatenate([forward_seq, seq.take(has_back)])
+    out_all = np.concatenate([out.astype(_I64), back.take(has_back)])
+    value_all = np.concatenate([forward_value, -count.take(has_back)])
+    del forward_seq, forward_value, out, back, has_back, seq, arc
+    step_row, step, mult = _with_steps(arcs, out_all)
+    new_codes = seq_all.take(step_row) * steps + step
+    records = out_all.take(step_row)
+    values = value_all.take(step_row) * mult
+    del seq_all, out_all, value_all
+    if (int(new_codes.max(initial=0)) + 1) * arc_count < (1 << 62):  # one sort: by (code, arc)
+        grouped, total = _group_sum(new_codes * arc_count + records, values)
+        live = np.flatnonzero(total)
+        grouped, total = grouped.take(live), total.take(live)
+        code_of = grouped // arc_count
+        first = np.empty(len(code_of), dtype=bool)
+        first[:1] = True
+        np.not_equal(code_of[1:], code_of[:-1], out=first[1:])
+        seqs.add(code_of[first])
+        return (np.cumsum(first) - 1) * arc_count + grouped % arc_count, total
     codes = seqs.add(np.unique(new_codes))
     new_seq = np.searchsorted(codes, new_codes).astype(_I64)
-    return _group_sum(new_seq * arc_count + out.take(step_row), value.take(step_row) * mult)
+    grouped, total = _group_sum(new_seq * arc_count + records, values)
+    live = np.flatnonzero(total)
+    return grouped.take(live), total.take(live)
+
+
+@dataclass(frozen=True)
+class _Onward:
+    """The steps a simple path may take after each arc u -> v: v's steps minus those of the arc
+    v -> u (never straight back), as a multiset; arcs with equal multisets share an id, so the
+    states at a hub's many in-arcs, which all see the same steps onward, are grouped."""
+
+    of_arc: np.ndarray   # onward id of each arc
+    starts: np.ndarray   # CSR over the ids: (step, multiplicity) entries
+    step: np.ndarray
+    mult: np.ndarray
+
+
+def _onward(arcs: _Arcs) -> _Onward:
+    arc_count, steps = len(arcs.src), max(arcs.steps, 1)
+    row, entry = _expand(arcs.node_step_starts, arcs.tgt)
+    keys = row.astype(_I64) * steps + arcs.node_step.take(entry)
+    values = arcs.node_mult.take(entry)
+    back = np.flatnonzero(arcs.reverse >= 0)
+    brow, bstep, bmult = _with_steps(arcs, arcs.reverse.take(back))
+    keys, values = _group_sum(np.concatenate([keys, back.take(brow).astype(_I64) * steps + bstep]),
+                              np.concatenate([values, -bmult]))
+    live = np.flatnonzero(values)
+    keys, values = keys.take(live), values.take(live)
+    owner, step = keys // steps, keys % steps
+    starts = _csr(owner, arc_count)
+    # an order-free 64-bit fingerprint of each arc's multiset, then an exact check of each group
+    mixed = _mix(step.astype(np.uint64), values.astype(np.uint64))
+    sizes = np.diff(starts)
+    print_ = np.zeros(arc_count, dtype=np.uint64)
+    filled = np.flatnonzero(sizes)
+    if len(filled):
+        print_[filled] = np.add.reduceat(mixed, starts.take(filled))
+    fingerprints = (print_ ^ _mix(print_, sizes.astype(np.uint64))).view(np.int64)
+    distinct, first, of_arc = np.unique(fingerprints, return_index=True, return_inverse=True)
+    of_arc = of_arc.reshape(-1)
+    representative = first.take(of_arc)
+    same = np.array_equal(sizes, sizes.take(representative))
+    if same:
+        mine_row, mine = _expand(starts, np.arange(arc_count, dtype=np.intp))
+        theirs = starts.take(representative.take(mine_row)) + (mine - starts.take(mine_row))
+        same = np.array_equal(step.take(mine), step.take(theirs)) and np.array_equal(values.take(mine),
+                                                                                       values.take(theirs))
+    if not same:  # a fingerprint collision: no grouping (still exact)
+        return _Onward(np.arange(arc_count, dtype=_I64), starts, step, values)
+    row, entry = _expand(starts, first)
+    return _Onward(of_arc.astype(_I64), _csr(row, len(distinct)), step.take(entry), values.take(entry))
 
 
 def _last_level(arcs: _Arcs, keys: np.ndarray, count: np.ndarray, node_side: np.ndarray, steps: int
                 ) -> tuple[np.ndarray, np.ndarray]:
-    """The last level's records (code * 2 + side, count): each (sequence, node) with each of the
-    node's distinct steps, minus the steps back over each state's arc."""
+    """The last level's records (code * 2 + side, count): each state (sequence, arc) with the steps
+    onward from its arc, states grouped by (sequence, steps onward, side) first."""
     arc_count = len(arcs.src)
+    onward = _onward(arcs)
+    kinds = len(onward.starts) - 1
     seq, arc = keys // arc_count, keys % arc_count
-    node_keys, node_count = _group_sum(seq * arcs.nodes + arcs.tgt.take(arc), count)
-    node = node_keys % arcs.nodes
-    node_seq_side = (node_keys // arcs.nodes) * (2 * steps) + node_side.take(node)
-    del node_keys
-    row, entry = _expand(arcs.node_step_starts, node)
-    forward_keys = node_seq_side.take(row)
-    forward_keys += arcs.node_step.take(entry) * 2
-    forward = node_count.take(row)
-    forward *= arcs.node_mult.take(entry)
-    del row, entry, node_seq_side, node_count, node
-    back = arcs.reverse.take(arc)
-    has_back = np.flatnonzero(back >= 0)
-    brow, bstep, bmult = _with_steps(arcs, back.take(has_back))
-    state = has_back.take(brow)
-    back_keys = seq.take(state) * (2 * steps) + bstep * 2 + node_side.take(arcs.src.take(arc.take(state)))
-    back_values = -count.take(state) * bmult
-    return np.concatenate([forward_keys, back_keys]), np.concatenate([forward, back_values])
+    grouped, total = _group_sum((seq * max(kinds, 1) + onward.of_arc.take(arc)) * 2
+                                + node_side.take(arcs.src.take(arc)), count)
+    del seq, arc
+    kind = (grouped >> 1) % max(kinds, 1)
+    row, entry = _expand(onward.starts, kind)
+    records = ((grouped >> 1) // max(kinds, 1)).take(row) * (2 * steps) + (grouped & 1).take(row)
+    records += onward.step.take(entry) * 2
+    values = total.take(row)
+    values *= onward.mult.take(entry)
+    return records, values
 
 
 def _level_counts(keys: np.ndarray, values: np.ndarray,
