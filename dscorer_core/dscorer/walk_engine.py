@@ -343,13 +343,6 @@ def _level_counts(keys: np.ndarray, values: np.ndarray,
     return distinct, counts0, counts1
 
 
-def _two_paths(arcs: _Arcs) -> tuple[np.ndarray, np.ndarray]:
-    """Every pair of arcs x -> y -> z with z != x: (first arc, second arc)."""
-    first, second = _expand(arcs.out_starts, arcs.tgt)
-    keep = np.flatnonzero(arcs.tgt.take(second) != arcs.src.take(first))
-    return first.take(keep).astype(_I64), second.take(keep).astype(_I64)
-
-
 class _Cycles:
     """The directed triangles and 4-cycles of a batch (closed walks of 3 and 4 edges on distinct
     nodes, one per starting node), found on first use, and the corrections they make."""
@@ -410,37 +403,51 @@ class _Cycles:
 
 def _cycles(arcs: _Arcs) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
     """Directed triangles (a1, a2, a3) and 4-cycles (a1, a2, a3, a4) as arc tuples, one per
-    starting node: the closed walks of 3 and 4 edges that visit distinct nodes."""
-    first, second = _two_paths(arcs)
-    start, end = arcs.src.take(first), arcs.tgt.take(second)
-    arc_keys = arcs.src * arcs.nodes + arcs.tgt
-    close = _find_or_minus(arc_keys, end * arcs.nodes + start)
+    starting node: the closed walks of 3 and 4 edges that visit distinct nodes.
+
+    Each cycle is found once, from its node of lowest rank (triangles: as the middle of a
+    2-path) or highest rank (4-cycles: as the start of two 2-paths that meet), ranked by degree,
+    then turned to start at each of its nodes; so no 2-path through a hub between two of its
+    many neighbours is listed (the usual m * sqrt(m) listing of short cycles)."""
+    nodes = arcs.nodes
+    degree = np.diff(arcs.out_starts) + np.diff(arcs.in_starts)
+    rank = np.empty(nodes, dtype=_I64)
+    rank[np.lexsort((np.arange(nodes), degree))] = np.arange(nodes, dtype=_I64)
+    src_rank, tgt_rank = rank.take(arcs.src), rank.take(arcs.tgt)
+    arc_keys = arcs.src * nodes + arcs.tgt
+    # triangles x -> y -> z -> x with y the lowest
+    down = np.flatnonzero(tgt_rank < src_rank).astype(_I64)
+    row, second = _expand(arcs.out_starts, arcs.tgt.take(down))
+    first, second = down.take(row), second.astype(_I64)
+    keep = np.flatnonzero((tgt_rank.take(second) > tgt_rank.take(first))
+                          & (arcs.tgt.take(second) != arcs.src.take(first)))
+    tri_first, tri_second = first.take(keep), second.take(keep)
+    close = _find_or_minus(arc_keys, arcs.tgt.take(tri_second) * nodes + arcs.src.take(tri_first))
     t = np.flatnonzero(close >= 0)
-    triangles = (first.take(t), second.take(t), close.take(t).astype(_I64))
-    # 4-cycles: a 2-path w -> x -> y joined with a 2-path y -> z -> w, x != z; a 2-path whose
-    # partners all pass through its own middle (u -> hub -> v and v -> hub -> u) is left out first
-    middle = arcs.tgt.take(first)
-    left = start * arcs.nodes + end
-    right = end * arcs.nodes + start
-    order = np.argsort(left, kind="stable")
-    left_sorted = left.take(order)
-    keys, begin = np.unique(left_sorted, return_index=True)
-    low = np.minimum.reduceat(middle.take(order), begin) if len(begin) else _NONE
-    high = np.maximum.reduceat(middle.take(order), begin) if len(begin) else _NONE
-    at = _find_or_minus(keys, right)
-    partner = at >= 0
-    partner[partner] &= ~((low.take(at[partner]) == middle[partner]) & (high.take(at[partner]) == middle[partner]))
-    candidates = np.flatnonzero(partner)
-    lo = np.searchsorted(left_sorted, right.take(candidates), side="left")
-    hi = np.searchsorted(left_sorted, right.take(candidates), side="right")
-    starts = np.zeros(len(candidates) + 1, dtype=np.intp)
+    one = (tri_first.take(t), tri_second.take(t), close.take(t).astype(_I64))
+    triangles = tuple(np.concatenate([one[(i + j) % 3] for j in range(3)]) for i in range(3))
+    # 4-cycles w -> x -> y -> z -> w with w the highest: 2-paths w -> x -> y and y -> z -> w
+    keep = np.flatnonzero(tgt_rank.take(second) < src_rank.take(first))
+    left_first, left_second = first.take(keep), second.take(keep)
+    up = np.flatnonzero(src_rank < tgt_rank).astype(_I64)  # z -> w (z lower), and y -> z before it
+    row, entry = _expand(arcs.in_starts, arcs.src.take(up))
+    last, before = up.take(row), arcs.in_arcs.take(entry).astype(_I64)
+    keep = np.flatnonzero(src_rank.take(before) < tgt_rank.take(last))
+    right_third, right_last = before.take(keep), last.take(keep)
+    left = arcs.src.take(left_first) * nodes + arcs.tgt.take(left_second)
+    right = arcs.tgt.take(right_last) * nodes + arcs.src.take(right_third)
+    order = np.argsort(right, kind="stable")
+    right_sorted = right.take(order)
+    lo = np.searchsorted(right_sorted, left, side="left")
+    hi = np.searchsorted(right_sorted, left, side="right")
+    starts = np.zeros(len(left) + 1, dtype=np.intp)
     np.cumsum(hi - lo, out=starts[1:])
-    i, j = _expand(starts, np.arange(len(candidates), dtype=np.intp))
+    i, j = _expand(starts, np.arange(len(left), dtype=np.intp))
     j = order.take(j - starts.take(i) + lo.take(i))
-    i = candidates.take(i)
-    keep = np.flatnonzero(middle.take(i) != middle.take(j))
+    keep = np.flatnonzero(arcs.tgt.take(left_first.take(i)) != arcs.src.take(right_last.take(j)))
     i, j = i.take(keep), j.take(keep)
-    squares = (first.take(i), second.take(i), first.take(j), second.take(j))
+    four = (left_first.take(i), left_second.take(i), right_third.take(j), right_last.take(j))
+    squares = tuple(np.concatenate([four[(p + q) % 4] for q in range(4)]) for p in range(4))
     return triangles, squares
 
 
