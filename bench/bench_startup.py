@@ -4,7 +4,9 @@
     python bench/bench_startup.py --runs 15
 
 For each row the whole process is run ``--runs`` times (alternating rows, so load on a shared
-machine spreads over all of them); the table gives the median and the best wall-clock and CPU
+machine spreads over all of them); each command runs once first (Python's bytecode cache on,
+as after an install, even where PYTHONDONTWRITEBYTECODE is set); the table gives the median
+and the best wall-clock and CPU
 seconds (user + system of the child, from ``os.wait4``), peak memory, and, from one more run
 with ``-X importtime``, the import time of everything the command loads and of its largest
 third-party packages.  Prints a markdown table.
@@ -99,8 +101,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7, help="runs per command (default 7)")
     args = parser.parse_args(argv)
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    # as after an install: Python's bytecode cache on (this sandbox sets PYTHONDONTWRITEBYTECODE)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(ROOT)
     commands = rows()
+    for _, command in commands:  # warm-up: writes the bytecode caches
+        run_once(command, env)
     times: dict[str, list[tuple[float, float, float]]] = {label: [] for label, _ in commands}
     for _ in range(args.runs):
         for label, command in commands:
