@@ -31,11 +31,12 @@ DEFAULT_MAX_NGRAMS = 100_000_000
 
 #: The default engine counts a pair by label sequence (``walks``) when the bounds of its two
 #: graphs add up to more than WALKS_FROM and to more than WALKS_PER_EDGE paths per edge (hubs
-#: make many paths spell few label sequences), and enumerates its paths (``fast``) otherwise:
-#: the two cost the same near 80 joined PMB sentences under ``released`` (139 per edge), and
-#: ``fast`` stays 3 to 5 times quicker under ``typed`` up to 1,000 (docs/benchmarks.md).
+#: make many paths spell few label sequences), and enumerates its paths (``fast``) otherwise.
+#: Measured (docs/benchmarks.md): under ``released`` walks are 1.3 times quicker at 80 joined PMB
+#: sentences (139 per edge), about the same at 40 (118 per edge, a bound under WALKS_FROM);
+#: under ``typed`` (at most 106 per edge) enumeration stays 1.8 to 2.2 times quicker.
 WALKS_FROM = 500_000
-WALKS_PER_EDGE = 150
+WALKS_PER_EDGE = 120
 
 
 def path_bound(graph: Graph, k: int) -> int:
