@@ -362,15 +362,19 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
 
 
 def drawing_box(layout: Layout, pred: Graph, gold: Graph, compact: bool = True, show_names: bool = False,
-                forward_only: bool = False, max_swing: float = 0.15) -> tuple[float, float, float, float]:
+                forward_only: bool = False, max_swing: float = 0.15,
+                whole_swing: float = 0.45) -> tuple[float, float, float, float]:
     """The box both panes of a pair fit: the layout's nodes and the curves and labels either pane
-    draws beyond them, by at most ``max_swing`` of the layout's width on each side (a long edge
-    that swings far out is cut at the pane's edge rather than shrink every label)."""
+    draws beyond them. On each side a swing of up to ``whole_swing`` of the layout's width is shown
+    whole (the paper's Figure 1: its CONTRAST edge swings 0.42 out); a longer one is cut at
+    ``max_swing`` rather than shrink every label (a tall document's edges between far rows)."""
     x0, y0, x1, y1 = layout.box
-    reach = max_swing * (x1 - x0)
+    width = x1 - x0
     drawn = union_box([layout.box] + [drawing_geometry(g, tuple(pos), compact, show_names, False, forward_only).extent
                                       for g, pos in ((pred, layout.pred), (gold, layout.gold)) if g.nodes])
-    return (max(drawn[0], x0 - reach), max(drawn[1], y0 - reach), min(drawn[2], x1 + reach), min(drawn[3], y1 + reach))
+    out = (x0 - drawn[0], y0 - drawn[1], drawn[2] - x1, drawn[3] - y1)
+    reach = [o if o <= whole_swing * width else max_swing * width for o in out]
+    return (x0 - reach[0], y0 - reach[1], x1 + reach[2], y1 + reach[3])
 
 
 def graph_pane(title: str, graph: Graph, positions, box, height: int = 600, svg_name: str = "",
