@@ -124,7 +124,7 @@ def static_vis_tags() -> str | None:
 #: page's ``[data-dscorer-styles=SIDE]`` element, checked every 60 ms, and applies them in place.
 #: Placeholders: __BOX__ (bounding box), __SIDE__, __ALIAS__ (hidden edge -> drawn edge or node), __LIVE__,
 #: __MAXH__ (the tallest the pane grows, px; a taller drawing is shown smaller), __FOCUS__ (node ids the
-#: first view centres on at a readable scale when the whole drawing would be drawn small).
+#: first view centres on at a readable scale when the whole drawing would be drawn small, below the controls bar).
 PANE_SCRIPT = """
 (function(){
 var b=__BOX__,side=__SIDE__,alias=__ALIAS__,live=__LIVE__,maxh=__MAXH__,focus=__FOCUS__,mirroring=false,moved=false,
@@ -139,8 +139,8 @@ function fitAll(){if(typeof network==='undefined')return;fitHeight();network.mov
  y:(b[1]+b[3])/2},scale:fitScale(),animation:false});mirror();}
 function showFocus(){var s=fitScale();if(!focus.length||s>=0.7)return false;var p=network.getPositions(focus),
  x0=1e9,y0=1e9,x1=-1e9,y1=-1e9;for(var k in p){x0=Math.min(x0,p[k].x);y0=Math.min(y0,p[k].y);x1=Math.max(x1,p[k].x);
- y1=Math.max(y1,p[k].y);}var wh=box(),f=Math.max(s,Math.min(0.9,wh[0]/(x1-x0+240),wh[1]/(y1-y0+160)));
- network.moveTo({position:{x:(x0+x1)/2,y:(y0+y1)/2},scale:f,animation:false});return true;}
+ y1=Math.max(y1,p[k].y);}var wh=box(),bar=36,f=Math.max(s,Math.min(0.9,wh[0]/(x1-x0+240),(wh[1]-bar)/(y1-y0+160)));
+ network.moveTo({position:{x:(x0+x1)/2,y:(y0+y1)/2-bar/2/f},scale:f,animation:false});return true;}
 function firstView(){fitAll();showFocus();}
 function siblings(){var out=[];try{var fr=window.parent.document.querySelectorAll('iframe');
  for(var i=0;i<fr.length;i++){try{var w=fr[i].contentWindow;if(w!==window&&w.dscorerGraph&&w.dscorerGraph.follow)
