@@ -31,7 +31,7 @@ from ..dscorer.presets import get_preset
 from ..dscorer.settings import ScoreSettings
 from ..judgements.csv_io import validate
 from ..judgements.model import ACCEPTABILITY, Judgement, canonical_preference, systems_of
-from ..version import __version__
+from ..signature import Signature
 from .resampling import bootstrap_weights
 
 __all__ = ["AnnotatorPair", "MetricAgreement", "PeopleDisagreement", "Scores", "DISAGREEMENT_KINDS",
@@ -216,7 +216,7 @@ def metric_scores(gold: Sequence[Drs], systems: Mapping[str, Sequence[Drs]], n: 
 
 def agreement_signature(samples: int = 1000, seed: int = 0, level: float = 0.95) -> str:
     """``agreement|auc-bs:1000|seed:0|level:0.95|version:...``: how the intervals were drawn."""
-    return f"agreement|auc-bs:{samples}|seed:{seed}|level:{level:g}|version:{__version__}"
+    return Signature("agreement", (("auc-bs", str(samples)), ("seed", str(seed)), ("level", f"{level:g}"))).text()
 
 
 def _check_scores(judgements: Sequence[Judgement], scores: Scores, source: str) -> None:

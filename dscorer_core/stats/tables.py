@@ -16,7 +16,7 @@ import numpy as np
 from ..counter.score import CounterResult
 from ..dscorer.scoring import CorpusResult, zero_gram_ratios_of
 from ..dscorer.settings import ScoreSettings
-from ..formula import dscorer_rows, prf
+from ..formula import dscorer_rows, prf, sum_rows
 
 __all__ = ["FIGURES", "CountTable", "dscorer_table", "macro_table", "clause_table", "counter_table",
            "dscorer_scores", "mean_scores", "clause_scores"]
@@ -56,11 +56,7 @@ class CountTable:
         fractional ones are summed document by document, in order, as ``scoring`` does,
         so the all-ones weights reproduce the corpus sums bit for bit.
         """
-        weights = np.atleast_2d(np.asarray(weights, dtype=float))
-        out: np.ndarray = weights @ self.features
-        for j in self.fractional_columns:
-            out[:, j] = np.cumsum(weights * self.features[:, j], axis=1)[:, -1]
-        return out
+        return sum_rows(self.features, weights)
 
     def corpus_scores(self, weights: np.ndarray) -> np.ndarray:
         """P, R, F (one row per row of ``weights``, samples x documents) of the weighted corpus."""
