@@ -119,6 +119,12 @@ class Metric(Protocol):
         ...
 
     @property
+    def scores_clauses(self) -> bool:
+        """Whether it scores the DRSs' clauses, so that the ``--ill`` policy and COUNTER's well-formedness
+        check change its figures (and its signature names them); Smatch scores the SBN as read."""
+        ...
+
+    @property
     def components(self) -> tuple[str, ...]:
         """The names of the components it counts, in row order."""
         ...

@@ -31,6 +31,8 @@ class CounterMetric:
     title: ClassVar[str] = "COUNTER"
     averages: ClassVar[tuple[Average, ...]] = ("micro",)
 
+    scores_clauses: ClassVar[bool] = True
+
     @classmethod
     def from_settings(cls, settings: Any = None, jobs: int = 1, average: Average | None = None) -> CounterMetric:
         if average not in (None, "micro"):

@@ -36,6 +36,8 @@ class DscorerMetric:
     title: ClassVar[str] = "DSCORER"
     averages: ClassVar[tuple[Average, ...]] = ("micro", "macro")
 
+    scores_clauses: ClassVar[bool] = True
+
     @classmethod
     def from_settings(cls, settings: Any = None, jobs: int = 1, average: Average | None = None) -> DscorerMetric:
         return cls((settings or ScoreSettings()).replace(average=average), jobs)

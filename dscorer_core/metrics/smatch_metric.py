@@ -45,6 +45,8 @@ class SmatchMetric:
     title: ClassVar[str] = "Smatch"
     averages: ClassVar[tuple[Average, ...]] = ("macro", "micro")
 
+    scores_clauses: ClassVar[bool] = False
+
     @classmethod
     def from_settings(cls, settings: Any = None, jobs: int = 1, average: Average | None = None) -> SmatchMetric:
         return cls(settings or SmatchSettings(), average or "macro")
