@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 import numpy as np
 
-from ..formula import mean_rows, sum_rows
+from ..formula import mean_rows, prf, sum_rows
 from ..signature import Signature
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ..sbn.smatch import SmatchResult
 
 __all__ = ["Average", "Progress", "Figures", "CountRows", "MetricDocument", "MetricResult", "Metric",
-           "result_from_rows"]
+           "result_from_rows", "component_f"]
 
 #: A corpus figure from summed counts (micro) or the mean of the documents' figures (macro).
 Average = Literal["micro", "macro"]
@@ -149,6 +149,16 @@ class Metric(Protocol):
         """P, R, F (samples x 3) of summed feature rows (samples x features, ``CountRows.features``)."""
         ...
 
+    @property
+    def sub_scores(self) -> tuple[str, ...]:
+        """The names of the per-document sub-scores worth a look of their own (DSCORER: ``k1`` ... ``kn``,
+        the F of each order; none for the others)."""
+        ...
+
+    def document_scores(self, result: MetricResult) -> dict[str, list[float]]:
+        """Each document's scores to set beside human judgements: ``""`` its F, then each of ``sub_scores``."""
+        ...
+
 
 @dataclass(frozen=True, eq=False)
 class MetricResult:
@@ -237,3 +247,11 @@ def result_from_rows(metric: Metric, rows: CountRows, sentences: Sequence[str | 
                                 figs[i][0], figs[i][1], figs[i][2], optimal[i], notes[i]) for i in range(n))
     return MetricResult(metric, metric.average, rows, docs, Figures(*(float(x) for x in micro)),
                         Figures(*(float(x) for x in macro)), **extras)
+
+
+def component_f(rows: CountRows, component: str) -> list[float]:
+    """Each document's F of one component's counts (``formula.prf``): DSCORER's f_k of order k."""
+    at = rows.components.index(component)
+    counts = rows.counts[:, at, :].astype(np.float64)
+    f: list[float] = prf(counts[:, 0], counts[:, 1], counts[:, 2])[2].tolist()
+    return f

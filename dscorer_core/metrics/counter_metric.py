@@ -58,6 +58,13 @@ class CounterMetric:
         sums = np.atleast_2d(sums)
         return np.column_stack(prf(sums[:, 0], sums[:, 1], sums[:, 2]))
 
+    @property
+    def sub_scores(self) -> tuple[str, ...]:
+        return ()
+
+    def document_scores(self, result: MetricResult) -> dict[str, list[float]]:
+        return {"": [d.F for d in result.documents]}
+
     def pair_rows(self, pred: Drs, gold: Drs) -> CountRows:
         found = counter_pair(pred, gold, self.settings)
         return _rows([(found.matched, found.pred_clauses, found.gold_clauses)])

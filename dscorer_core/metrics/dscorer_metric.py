@@ -14,7 +14,7 @@ from ..dscorer.scoring import CorpusResult, OrderCounts, score_pair, zero_gram_r
 from ..dscorer.settings import ScoreSettings
 from ..formula import dscorer_rows
 from ..signature import Signature
-from .base import Average, CountRows, MetricResult, Progress, result_from_rows
+from .base import Average, CountRows, MetricResult, Progress, component_f, result_from_rows
 
 __all__ = ["DscorerMetric"]
 
@@ -66,6 +66,17 @@ class DscorerMetric:
         found = dscorer_rows(grams[..., 0], grams[..., 1], grams[..., 2], zero, self.settings.w0,
                              self.settings.preset_spec.missing_orders)
         return np.column_stack([found.P, found.R, found.F])
+
+    @property
+    def sub_scores(self) -> tuple[str, ...]:
+        """The F of each order k = 1..n."""
+        return self.components[1:]
+
+    def document_scores(self, result: MetricResult) -> dict[str, list[float]]:
+        """F, and the F of each order k = 1..n (``k1`` ...)."""
+        out = {"": [d.F for d in result.documents]}
+        out.update({key: component_f(result.rows, key) for key in self.sub_scores})
+        return out
 
     def pair_rows(self, pred: Drs, gold: Drs) -> CountRows:
         counts = score_pair(pred, gold, self.settings).counts

@@ -77,6 +77,13 @@ class SmatchMetric:
         sums = np.atleast_2d(sums)
         return np.column_stack(prf(sums[:, 0], sums[:, 1], sums[:, 2]))
 
+    @property
+    def sub_scores(self) -> tuple[str, ...]:
+        return ()
+
+    def document_scores(self, result: MetricResult) -> dict[str, list[float]]:
+        return {"": [d.F for d in result.documents]}
+
     def pair_rows(self, pred: Drs, gold: Drs) -> CountRows:
         return self._rows_of(self._corpus([pred], [gold]))
 
