@@ -18,11 +18,11 @@ from ..metrics.registry import make_metrics, metric_title
 from ..sbn.smatch import SMATCH_TRIPLES, SmatchSettings
 from ..stats import Comparison, CountTable, document_differences
 from ..stats.systems import (
-    METRICS,
     System,
     align_system,
     chosen_metric_names,
     compare_systems,
+    metric_choices,
     system_names,
 )
 from ..swapped_sides import suspect_swapped
@@ -46,7 +46,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_ill_option(p)
     p.add_argument("systems", nargs="+", metavar="SYSTEM",
                    help="system clause files; the first is the baseline the others are tested against")
-    p.add_argument("--metric", choices=METRICS, nargs="+", default=["dscorer"], metavar="METRIC",
+    p.add_argument("--metric", choices=metric_choices(), nargs="+", default=["dscorer"], metavar="METRIC",
                    help="which metric(s) to compare: dscorer (default), counter, smatch (SBN files only), or "
                         "several (--metric dscorer smatch); 'both' is dscorer and counter, 'all' every metric")
     p.add_argument("--bootstrap", type=int, default=1000, metavar="N",

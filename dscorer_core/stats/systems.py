@@ -20,7 +20,8 @@ from ..metrics.registry import make_metric, metric_names
 from .compare import Comparison, compare_tables
 from .tables import CountTable, metric_table
 
-__all__ = ["METRICS", "GROUPS", "Metric", "System", "system_names", "align_system", "chosen_metric_names",
+__all__ = ["METRICS", "GROUPS", "metric_choices", "Metric", "System", "system_names", "align_system",
+           "chosen_metric_names",
            "system_table", "compare_systems"]
 
 #: Names of metric groups a comparison can be asked for besides the registry's names: ``both``
@@ -28,12 +29,13 @@ __all__ = ["METRICS", "GROUPS", "Metric", "System", "system_names", "align_syste
 GROUPS = {"both": ("dscorer", "counter"), "all": None}
 
 
-def _metrics_offered() -> tuple[str, ...]:
+def metric_choices() -> tuple[str, ...]:
+    """What a comparison can be run on now: every registered metric, then the groups."""
     return (*metric_names(), *GROUPS)
 
 
-#: What a comparison can be run on: a registered metric, or a group (one Comparison per metric).
-METRICS = _metrics_offered()
+#: What a comparison can be run on (at import; ``metric_choices()`` also has metrics registered since).
+METRICS = metric_choices()
 
 Progress = Callable[[int, int], None]
 
@@ -79,8 +81,8 @@ def chosen_metric_names(chosen: Sequence[str]) -> tuple[str, ...]:
     """The registered metrics named by ``--metric`` values (groups expanded, each metric once, in order)."""
     out: list[str] = []
     for name in chosen:
-        if name not in METRICS:
-            raise ValueError(f"unknown metric {name!r}; choose from {', '.join(METRICS)}")
+        if name not in metric_choices():
+            raise ValueError(f"unknown metric {name!r}; choose from {', '.join(metric_choices())}")
         group = (GROUPS[name] or metric_names()) if name in GROUPS else (name,)
         out += [n for n in group if n not in out]
     return tuple(out)
