@@ -88,10 +88,11 @@ def test_corpus_and_compare_pages_offer_smatch_from_the_registry_for_sbn_files()
     table = next(d.value for d in at.dataframe if "Smatch F" in d.value.columns)
     assert len(table) == 435 and round(sum(table["Smatch F"]) / 435, 4) == 0.7333  # the PMB 5 figure
     at.switch_page("pages/3_Compare_systems.py").run()
+    assert "Smatch" not in at.radio(key="cmp_metric").options  # it opens on the sample clause files
     for slot, path in (("gold", gold), ("sys0", gold), ("sys1", pred)):
         at.radio(key=f"cmp_src_{slot}").set_value("Local path").run()
         at.text_input(key=f"cmp_path_{slot}").input(str(path)).run()
-    assert "smatch" in at.radio(key="cmp_metric").options
+    assert "Smatch" in at.radio(key="cmp_metric").options  # the options as shown
     at.radio(key="cmp_metric").set_value("smatch").run()
     no_errors(at)
     [shown] = [d.value for d in at.dataframe if "system" in d.value.columns]
