@@ -297,3 +297,13 @@ def test_compare_text_names_smatch_and_its_average(capsys):
     out = capsys.readouterr().out
     assert "Smatch (mean of per-document F) on 435 documents" in out and "COUNTER on 435 documents" in out
     assert f"smatch|sbn|exact|hard|triples:pmb5|version:{V}\n" in out  # ill-formed policy fields are not Smatch's
+
+
+def test_the_metrics_example_of_the_python_api_guide_prints_what_the_guide_says(monkeypatch, capsys):
+    guide = (ROOT / "docs" / "python-api.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## Metrics: one kind, three metrics"):]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    printed = section.split("prints\n\n```\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(ROOT)
+    exec(compile(code, "python-api.md", "exec"), {})
+    assert capsys.readouterr().out == printed
