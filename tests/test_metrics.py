@@ -307,3 +307,36 @@ def test_the_metrics_example_of_the_python_api_guide_prints_what_the_guide_says(
     monkeypatch.chdir(ROOT)
     exec(compile(code, "python-api.md", "exec"), {})
     assert capsys.readouterr().out == printed
+
+
+def test_a_pairs_rows_are_its_row_in_the_corpus(dutch):
+    preds, golds = dutch
+    for metric in (DscorerMetric(), CounterMetric(), SmatchMetric()):
+        result = metric.score(preds[:12], golds[:12])
+        for i in (0, 2, 11):
+            rows = metric.pair_rows(preds[i], golds[i])
+            assert rows.components == metric.components and rows.n_documents == 1
+            assert rows.counts[0].tolist() == result.rows.counts[i].tolist(), (metric.name, i)
+            assert metric.figures(rows.features())[0].tolist() == \
+                [result.documents[i].P, result.documents[i].R, result.documents[i].F]
+
+
+def test_agreement_with_judgements_made_up_from_smatch_puts_smatch_at_one(dutch, tmp_path, capsys):
+    from dscorer_core.cli import main
+
+    preds, golds = dutch
+    f = [d.F for d in SmatchMetric().score(preds, golds).documents]
+    median = float(np.median(f))
+    rows = [f"{i},neuralboxer_nl_test,{'acceptable' if x > median else 'unacceptable'},,ann"
+            for i, x in enumerate(f) if x != median]
+    csv = tmp_path / "judgements.csv"
+    csv.write_text("document,system,judgement,rationale,annotator\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    assert main(["agreement", str(csv), str(PMB5 / "gold_nl_test.sbn"), str(PMB5 / "neuralboxer_nl_test.sbn"),
+                 "--samples", "50", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert list(data["metrics"])[:2] == ["counter", "dscorer:released"] and "smatch" in data["metrics"]
+    assert data["metrics"]["smatch"]["auc"] == 1.0 and data["metrics"]["counter"]["auc"] < 1.0
+    assert f"smatch|sbn|exact|hard|triples:pmb5|version:{V}" in data["metric_signatures"]
+    assert main(["agreement", str(csv), str(PMB5 / "gold_nl_test.sbn"), str(PMB5 / "neuralboxer_nl_test.sbn"),
+                 "--samples", "0", "--metric", "smatch", "--json"]) == 0
+    assert list(json.loads(capsys.readouterr().out)["metrics"]) == ["smatch"]
