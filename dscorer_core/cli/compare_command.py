@@ -14,7 +14,7 @@ from ..errors import DscorerInputError
 from ..formats import read_drs_file
 from ..ill_formed import IllFormedReport, IllPolicy, WfMode, apply_ill_policy, check_gold, extra_fields, with_extras
 from ..metrics.base import Metric
-from ..metrics.registry import make_metrics, metric_title
+from ..metrics.registry import make_metrics, metric_title, usable_metrics
 from ..sbn.smatch import SMATCH_TRIPLES, SmatchSettings
 from ..stats import Comparison, CountTable, document_differences
 from ..stats.systems import (
@@ -112,9 +112,14 @@ def metric_settings(args: argparse.Namespace) -> dict[str, Any]:
             "smatch": SmatchSettings(triples=args.triples)}
 
 
-def chosen_metrics(args: argparse.Namespace) -> list[Metric]:
-    """The metrics ``--metric`` names, built from the registry with their settings and ``--average``."""
+def chosen_metrics(args: argparse.Namespace, golds: Sequence[Drs] = (), systems: Sequence[System] = ()
+                   ) -> list[Metric]:
+    """The metrics ``--metric`` names, built from the registry with their settings and ``--average``;
+    ``all`` keeps those that can score the files (Smatch only SBN), a metric named outright is kept."""
     metrics = make_metrics(chosen_metric_names(args.metric), metric_settings(args), args.jobs, args.average)
+    if "all" in args.metric:
+        usable = {m.name for m in usable_metrics(metrics, golds, [s.preds for s in systems])}
+        metrics = [m for m in metrics if m.name in usable or m.name in args.metric]
     for m in metrics:
         if args.average and args.average not in m.averages and len(metrics) == 1:
             raise DscorerInputError(f"--average {args.average}: {m.title} offers {' and '.join(m.averages)}")
@@ -191,7 +196,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"dscorer compare: {s.path} holds one DRS: comparing it with each of the {len(golds)} "
                   f"gold DRSs (--baseline)", file=sys.stderr)
     results = {}
-    for m in chosen_metrics(args):
+    for m in chosen_metrics(args, golds, systems):
         c, tables = compare_metric(m, golds, systems, args)
         signature = with_extras(c.signature, extra) if m.scores_clauses else c.signature  # resampling ones follow
         results[m.name] = (replace(c, signature=signature), tables)
