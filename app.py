@@ -116,6 +116,11 @@ with st.container(key="dscorer_sentence"):
 if judging is not None:  # judging mode (sidebar): acceptable or not, then on to the next unjudged document
     aw.acceptability_panel(judging, i, aw.system_name(pred.name), n_docs, _set_doc)
 
+# a document of several sentences: choose one, and everything below shows only its part of both DRSs
+part = aw.sentence_navigator(pred, gold, i, settings, bool(st.session_state.get("with_counter", True)))
+if part is not None:
+    pdrs, gdrs = part.pred, part.gold
+
 try:
     result = aw.cached_pair_score(pdrs, gdrs, settings)
 except NgramExplosion as exc:
@@ -239,7 +244,8 @@ else:
                           forward_only=forward_only, compact=compact, side=side, dark=dark,
                           height=pane_height,
                           marked_nodes=getattr(var_choice, f"{side}_nodes") if var_choice else frozenset(),
-                          unpaired=getattr(layout, f"{side}_unpaired"))
+                          unpaired=getattr(layout, f"{side}_unpaired"),
+                          context_nodes=aw.context_nodes(part, side, graph))
 # the pickers sit right under the graphs, so a choice redraws graphs that are in view
 v_pick, n_pick = st.columns(2, vertical_alignment="top")
 if links:
