@@ -1,0 +1,34 @@
+"""The sentence navigator in a real browser: the 100-sentence sample document, sentence 57 drawn alone."""
+
+from __future__ import annotations
+
+import pytest
+from app_helpers import SAMPLES
+from browser_helpers import assert_no_exception, frame_where, upload_side, wait_idle
+
+pytestmark = pytest.mark.browser
+
+
+def test_navigator_opens_sentence_57_and_draws_only_its_part(page, app_url):
+    page.goto(app_url + "/?doc=0")
+    wait_idle(page)
+    for side in ("pred", "gold"):
+        upload_side(page, side, f"document100_{side}.clf", (SAMPLES / f"document100_{side}.clf").read_bytes())
+    navigator = page.locator(".st-key-dscorer_sentences")
+    navigator.wait_for()
+    assert navigator.locator(".dscorer-overview span").count() == 100  # one block per sentence
+    navigator.locator("[data-testid='stSelectbox']").first.click()
+    page.keyboard.type("57: F")
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    assert_no_exception(page)
+    assert page.get_by_text("Sentence 57 of 100", exact=False).count() >= 1
+    for side in (0, 1):
+        # every node drawn is sentence 57's: its variables carry the suffix _57, the rest are constants
+        frame = frame_where(page, side, "network.body.nodeIndices.length > 3")
+        titles = frame.evaluate("network.body.data.nodes.get().map(n => n.title)")
+        names = [t.split("\n")[0] for t in titles]  # "x1_57: type X (referent)", 'constant "now"'
+        variables = [t.split(":")[0] for t in names if not t.startswith("constant")]
+        assert len(variables) >= 3, names
+        assert all(v.endswith("_57") for v in variables), names
+        assert len(titles) < 40  # the part, not the document's 600-odd nodes
