@@ -22,7 +22,7 @@ from dscorer_core.sentence_scores import SentenceScore, sentence_scores, worst_f
 from .controls import COUNTER_MAX_CLAUSES
 from .files import LoadedFile
 from .limits import app_counter_settings
-from .state import cached_counter_pair, cached_run
+from .state import cached_counter_pair, cached_run, shared_cache
 from .text import md_escape
 
 __all__ = ["SentenceView", "sentence_navigator", "context_nodes", "SENTENCE_KEY"]
@@ -51,6 +51,12 @@ def context_nodes(view: SentenceView | None, side: str, graph: Graph) -> frozens
         return frozenset()
     shared = view.pred_shared if side == "pred" else view.gold_shared
     return frozenset(n.id for n in graph.nodes if n.name in shared)
+
+
+@shared_cache(maxsize=16)
+def _parts(drs: Drs) -> int:
+    """How many sentences a DRS has (document_parts), remembered per DRS."""
+    return len(sentence_parts(drs))
 
 
 def _scores(pred: LoadedFile, gold: LoadedFile, index: int, settings: ScoreSettings,
@@ -87,7 +93,7 @@ def sentence_navigator(pred: LoadedFile, gold: LoadedFile, index: int, settings:
     """The navigator for document ``index`` (nothing for a one-sentence document); the chosen
     sentence, or None for the whole document."""
     pdrs, gdrs = pred.drss[index], gold.drss[index]
-    if len(sentence_parts(gdrs)) <= 1 and len(sentence_parts(pdrs)) <= 1:
+    if _parts(gdrs) <= 1 and _parts(pdrs) <= 1:
         return None
     scores = _scores(pred, gold, index, settings, with_counter)
     total = len(scores)

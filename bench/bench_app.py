@@ -3,7 +3,9 @@
 Starts ``streamlit run app.py`` on a free local port, opens the pair view in Debian's Chromium
 (Playwright, no browser download) and switches k between 1 and 4 with the slider's keys; a run
 ends when both graph panes show the new order (rebuilt, or restyled in place). Cases: the bundled sample's Figure 4
-pair, and PMB 2.2.0 dev document 22, Boxer against gold (uploaded). Prints the median of 5:
+pair, and PMB 2.2.0 dev document 22, Boxer against gold (uploaded). A third case times changing
+sentence in the navigator on the bundled 100-sentence document (``sample_data/document100_*.clf``):
+from choosing the next sentence to both panes drawn with it. Prints the median of 5:
 
     python bench/bench_app.py [--repeats 5]
 """
@@ -87,6 +89,49 @@ def pmb_case(page, repeats: int) -> list[float]:
     return time_k_changes(page, repeats, start_high=repeats % 2 == 1)
 
 
+def sentence_case(page, repeats: int) -> list[float]:
+    """Open the 100-sentence sample document, choose sentence 1, then time "next sentence" (▶) until
+    both panes show the new sentence."""
+    samples = REPO / "sample_data"
+    for side, label in (("pred", "Predicted (pred) file"), ("gold", "Gold file")):
+        block = page.locator("[data-testid='stVerticalBlock']", has=page.get_by_text(label, exact=True)).last
+        block.get_by_text("Upload", exact=True).click()
+        wait_idle(page)
+        block.locator("input[type=file]").set_input_files(str(samples / f"document100_{side}.clf"))
+        wait_idle(page)
+    navigator = page.locator(".st-key-dscorer_sentences")
+    navigator.wait_for(timeout=120_000)
+    navigator.locator("[data-testid='stSelectbox']").first.click()
+    page.keyboard.type("1: F")
+    page.keyboard.press("Enter")
+    wait_idle(page)
+    times = []
+    nxt = page.locator(".st-key-sentence_next button").first
+    for n in range(2, 2 + repeats):
+        fresh_panes(page)
+        wait_idle(page)
+        for h in page.query_selector_all(GRAPHS)[:2]:
+            h.content_frame().evaluate("window.__benchOld = 1")
+        start = time.perf_counter()
+        nxt.click()
+        deadline = time.time() + 120
+        while time.time() < deadline:  # both panes replaced (a new sentence is a new page) and drawn
+            try:
+                frames = [h.content_frame() for h in page.query_selector_all(GRAPHS)[:2]]
+                if len(frames) == 2 and all(f and f.evaluate(f"(() => {{ try {{ return !window.__benchOld && ({READY}) "
+                                                             f"&& network.body.data.nodes.get().some(x => "
+                                                             f"(x.title || '').includes('_{n}:')); }} catch (e) "
+                                                             "{ return false; } })()") for f in frames):
+                    break
+            except Exception:
+                pass
+            page.wait_for_timeout(20)
+        else:
+            raise TimeoutError(f"sentence {n} was not drawn")
+        times.append(time.perf_counter() - start)
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
@@ -105,8 +150,15 @@ def main() -> None:
                 rows.append(("PMB 2.2.0 dev doc 22, Boxer vs gold", pmb_case(page, args.repeats)))
             except TimeoutError as exc:
                 print(f"PMB 2.2.0 dev doc 22: not measured ({exc})", file=sys.stderr)
+        page.goto(url + "/?doc=0")
+        wait_idle(page)
+        try:
+            rows.append(("100-sentence sample, next sentence", sentence_case(page, args.repeats)))
+        except TimeoutError as exc:
+            print(f"100-sentence sample: not measured ({exc})", file=sys.stderr)
         browser.close()
-    print(f"{'case':<40} {'median s':>9} {'min s':>7} {'max s':>7}  (k 1 <-> 4, {args.repeats} runs)")
+    print(f"{'case':<40} {'median s':>9} {'min s':>7} {'max s':>7}  (k 1 <-> 4 or next sentence, "
+          f"{args.repeats} runs)")
     for name, times in rows:
         print(f"{name:<40} {statistics.median(times):>9.3f} {min(times):>7.3f} {max(times):>7.3f}")
 
