@@ -94,12 +94,15 @@ def sentence_navigator(pred: LoadedFile, gold: LoadedFile, index: int, settings:
     sentence, or None for the whole document."""
     pdrs, gdrs = pred.drss[index], gold.drss[index]
     if _parts(gdrs) <= 1 and _parts(pdrs) <= 1:
+        st.session_state[SENTENCE_KEY] = 0  # so the address names no sentence
+        st.session_state.pop("sentence_doc", None)
         return None
     scores = _scores(pred, gold, index, settings, with_counter)
     total = len(scores)
     if st.session_state.get("sentence_doc") != (pred.key, gold.key, index):
         st.session_state["sentence_doc"] = (pred.key, gold.key, index)
-        st.session_state[SENTENCE_KEY] = 0
+        # a new document opens whole, or on the sentence a link names (read_view_link)
+        st.session_state[SENTENCE_KEY] = st.session_state.pop("sentence_from_link", 0)
     if not 0 <= st.session_state.get(SENTENCE_KEY, 0) <= total:
         st.session_state[SENTENCE_KEY] = 0
     by_number = {s.number: s for s in scores}

@@ -32,3 +32,15 @@ def test_navigator_opens_sentence_57_and_draws_only_its_part(page, app_url):
         assert len(variables) >= 3, names
         assert all(v.endswith("_57") for v in variables), names
         assert len(titles) < 40  # the part, not the document's 600-odd nodes
+
+
+def test_a_link_opens_a_sentence(page, app_url):
+    """``?...&sentence=57`` opens the navigator on sentence 57, and the address keeps it."""
+    page.goto(app_url + "/?pred=sample:document100_pred.clf&gold=sample:document100_gold.clf&doc=0&sentence=57")
+    wait_idle(page)
+    assert_no_exception(page)
+    assert page.get_by_text("Sentence 57 of 100", exact=False).count() >= 1
+    frame = frame_where(page, 1, "network.body.nodeIndices.length > 3")
+    names = [t.split("\n")[0] for t in frame.evaluate("network.body.data.nodes.get().map(n => n.title)")]
+    assert all(n.split(":")[0].endswith("_57") for n in names if not n.startswith("constant"))
+    assert "sentence=57" in page.url
