@@ -211,7 +211,8 @@ if as_boxes:
     aw.box_view_pair(pdrs, gdrs, pred_graph=pg, gold_graph=gg, highlight=highlight, counter=cpair)
 elif too_large_to_draw([pg, gg]):
     st.warning(f"These graphs are too large to lay out readably ({len(pg.nodes)} and {len(gg.nodes)} nodes; "
-               f"the limit is {MAX_LAYOUT_NODES}). Use the n-gram table and the clause lists below.")
+               f"the limit is {MAX_LAYOUT_NODES}). Use the n-gram table and the clause lists below"
+               + (", or choose a sentence above." if st.session_state.get("sentence_doc") else "."))
 else:
     # nodes that COUNTER's variable mapping pairs sit at the same place in both panes (by name without COUNTER)
     layout = aw.cached_layout(pg, gg, tuple(sorted(cpair.mapping.items())) if cpair is not None else None)
@@ -236,8 +237,10 @@ else:
             fn, fe = focus.get(side, (frozenset(), frozenset()))
             name = "Predicted" if side == "pred" else "Gold"
             # live: changing k, the n-gram or the variable restyles the loaded panes in place
-            aw.graph_pane(name, graph, pos, box, svg_name=f"{side}_doc{i}.svg", live=True,
-                          svg_title=f"{name} graph, document {i}" + (f", k = {k}" if highlight else ""),
+            where = f"_s{part.number}" if part is not None else ""  # one sentence of a long document
+            aw.graph_pane(name, graph, pos, box, svg_name=f"{side}_doc{i}{where}.svg", live=True,
+                          svg_title=f"{name} graph, document {i}" + (f", sentence {part.number}" if part else "")
+                          + (f", k = {k}" if highlight else ""),
                           edge_status=getattr(highlight, side).edges if highlight else None,
                           edge_counts=getattr(highlight, side).edge_counts if highlight else None,
                           focus_nodes=fn, focus_edges=fe, show_names=show_names,
