@@ -9,7 +9,6 @@ and the nodes it shares with the rest of the document, drawn as context."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
 
 import pandas as pd
 import streamlit as st
@@ -74,18 +73,33 @@ def _scores(pred: LoadedFile, gold: LoadedFile, index: int, settings: ScoreSetti
                                                        progress=progress), store="sentences")
 
 
-def _strip(scores: tuple[SentenceScore, ...], chosen: int) -> str:
-    """The whole document as one row of blocks, one per sentence, coloured by DSCORER F (orange 0 to
-    blue 1, the graphs' scale); the chosen one is outlined; each block's tooltip is its sentence."""
-    blocks = []
-    for s in scores:
-        colour = share_colour(s.score.F)
-        ring = "outline:3px solid #E6007E;outline-offset:1px;" if s.number == chosen else ""
-        counter = f", COUNTER F {s.counter_F:.2f}" if s.counter_F is not None else ""
-        blocks.append(f'<span title="{escape(f"{s.number}: F {s.score.F:.2f}{counter}. {s.text}", quote=True)}" '
-                      f'data-sentence="{s.number}" style="display:inline-block;width:14px;height:22px;'
-                      f'margin:1px;border-radius:2px;background:{colour};{ring}"></span>')
-    return ('<div class="dscorer-overview" style="line-height:0">' + "".join(blocks) + "</div>")
+#: Sentences per row of the overview.
+OVERVIEW_ROW = 50
+
+
+def _overview(scores: tuple[SentenceScore, ...], chosen: int):
+    """The whole document as rows of blocks, one per sentence in document order, coloured by DSCORER F on
+    the graphs' scale (orange 0, purple, blue 1), the chosen one outlined; a click chooses a sentence."""
+    import altair as alt  # lazy: only long documents draw it
+
+    frame = pd.DataFrame({"sentence": [s.number for s in scores],
+                          "column": [(s.number - 1) % OVERVIEW_ROW for s in scores],
+                          "row": [(s.number - 1) // OVERVIEW_ROW for s in scores],
+                          "F": [round(s.score.F, 3) for s in scores],
+                          "COUNTER F": [None if s.counter_F is None else round(s.counter_F, 3) for s in scores],
+                          "text": [s.text for s in scores]})
+    pick = alt.selection_point(name="pick", fields=["sentence"], on="click")
+    base = alt.Chart(frame).encode(alt.X("column:O", axis=None), alt.Y("row:O", axis=None))
+    blocks = base.mark_rect(stroke="white", strokeWidth=1, cursor="pointer").encode(
+        alt.Color("F:Q", scale=alt.Scale(domain=[0, 0.5, 1], range=[share_colour(0), share_colour(0.5),
+                                                                     share_colour(1)]), legend=None),
+        tooltip=["sentence:Q", "F:Q", "COUNTER F:Q", "text:N"]).add_params(pick)
+    layers = [blocks]
+    if chosen:
+        layers.append(alt.Chart(frame[frame["sentence"] == chosen]).mark_rect(
+            fill=None, stroke="#E6007E", strokeWidth=3).encode(alt.X("column:O", axis=None), alt.Y("row:O", axis=None)))
+    rows = (len(scores) + OVERVIEW_ROW - 1) // OVERVIEW_ROW
+    return alt.layer(*layers).properties(height=22 * rows).configure_view(stroke=None)
 
 
 def sentence_navigator(pred: LoadedFile, gold: LoadedFile, index: int, settings: ScoreSettings,
@@ -123,37 +137,46 @@ def sentence_navigator(pred: LoadedFile, gold: LoadedFile, index: int, settings:
         if rows:
             st.session_state[SENTENCE_KEY] = order[1:][rows[0]]
 
+    def from_overview() -> None:
+        picked = st.session_state["sentence_overview"].selection.get("pick") or []
+        if picked and picked[0].get("sentence") in by_number:
+            st.session_state[SENTENCE_KEY] = int(picked[0]["sentence"])
+
+    source = scores[0].counter_source
+    counter_note = {"document": "the sentence's clauses matched under the document's variable mapping.",
+                    "sentence": "COUNTER on the sentence's clauses alone (the document is too large to match as a "
+                                "whole here).",
+                    "none": "off."}[source]
     with st.container(border=True, key="dscorer_sentences"):
-        c_pick, c_prev, c_next = st.columns([6, 1, 1], vertical_alignment="bottom")
+        c_pick, c_prev, c_next, c_over = st.columns([5, 0.7, 0.7, 6], vertical_alignment="bottom")
         c_pick.selectbox("Sentence (worst first)", order, key=SENTENCE_KEY, format_func=label,
-                         help="Each sentence's own DSCORER F (its part of both graphs) and COUNTER F; choosing "
-                              "one draws only its part of both DRSs, with the nodes it shares with the rest of "
-                              "the document as context.")
+                         help="Each sentence's own DSCORER F (its part of both graphs) and COUNTER F ("
+                              + counter_note + ") Choosing one draws only its part of both DRSs, with the "
+                              "nodes it shares with the rest of the document as context (pale yellow).")
         current = st.session_state[SENTENCE_KEY]
         c_prev.button("◀", key="sentence_prev", on_click=step, args=(-1,), disabled=current <= 0,
                       width="stretch", help="Previous sentence in the document")
         c_next.button("▶", key="sentence_next", on_click=step, args=(1,), disabled=current >= total,
                       width="stretch", help="Next sentence in the document")
-        st.html(_strip(scores, current))
-        source = scores[0].counter_source
-        st.caption(f"{total} sentences, each a block coloured by its DSCORER F (orange 0, blue 1; hover for the "
-                   "sentence). COUNTER F: "
-                   + {"document": "the sentence's clauses matched under the document's variable mapping.",
-                      "sentence": "COUNTER on the sentence's clauses alone (the document is too large to match "
-                                  "as a whole here).",
-                      "none": "off."}[source])
-        with st.expander("All sentences, worst first"):
+        with c_over:
+            st.altair_chart(_overview(scores, current), width="stretch", key="sentence_overview",
+                            on_select=from_overview, selection_mode="pick")
+        c_text, c_all = st.columns([3, 2], vertical_alignment="center")
+        where = (f"**Sentence {current} of {total}**: " + md_escape(by_number[current].text)) if current else \
+            f"The whole document: {total} sentences."
+        c_text.caption(where + " Each block is a sentence, coloured by its DSCORER F (orange 0, blue 1): hover "
+                       "for its text, click to open it.", help="COUNTER F: " + counter_note)
+        with c_all.popover("All sentences, worst first", width="stretch"):
             ranked = worst_first(scores)
             frame = pd.DataFrame([{"sentence": s.number, "F": s.score.F, "P": s.score.P, "R": s.score.R,
                                    "COUNTER F": s.counter_F, "pred clauses": len(s.pred.clauses),
                                    "gold clauses": len(s.gold.clauses), "text": s.text} for s in ranked])
-            st.dataframe(frame, hide_index=True, width="stretch", height=280, key="sentence_table",
+            st.dataframe(frame, hide_index=True, width="stretch", height=320, key="sentence_table",
                          on_select=from_table, selection_mode="single-row",
                          column_config={c: st.column_config.NumberColumn(format="%.3f")
                                         for c in ("F", "P", "R", "COUNTER F")})
     if current == 0:
         return None
     s = by_number[current]
-    st.caption(f"Sentence {current} of {total}: " + md_escape(s.text))
     return SentenceView(current, total, part_drs(pdrs, s.pred), part_drs(gdrs, s.gold),
                         shared_names(pdrs, s.pred), shared_names(gdrs, s.gold), s)

@@ -16,7 +16,9 @@ def test_navigator_opens_sentence_57_and_draws_only_its_part(page, app_url):
         upload_side(page, side, f"document100_{side}.clf", (SAMPLES / f"document100_{side}.clf").read_bytes())
     navigator = page.locator(".st-key-dscorer_sentences")
     navigator.wait_for()
-    assert navigator.locator(".dscorer-overview span").count() == 100  # one block per sentence
+    blocks = navigator.locator("[data-testid='stVegaLiteChart'] g.mark-rect path")
+    blocks.first.wait_for()
+    assert blocks.count() == 100  # the overview: one block per sentence
     navigator.locator("[data-testid='stSelectbox']").first.click()
     page.keyboard.type("57: F")
     page.keyboard.press("Enter")
@@ -32,6 +34,13 @@ def test_navigator_opens_sentence_57_and_draws_only_its_part(page, app_url):
         assert len(variables) >= 3, names
         assert all(v.endswith("_57") for v in variables), names
         assert len(titles) < 40  # the part, not the document's 600-odd nodes
+    # a click on sentence 58's block in the overview opens it
+    navigator.locator("[data-testid='stVegaLiteChart'] g.mark-rect path[aria-label*='sentence: 58;']").first.click()
+    wait_idle(page)
+    assert page.get_by_text("Sentence 58 of 100", exact=False).count() >= 1
+    frame = frame_where(page, 1, "network.body.data.nodes.get().some(n => (n.title || '').startsWith('x1_58'))")
+    names = [t.split("\n")[0] for t in frame.evaluate("network.body.data.nodes.get().map(n => n.title)")]
+    assert all(n.split(":")[0].endswith("_58") for n in names if not n.startswith("constant"))
 
 
 def test_a_link_opens_a_sentence(page, app_url):
