@@ -89,21 +89,10 @@ def pmb_case(page, repeats: int) -> list[float]:
     return time_k_changes(page, repeats, start_high=repeats % 2 == 1)
 
 
-def sentence_case(page, repeats: int) -> list[float]:
-    """Open the 100-sentence sample document, choose sentence 1, then time "next sentence" (▶) until
-    both panes show the new sentence."""
-    samples = REPO / "sample_data"
-    for side, label in (("pred", "Predicted (pred) file"), ("gold", "Gold file")):
-        block = page.locator("[data-testid='stVerticalBlock']", has=page.get_by_text(label, exact=True)).last
-        block.get_by_text("Upload", exact=True).click()
-        wait_idle(page)
-        block.locator("input[type=file]").set_input_files(str(samples / f"document100_{side}.clf"))
-        wait_idle(page)
-    navigator = page.locator(".st-key-dscorer_sentences")
-    navigator.wait_for(timeout=120_000)
-    navigator.locator("[data-testid='stSelectbox']").first.click()
-    page.keyboard.type("1: F")
-    page.keyboard.press("Enter")
+def sentence_case(page, url: str, repeats: int) -> list[float]:
+    """Open sentence 1 of the 100-sentence sample document (by its link), then time "next sentence" (▶)
+    until both panes show the new sentence."""
+    page.goto(url + "/?pred=sample:document100_pred.clf&gold=sample:document100_gold.clf&doc=0&sentence=1")
     wait_idle(page)
     times = []
     nxt = page.locator(".st-key-sentence_next button").first
@@ -135,6 +124,8 @@ def sentence_case(page, repeats: int) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--cases", nargs="+", choices=("sample", "pmb", "sentences"),
+                        default=["sample", "pmb", "sentences"], help="which cases to time (default: all)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -144,16 +135,16 @@ def main() -> None:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(url + "/?doc=1&k=1")
         fresh_panes(page)
-        rows.append(("sample, Figure 4 (doc 1)", time_k_changes(page, args.repeats)))
-        if (DATA / "boxer_dev.clf").is_file():
+        if "sample" in args.cases:
+            rows.append(("sample, Figure 4 (doc 1)", time_k_changes(page, args.repeats)))
+        if "pmb" in args.cases and (DATA / "boxer_dev.clf").is_file():
             try:
                 rows.append(("PMB 2.2.0 dev doc 22, Boxer vs gold", pmb_case(page, args.repeats)))
             except TimeoutError as exc:
                 print(f"PMB 2.2.0 dev doc 22: not measured ({exc})", file=sys.stderr)
-        page.goto(url + "/?doc=0")
-        wait_idle(page)
         try:
-            rows.append(("100-sentence sample, next sentence", sentence_case(page, args.repeats)))
+            if "sentences" in args.cases:
+                rows.append(("100-sentence sample, next sentence", sentence_case(page, url, args.repeats)))
         except TimeoutError as exc:
             print(f"100-sentence sample: not measured ({exc})", file=sys.stderr)
         browser.close()

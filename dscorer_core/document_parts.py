@@ -126,6 +126,9 @@ def sentence_parts(drs: Drs) -> tuple[SentencePart, ...]:
 
     all_tokens = [tok for s in sentences for tok in s]
     flat = [_norm(tok) for tok in all_tokens]
+    positions: dict[str, list[int]] = {}  # token -> where it stands, in order
+    for j, tok in enumerate(flat):
+        positions.setdefault(tok, []).append(j)
     ends = set()  # token positions after which a sentence ends
     for s_end in itertools.accumulate(len(s) for s in sentences):
         ends.add(s_end - 1)
@@ -145,7 +148,9 @@ def sentence_parts(drs: Drs) -> tuple[SentencePart, ...]:
         where: dict[tuple[int, int], int] = {}
         q = text_start
         for a, b, t in spans:
-            found = next((j for j in range(q, len(flat)) if flat[j] == _norm(t)), None)
+            at = positions.get(_norm(t), [])
+            nearest = bisect.bisect_left(at, q)
+            found = at[nearest] if nearest < len(at) else None
             if found is not None:
                 where[(a, b)] = found
                 q = found + 1
@@ -173,8 +178,10 @@ def sentence_parts(drs: Drs) -> tuple[SentencePart, ...]:
     sentence_of: list[int | None] = [None if t is None else sentence_at[t] for t in token_of]
     sentences = [all_tokens[a:e + 1] for a, e in zip(starts, cuts)]
     _place_unaligned(sentence_of, groups, len(sentences))
-    return tuple(SentencePart(i + 1, texts[i], tuple(ci for ci in range(n_clauses) if sentence_of[ci] == i))
-                 for i in range(len(sentences)))
+    members: list[list[int]] = [[] for _ in sentences]
+    for ci, si in enumerate(sentence_of):
+        members[si if si is not None else 0].append(ci)
+    return tuple(SentencePart(i + 1, texts[i], tuple(members[i])) for i in range(len(sentences)))
 
 
 def _place_unaligned(sentence_of: list[int | None], groups: list[list[int]], n_sentences: int) -> None:
