@@ -8,8 +8,9 @@ pytest.importorskip("streamlit")
 
 from app_helpers import SAMPLES, box_frames, iframes, new_app, no_errors, vis_nodes
 
+from app_widgets.drawing import CONTEXT_NOTE
 from dscorer_core import read_clf
-from dscorer_core.document_parts import sentence_parts
+from dscorer_core.document_parts import sentence_parts, shared_names
 from dscorer_core.sentence_scores import sentence_scores, worst_first
 
 
@@ -47,6 +48,13 @@ def test_navigator_lists_sentences_worst_first_and_draws_only_the_chosen_part():
         assert drawn == variables
         assert all(not any(f"_{n}" in title for n in (56, 58)) for title in names)
     assert "Tom was hiding behind a tree" in " ".join(c.value for c in at.caption)
+    # context: exactly the nodes whose name other sentences use too (here constants such as "now") are marked
+    gold_pane = vis_nodes(panes[1])
+    shared = shared_names(gold, part["gold"])
+    assert shared
+    marked = {n["title"].split("\n")[0] for n in gold_pane if CONTEXT_NOTE in n["title"]}
+    assert marked and all(any(name in title for name in shared) for title in marked)
+    assert all(CONTEXT_NOTE not in n["title"] for n in gold_pane if not any(name in n["title"] for name in shared))
     # the box view pages by sentence too: only sentence 57's conditions
     boxes = " ".join(box_frames(at))
     assert "hide" in boxes and "tree" in boxes and "cube" not in boxes
