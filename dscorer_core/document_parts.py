@@ -219,7 +219,7 @@ def shared_names(drs: Drs, part: SentencePart) -> frozenset[str]:
     mine: set[str] = set()
     rest: set[str] = set()
     for ci, clause in enumerate(drs.clauses):
-        names = (clause.tokens[0],) + clause.tokens[2:]
+        names = (clause.tokens[0],) + (clause.tokens[3:] if clause.is_concept else clause.tokens[2:])  # no senses
         (mine if ci in inside else rest).update(names)
     return frozenset(mine & rest)
 
