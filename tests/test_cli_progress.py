@@ -42,3 +42,17 @@ def test_bar_moves_over_a_real_corpus_and_is_wiped(shared_path):
 def test_piped_stderr_gets_no_bar(sample_data, capsys, command):
     assert main([command, str(sample_data / "paper_pred.clf"), str(sample_data / "paper_gold.clf")]) == 0
     assert "[#" not in capsys.readouterr().err
+
+
+def test_smatch_reports_progress_to_the_last_sentence(shared_path):
+    """SBN Smatch on the Dutch PMB 5.0.0 test set (435 sentences) calls progress up to 435/435, in order."""
+    from dscorer_core.formats import read_sbn_texts
+    from dscorer_core.sbn.smatch import smatch_corpus
+
+    gold = shared_path("pmb-5.0.0/gold_nl_test.sbn")
+    pred = shared_path("pmb-5.0.0/neuralboxer_nl_test.sbn")
+    seen: list[tuple[int, int]] = []
+    result = smatch_corpus(read_sbn_texts(pred, "auto"), read_sbn_texts(gold, "auto"),
+                           progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (len(result.documents), len(result.documents))
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)

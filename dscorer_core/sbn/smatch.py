@@ -216,8 +216,14 @@ def _smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText]
     gold_side = [_prepared(g, settings, "gold") for g in golds]
     todo = [i for i, (p, g) in enumerate(zip(pred_side, gold_side))
             if p.ill_formed is None and p.note is None and (g.note is None or not pmb5)]
+    skipped = len(preds) - len(todo)  # ill-formed or not scored: settled before any alignment
+
+    def report(done: int, total: int) -> None:
+        if progress is not None:
+            progress(done + skipped, total + skipped)
+
     found = dict(zip(todo, align_many([(pred_side[i].triples, gold_side[i].triples) for i in todo],
-                                      settings.time_limit, _normaliser(settings), progress)))
+                                      settings.time_limit, _normaliser(settings), report)))
     docs = []
     for i, (ps, gs) in enumerate(zip(pred_side, gold_side)):
         golds_n = len(gs.triples)
