@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pandas as pd
 import streamlit as st
 
-from dscorer_core import CounterSettings, Drs, Graph, ScoreSettings
+from dscorer_core import CounterSettings, Drs, Graph, NgramExplosion, ScoreSettings
 from dscorer_core.document_parts import part_drs, sentence_parts, shared_names
 from dscorer_core.render.edge_colour import share_colour
 from dscorer_core.sentence_scores import SentenceScore, sentence_scores, worst_first
@@ -21,7 +21,7 @@ from dscorer_core.sentence_scores import SentenceScore, sentence_scores, worst_f
 from .controls import COUNTER_MAX_CLAUSES
 from .files import LoadedFile
 from .limits import app_counter_settings
-from .state import cached_counter_pair, cached_run, shared_cache
+from .state import cached_counter_pair, cached_pair_score, cached_run, shared_cache
 from .text import md_escape
 
 __all__ = ["SentenceView", "sentence_navigator", "context_nodes", "SENTENCE_KEY"]
@@ -162,8 +162,12 @@ def sentence_navigator(pred: LoadedFile, gold: LoadedFile, index: int, settings:
             st.altair_chart(_overview(scores, current), width="stretch", key="sentence_overview",
                             on_select=from_overview, selection_mode="pick")
         c_text, c_all = st.columns([3, 2], vertical_alignment="center")
-        where = (f"**Sentence {current} of {total}**: " + md_escape(by_number[current].text)) if current else \
-            f"The whole document: {total} sentences."
+        try:  # the document's own figure stays in view while one sentence is shown (cached: the pair view's)
+            whole = f" (document F {cached_pair_score(pdrs, gdrs, settings).score.F:.4f})"
+        except NgramExplosion:
+            whole = ""
+        where = (f"**Sentence {current} of {total}**{whole}: " + md_escape(by_number[current].text)) if current \
+            else f"The whole document: {total} sentences."
         c_text.caption(where + " Each block is a sentence, coloured by its DSCORER F (orange 0, blue 1): hover "
                        "for its text, click to open it.", help="COUNTER F: " + counter_note)
         with c_all.popover("All sentences, worst first", width="stretch"):
