@@ -24,7 +24,7 @@ def test_navigator_opens_sentence_57_and_draws_only_its_part(page, app_url):
     page.keyboard.press("Enter")
     wait_idle(page)
     assert_no_exception(page)
-    assert page.get_by_text("Sentence 57 of 100", exact=False).count() >= 1
+    page.get_by_text("Sentence 57 of 100", exact=False).first.wait_for()
     for side in (0, 1):
         # every node drawn is sentence 57's: its variables carry the suffix _57, the rest are constants
         frame = frame_where(page, side, "network.body.nodeIndices.length > 3")
@@ -37,7 +37,7 @@ def test_navigator_opens_sentence_57_and_draws_only_its_part(page, app_url):
     # a click on sentence 58's block in the overview opens it
     navigator.locator("[data-testid='stVegaLiteChart'] g.mark-rect path[aria-label*='sentence: 58;']").first.click()
     wait_idle(page)
-    assert page.get_by_text("Sentence 58 of 100", exact=False).count() >= 1
+    page.get_by_text("Sentence 58 of 100", exact=False).first.wait_for()
     frame = frame_where(page, 1, "network.body.data.nodes.get().some(n => (n.title || '').startsWith('x1_58'))")
     names = [t.split("\n")[0] for t in frame.evaluate("network.body.data.nodes.get().map(n => n.title)")]
     assert all(n.split(":")[0].endswith("_58") for n in names if not n.startswith("constant"))
@@ -48,7 +48,7 @@ def test_a_link_opens_a_sentence(page, app_url):
     page.goto(app_url + "/?pred=sample:document100_pred.clf&gold=sample:document100_gold.clf&doc=0&sentence=57")
     wait_idle(page)
     assert_no_exception(page)
-    assert page.get_by_text("Sentence 57 of 100", exact=False).count() >= 1
+    page.get_by_text("Sentence 57 of 100", exact=False).first.wait_for()
     frame = frame_where(page, 1, "network.body.nodeIndices.length > 3")
     names = [t.split("\n")[0] for t in frame.evaluate("network.body.data.nodes.get().map(n => n.title)")]
     assert all(n.split(":")[0].endswith("_57") for n in names if not n.startswith("constant"))
