@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("streamlit")
 
-from app_helpers import SAMPLES, box_frames, iframes, new_app, no_errors, vis_nodes
+from app_helpers import PMB, SAMPLES, box_frames, iframes, new_app, no_errors, open_by_path, vis_nodes
 
 from app_widgets.drawing import CONTEXT_NOTE
 from dscorer_core import read_clf
@@ -61,3 +61,24 @@ def test_navigator_lists_sentences_worst_first_and_draws_only_the_chosen_part():
     # the next sentence, with the arrow
     at.button(key="sentence_next").click().run()
     assert at.session_state["sentence"] == 58
+
+
+def test_a_real_two_sentence_pmb_document_gets_the_navigator():
+    """PMB 2.2.0 dev document 250 ("I do n't want pizza . I 'm not hungry .", Boxer against gold): two
+    sentences, COUNTER per sentence under the document's own mapping; sentence 2 draws only its part."""
+    if not (PMB / "gold_dev.clf").is_file():
+        pytest.skip(f"shared PMB data not found at {PMB}")
+    at = open_by_path(PMB / "boxer_dev.clf", PMB / "gold_dev.clf", timeout=120)
+    at.number_input(key="doc_number").set_value(250).run()
+    no_errors(at)
+    pick = at.selectbox(key="sentence")
+    assert len(pick.options) == 3  # the whole document and its two sentences
+    assert "the document's variable mapping" in (pick.help or "")
+    pick.set_value(2).run()
+    no_errors(at)
+    gold = vis_nodes(iframes(at)[1])
+    labels = {n["label"] for n in gold}
+    assert "s1 hungry.a.01" in labels and not any("pizza" in label or "want" in label for label in labels)
+    # b3, the box "b2 CONTINUATION b3" of the first sentence points to, is where the sentences join
+    context = {n["label"] for n in gold if CONTEXT_NOTE in n["title"]}
+    assert "b3" in context and "s1 hungry.a.01" not in context
