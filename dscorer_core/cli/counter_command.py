@@ -9,6 +9,7 @@ from ..counter.settings import SEARCHES, CounterSettings
 from ..ill_formed import signed
 from .input_format import add_format_option, add_ill_option, read_predictions
 from .output import format_table, write_csv, write_json
+from .progress import terminal_progress
 
 if TYPE_CHECKING:
     from ..counter.score import CounterResult
@@ -85,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
 
     settings = counter_settings_from_args(args)
     preds, golds, report = read_predictions(args)
-    result = counter_corpus(preds, golds, settings)
+    result = counter_corpus(preds, golds, settings, progress=terminal_progress("COUNTER"))
     if args.csv:
         write_csv(args.csv, *counter_rows(result))
     if args.json:

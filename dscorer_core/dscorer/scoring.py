@@ -98,6 +98,8 @@ class PairResult:
     pred_graph: Graph
     gold_graph: Graph
     settings: ScoreSettings
+    #: Both graphs' k-gram tables when scoring already counted them (the reference engine), else None.
+    counted: tuple[NgramCounts, NgramCounts] | None = field(default=None, repr=False, compare=False)
 
     @property
     def signature(self) -> str:
@@ -106,11 +108,15 @@ class PairResult:
     @cached_property
     def pred_ngrams(self) -> NgramCounts:
         """The predicted graph's k-gram tables (for display: which k-grams, how often)."""
+        if self.counted is not None:
+            return self.counted[0]
         return count_ngrams(self.pred_graph, self.settings.order, self.settings.engine, None)
 
     @cached_property
     def gold_ngrams(self) -> NgramCounts:
         """The gold graph's k-gram tables."""
+        if self.counted is not None:
+            return self.counted[1]
         return count_ngrams(self.gold_graph, self.settings.order, self.settings.engine, None)
 
 
@@ -235,8 +241,8 @@ def score_graphs(pred: Graph, gold: Graph, settings: ScoreSettings | None = None
         pn = count_ngrams(pred, settings.order, settings.engine, settings.max_ngrams)
         gn = count_ngrams(gold, settings.order, settings.engine, settings.max_ngrams)
         counts = pair_counts(pn, gn)
-        result = PairResult(score_counts(counts, zero_gram_ratio(counts[0]), settings), counts, pred, gold, settings)
-        result.__dict__.update(pred_ngrams=pn, gold_ngrams=gn)  # already counted: fill the cached properties
+        result = PairResult(score_counts(counts, zero_gram_ratio(counts[0]), settings), counts, pred, gold, settings,
+                            counted=(pn, gn))  # already counted: the n-gram tables are kept, not counted again
     return result
 
 

@@ -304,12 +304,21 @@ def align(pred: Sequence[Triple], gold: Sequence[Triple], time_limit: float = 30
 
 
 def align_many(pairs: Sequence[tuple[Sequence[Triple], Sequence[Triple]]], time_limit: float = 30.0,
-               normalise: Normalise = normalise_value) -> list[Alignment]:
+               normalise: Normalise = normalise_value,
+               progress: Callable[[int, int], None] | None = None) -> list[Alignment]:
     """The best alignment of every document pair; the hard ones share solver calls.
 
     ``time_limit`` bounds each solver call; a document the solver could not finish keeps the best
-    mapping found and is marked not optimal.
+    mapping found and is marked not optimal. ``progress(done, total)`` is called as documents settle.
     """
+    done = 0
+
+    def settled(n: int) -> None:
+        nonlocal done
+        done += n
+        if progress is not None:
+            progress(done, len(pairs))
+
     pairings = [build_pairing(p, g, normalise) for p, g in pairs]
     results: list[Alignment | None] = []
     open_: list[int] = []
@@ -325,9 +334,11 @@ def align_many(pairs: Sequence[tuple[Sequence[Triple], Sequence[Triple]]], time_
         greedy.append(mapping)
         if matched >= pairing.upper_bound:
             results.append(Alignment(mapping, matched, pairing.upper_bound, True, "greedy"))
+            settled(1)
         elif (searched := exact_search(pairing, mapping)) is not None:
             greedy[-1] = searched
             results.append(Alignment(searched, count_matched(pairing, searched), pairing.upper_bound, True, "search"))
+            settled(1)
         else:
             results.append(None)
             open_.append(i)
@@ -343,6 +354,7 @@ def align_many(pairs: Sequence[tuple[Sequence[Triple], Sequence[Triple]]], time_
             found = [_solve([pairings[i]], time_limit)[0] for i in batch]
         for i, (mapping, ok) in zip(batch, found):
             results[i] = _best(pairings[i], greedy[i], mapping, ok)
+        settled(len(batch))
         batch, size = [], 0
 
     for i in open_:
