@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..clauses import Drs
-from ..errors import NgramExplosion
+from ..errors import NgramExplosion, SettingsError
 from .arrays import arrays_from_graph
 from .fast_engine import count_fast, path_bounds
 from .induction import Graph
@@ -59,7 +59,7 @@ def count_ngrams(graph: Graph, order: int = 4, engine: str = "fast",
     number of order-k walks exceeds ``max_ngrams``.
     """
     if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+        raise SettingsError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
     check_explosion(graph, order, max_ngrams)
     return ENGINES[engine](graph, order)
 
