@@ -13,12 +13,12 @@ import streamlit as st
 from dscorer_core import Drs
 from dscorer_core.clauses import check_pair, decode_clf_bytes
 from dscorer_core.errors import BRIEF_QUOTE_CHARS, ClfError, DscorerInputError
-from dscorer_core.file_access import allowed_roots, resolve_allowed, serves_only_this_machine
 from dscorer_core.formats import FORMAT_NAMES, parse_drs_text, resolve_format
 from dscorer_core.ill_formed import GoldCheck, IllFormed, IllFormedReport, apply_ill_policy, check_gold
 from dscorer_core.ill_formed import signed as signed_by_reports
 from dscorer_core.swapped_sides import suspect_swapped
 
+from .file_access import allowed_roots, resolve_allowed, serves_only_this_machine
 from .text import md_escape
 
 __all__ = ["APP_DIR", "SAMPLE_DIR", "MAX_UPLOAD_MB", "SOURCES", "DEFAULT_SAMPLES", "LoadedFile", "parse_upload",
@@ -76,7 +76,7 @@ def parse_local(path: str, mtime_ns: int, size: int, lenient: bool = False) -> t
 
 
 def local_roots() -> tuple[Path, ...]:
-    """The directories the Local path source may read (dscorer_core.file_access): the operator's
+    """The directories the Local path source may read (app_widgets.file_access): the operator's
     DSCORER_ALLOWED_DIRS, else the start directory and ../shared/data while the app answers this
     machine only, and none when it serves others."""
     local = serves_only_this_machine(str(st.get_option("server.address") or "127.0.0.1"))
