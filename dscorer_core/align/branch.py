@@ -95,44 +95,46 @@ def branch_and_bound(problem: MappingProblem, incumbent: int = -1, node_limit: i
         bound[0] += new - share[k]
         share[k] = new
 
-    def kill(c: int) -> None:
-        dead[c] += 1
-        if dead[c] == 1:
-            i, j = cand_pred[c], cand_gold[c]
-            alive_pred[i] -= 1
-            if not alive_pred[i]:
-                k, n = problem.pred_kinds[i]
-                pred_sum[k] -= n
-                reshare(k)
-            alive_gold[j] -= 1
-            if not alive_gold[j]:
-                k, n = problem.gold_kinds[j]
-                gold_sum[k] -= n
-                reshare(k)
-
-    def revive(c: int) -> None:
-        dead[c] -= 1
-        if dead[c] == 0:
-            i, j = cand_pred[c], cand_gold[c]
-            if not alive_pred[i]:
-                k, n = problem.pred_kinds[i]
-                pred_sum[k] += n
-                reshare(k)
-            alive_pred[i] += 1
-            if not alive_gold[j]:
-                k, n = problem.gold_kinds[j]
-                gold_sum[k] += n
-                reshare(k)
-            alive_gold[j] += 1
+    pred_kinds, gold_kinds = problem.pred_kinds, problem.gold_kinds
 
     def choose(p: int, g: int) -> list[int]:
-        """Map p to g (or to nothing, _NONE): the candidates that choice kills (once each per choice)."""
+        """Map p to g (or to nothing, _NONE): kill the candidates that choice contradicts (a candidate
+        can die twice: ``dead`` counts); returns them."""
         killed = [c for c, needed in by_pred[p] if needed != g]
         if g != _NONE:
             killed += [c for c, needed in by_gold[g] if needed != p]
         for c in killed:
-            kill(c)
+            dead[c] += 1
+            if dead[c] == 1:
+                i, j = cand_pred[c], cand_gold[c]
+                alive_pred[i] -= 1
+                if not alive_pred[i]:
+                    k, n = pred_kinds[i]
+                    pred_sum[k] -= n
+                    reshare(k)
+                alive_gold[j] -= 1
+                if not alive_gold[j]:
+                    k, n = gold_kinds[j]
+                    gold_sum[k] -= n
+                    reshare(k)
         return killed
+
+    def revive(killed: list[int]) -> None:
+        """Undo ``choose``."""
+        for c in killed:
+            dead[c] -= 1
+            if dead[c] == 0:
+                i, j = cand_pred[c], cand_gold[c]
+                if not alive_pred[i]:
+                    k, n = pred_kinds[i]
+                    pred_sum[k] += n
+                    reshare(k)
+                alive_pred[i] += 1
+                if not alive_gold[j]:
+                    k, n = gold_kinds[j]
+                    gold_sum[k] += n
+                    reshare(k)
+                alive_gold[j] += 1
 
     taken = [False] * len(gold_names)
     assign: dict[int, int] = {}
@@ -171,8 +173,7 @@ def branch_and_bound(problem: MappingProblem, incumbent: int = -1, node_limit: i
             if g != _NONE:
                 taken[g] = False
                 del assign[p]
-            for c in killed:
-                revive(c)
+            revive(killed)
             if bound[0] <= best[0]:
                 return
 
@@ -180,4 +181,10 @@ def branch_and_bound(problem: MappingProblem, incumbent: int = -1, node_limit: i
         visit(0)
     except _OutOfSteps:
         return BranchResult(None, False)
+    finally:
+        visit = _done  # the recursive closure refers to itself: break that cycle (no garbage to collect)
     return BranchResult(best_map[0], True)
+
+
+def _done(depth: int) -> None:
+    """Stands in for the finished recursive closure ``visit`` (see branch_and_bound)."""
