@@ -17,7 +17,6 @@ from dscorer_core.align import (
     Climber,
     MappingProblem,
     branch_and_bound,
-    candidate_pairs,
     climb,
     count_matched,
     greedy_start,
@@ -53,7 +52,7 @@ def problems(draw: st.DrawFn) -> MappingProblem:
     used_gold = {c.gold for c in candidates}
     pred_kinds = tuple((k, n) if i in used_pred else (NO_KIND, n) for i, (k, _, n) in enumerate(pred_items))
     gold_kinds = tuple((k, n) if j in used_gold else (NO_KIND, n) for j, (k, _, n) in enumerate(gold_items))
-    return MappingProblem(tuple(candidates), candidate_pairs(candidates), kind_bound(pred_kinds, gold_kinds),
+    return MappingProblem(tuple(candidates), kind_bound(pred_kinds, gold_kinds),
                           pred_kinds, gold_kinds)
 
 
@@ -127,7 +126,7 @@ def test_a_symmetric_clause_counts_once_though_it_satisfies_two_candidates():
     """``EQU x1 x2`` against gold ``EQU y1 y2`` and ``EQU y2 y1``: both candidates hold, one clause matches."""
     candidates = (Candidate(0, 0, (("x1", "y1"), ("x2", "y2"))), Candidate(0, 1, (("x1", "y1"), ("x2", "y2"))))
     kinds = ((0, 1),)
-    problem = MappingProblem(candidates, candidate_pairs(candidates), 1, kinds, ((0, 1), (0, 1)))
+    problem = MappingProblem(candidates, 1, kinds, ((0, 1), (0, 1)))
     mapping = {"x1": "y1", "x2": "y2"}
     assert count_matched(problem, mapping) == 1
     climber = Climber(problem)

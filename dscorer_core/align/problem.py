@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import NamedTuple
 
 __all__ = ["Candidate", "MappingProblem", "Mapping", "NO_KIND", "count_matched", "matched_candidates",
@@ -40,14 +41,19 @@ class Candidate(NamedTuple):
 
 @dataclass(frozen=True)
 class MappingProblem:
-    """Candidates, the variable pairs they use (sorted), an upper bound on the matched count, and
-    per item (predicted, gold) its kind and multiplicity (``NO_KIND`` for an item no candidate uses)."""
+    """Candidates, an upper bound on the matched count, and per item (predicted, gold) its kind and
+    multiplicity (``NO_KIND`` for an item no candidate uses); ``pairs``, the variable pairs the
+    candidates use, is worked out on first use (most documents are settled before any search needs it)."""
 
     candidates: tuple[Candidate, ...]
-    pairs: tuple[tuple[str, str], ...]
     upper_bound: int
     pred_kinds: tuple[tuple[int, int], ...]
     gold_kinds: tuple[tuple[int, int], ...]
+
+    @cached_property
+    def pairs(self) -> tuple[tuple[str, str], ...]:
+        """Every variable pair a candidate needs, sorted."""
+        return candidate_pairs(self.candidates)
 
     @property
     def pred_vars(self) -> tuple[str, ...]:
@@ -66,16 +72,19 @@ def candidate_pairs(candidates: Sequence[Candidate]) -> tuple[tuple[str, str], .
 def kind_bound(pred_kinds: Sequence[tuple[int, int]], gold_kinds: Sequence[tuple[int, int]]) -> int:
     """The most matches the items allow: per kind, matched items pair predicted with gold ones one to
     one, so at most the smaller side, each item weighing its multiplicity times the other side's largest."""
-    pred_sum: dict[int, int] = defaultdict(int)
-    gold_sum: dict[int, int] = defaultdict(int)
-    pred_most: dict[int, int] = defaultdict(int)
-    gold_most: dict[int, int] = defaultdict(int)
-    for kinds, sums, most in ((pred_kinds, pred_sum, pred_most), (gold_kinds, gold_sum, gold_most)):
-        for kind, n in kinds:
-            if kind != NO_KIND:
-                sums[kind] += n
-                most[kind] = max(most[kind], n)
-    return sum(min(pred_sum[k] * gold_most[k], gold_sum[k] * pred_most[k]) for k in pred_sum if k in gold_sum)
+    kinds = 1 + max(max((k for k, _ in pred_kinds), default=NO_KIND), max((k for k, _ in gold_kinds), default=NO_KIND))
+    pred_sum, gold_sum, pred_most, gold_most = [0] * kinds, [0] * kinds, [0] * kinds, [0] * kinds
+    for k, n in pred_kinds:
+        if k != NO_KIND:
+            pred_sum[k] += n
+            if n > pred_most[k]:
+                pred_most[k] = n
+    for k, n in gold_kinds:
+        if k != NO_KIND:
+            gold_sum[k] += n
+            if n > gold_most[k]:
+                gold_most[k] = n
+    return sum(min(pred_sum[k] * gold_most[k], gold_sum[k] * pred_most[k]) for k in range(kinds))
 
 
 def matched_candidates(problem: MappingProblem, mapping: Mapping) -> list[Candidate]:

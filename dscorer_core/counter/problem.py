@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from ..align import NO_KIND, Candidate, MappingProblem, candidate_pairs, kind_bound
+from ..align import NO_KIND, Candidate, MappingProblem, kind_bound
 from .normalise import SWAPPED_OPERATORS, CounterDrs
 
 __all__ = ["Candidate", "MatchProblem", "SYMMETRIC_OPERATORS", "build_problem", "is_symmetric"]
@@ -86,6 +86,6 @@ def build_problem(pred: CounterDrs, gold: CounterDrs) -> MatchProblem:
                         found.add(needs)
                         candidates.append(Candidate(i, j, needs))
                         pred_kinds[i] = gold_kinds[j] = (group, 1)
-    return MatchProblem(candidates=tuple(candidates), pairs=candidate_pairs(candidates),
+    return MatchProblem(candidates=tuple(candidates),
                         upper_bound=kind_bound(pred_kinds, gold_kinds), pred_kinds=tuple(pred_kinds),
                         gold_kinds=tuple(gold_kinds), pred=pred, gold=gold)

@@ -25,8 +25,8 @@ from ..align import (
     Candidate,
     MappingProblem,
     branch_and_bound,
-    candidate_pairs,
     count_matched,
+    kind_bound,
     solve_in_batches,
 )
 from .triples import INSTANCE, Triple, normalise_value
@@ -114,6 +114,7 @@ def build_pairing(pred: Sequence[Triple], gold: Sequence[Triple],
     candidates: list[Candidate] = []
     key_id: dict[tuple, int] = {}
     pred_keys, gold_keys = [(NO_KIND, n) for *_, n in pdist], [(NO_KIND, n) for *_, n in gdist]
+    make = tuple.__new__  # Candidate(...) without its Python-level __new__: thousands per document
     for i, (key, source, target, pn) in enumerate(pdist):
         js = by_key.get(key)
         if not js:
@@ -130,19 +131,8 @@ def build_pairing(pred: Sequence[Triple], gold: Sequence[Triple],
                 continue
             else:
                 needs = ((source, gsource),) if loop else ((source, gsource), (target, gtarget))
-            candidates.append(Candidate(i, j, needs, pn * gn))
-    pred_sum, gold_sum = [0] * len(key_id), [0] * len(key_id)
-    pred_most, gold_most = [0] * len(key_id), [0] * len(key_id)
-    for k, n in pred_keys:
-        if k >= 0:
-            pred_sum[k] += n
-            pred_most[k] = max(pred_most[k], n)
-    for k, n in gold_keys:
-        if k >= 0:
-            gold_sum[k] += n
-            gold_most[k] = max(gold_most[k], n)
-    bound = sum(min(pred_sum[k] * gold_most[k], gold_sum[k] * pred_most[k]) for k in range(len(key_id)))
-    return TriplePairing(candidates=tuple(candidates), pairs=candidate_pairs(candidates), upper_bound=bound,
+            candidates.append(make(Candidate, (i, j, needs, pn * gn)))
+    return TriplePairing(candidates=tuple(candidates), upper_bound=kind_bound(pred_keys, gold_keys),
                          pred_kinds=tuple(pred_keys), gold_kinds=tuple(gold_keys), pred_nodes=_nodes(pred),
                          gold_nodes=_nodes(gold), pred_count=len(pred), gold_count=len(gold))
 
