@@ -125,7 +125,7 @@ def static_vis_tags() -> str | None:
 #: page's ``[data-dscorer-styles=SIDE]`` element, checked every 60 ms, and applies them in place.
 #: Placeholders: __BOX__ (bounding box), __SIDE__, __ALIAS__ (hidden edge -> drawn edge or node), __LIVE__,
 #: __MAXH__ (the tallest the pane grows, px; a taller drawing is shown smaller), __FOCUS__ (node ids the
-#: first view centres on at a readable scale when the whole drawing would be drawn small).
+#: first view centres on at a readable scale when the whole drawing would be drawn small, below the controls bar).
 PANE_SCRIPT = """
 (function(){
 var b=__BOX__,side=__SIDE__,alias=__ALIAS__,live=__LIVE__,maxh=__MAXH__,focus=__FOCUS__,mirroring=false,moved=false,
@@ -140,8 +140,8 @@ function fitAll(){if(typeof network==='undefined')return;fitHeight();network.mov
  y:(b[1]+b[3])/2},scale:fitScale(),animation:false});mirror();}
 function showFocus(){var s=fitScale();if(!focus.length||s>=0.7)return false;var p=network.getPositions(focus),
  x0=1e9,y0=1e9,x1=-1e9,y1=-1e9;for(var k in p){x0=Math.min(x0,p[k].x);y0=Math.min(y0,p[k].y);x1=Math.max(x1,p[k].x);
- y1=Math.max(y1,p[k].y);}var wh=box(),f=Math.max(s,Math.min(0.9,wh[0]/(x1-x0+240),wh[1]/(y1-y0+160)));
- network.moveTo({position:{x:(x0+x1)/2,y:(y0+y1)/2},scale:f,animation:false});return true;}
+ y1=Math.max(y1,p[k].y);}var wh=box(),bar=36,f=Math.max(s,Math.min(0.9,wh[0]/(x1-x0+240),(wh[1]-bar)/(y1-y0+160)));
+ network.moveTo({position:{x:(x0+x1)/2,y:(y0+y1)/2-bar/2/f},scale:f,animation:false});return true;}
 function firstView(){fitAll();showFocus();}
 function siblings(){var out=[];try{var fr=window.parent.document.querySelectorAll('iframe');
  for(var i=0;i<fr.length;i++){try{var w=fr[i].contentWindow;if(w!==window&&w.dscorerGraph&&w.dscorerGraph.follow)
@@ -363,15 +363,19 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
 
 
 def drawing_box(layout: Layout, pred: Graph, gold: Graph, compact: bool = True, show_names: bool = False,
-                forward_only: bool = False, max_swing: float = 0.15) -> tuple[float, float, float, float]:
+                forward_only: bool = False, max_swing: float = 0.15,
+                whole_swing: float = 0.45) -> tuple[float, float, float, float]:
     """The box both panes of a pair fit: the layout's nodes and the curves and labels either pane
-    draws beyond them, by at most ``max_swing`` of the layout's width on each side (a long edge
-    that swings far out is cut at the pane's edge rather than shrink every label)."""
+    draws beyond them. On each side a swing of up to ``whole_swing`` of the layout's width is shown
+    whole (the paper's Figure 1: its CONTRAST edge swings 0.42 out); a longer one is cut at
+    ``max_swing`` rather than shrink every label (a tall document's edges between far rows)."""
     x0, y0, x1, y1 = layout.box
-    reach = max_swing * (x1 - x0)
+    width = x1 - x0
     drawn = union_box([layout.box] + [drawing_geometry(g, tuple(pos), compact, show_names, False, forward_only).extent
                                       for g, pos in ((pred, layout.pred), (gold, layout.gold)) if g.nodes])
-    return (max(drawn[0], x0 - reach), max(drawn[1], y0 - reach), min(drawn[2], x1 + reach), min(drawn[3], y1 + reach))
+    out = (x0 - drawn[0], y0 - drawn[1], drawn[2] - x1, drawn[3] - y1)
+    reach = [o if o <= whole_swing * width else max_swing * width for o in out]
+    return (x0 - reach[0], y0 - reach[1], x1 + reach[2], y1 + reach[3])
 
 
 def graph_pane(title: str, graph: Graph, positions: Sequence[tuple[float, float]],

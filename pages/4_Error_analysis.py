@@ -161,6 +161,8 @@ with tab_people:
     if not mine:
         st.caption("No acceptability judgement of this predicted file yet: judge some in the pair view.")
         st.stop()
+    st.caption("Every metric of the registry that can score this pair: COUNTER, DSCORER (each preset, combined and "
+               "per order k) and, where both files are SBN, Smatch (the PMB 5 figure's triples).")
     scores = aw.cached_run(("agreement", pred.key, gold.key, settings.order), "Scoring with every metric...",
                            lambda progress: metric_scores(list(gold.drss), {system: list(pred.drss)},
                                                           n=settings.order, progress=progress), store="agreement")

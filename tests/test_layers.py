@@ -16,12 +16,12 @@ ROOT = Path(__file__).resolve().parent.parent
 #: import units of lower layers only; units of one layer are independent of each other.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("version", "errors"),
-    ("binary_files", "clause_format", "sparse_rows", "csv_safety", "formula", "wordnet"),
+    ("binary_files", "clause_format", "sparse_rows", "csv_safety", "formula", "wordnet", "signature"),
     ("clauses", "align"),
     ("referee",),
     ("ill_formed",),
     ("dscorer", "counter", "sbn"),  # the metrics, each on its own
-    ("formats", "swapped_sides", "undirected_kgrams", "judgements"),
+    ("formats", "swapped_sides", "undirected_kgrams", "judgements", "metrics"),  # metrics: the registry of all three
     ("analysis", "render", "stats"),
     ("cli",),
     ("__init__", "__main__"),  # the public facade (names imported on first use) and ``python -m``

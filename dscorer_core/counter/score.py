@@ -31,9 +31,8 @@ _POS_KIND = {"n": "nouns", "v": "verbs", "a": "adjectives", "s": "adjectives", "
 
 
 def prf(matched: int, pred: int, gold: int) -> tuple[float, float, float]:
-    """Precision, recall and F of clause counts (0 where undefined)."""
-    p, r, f = formula.prf(matched, pred, gold)
-    return float(p), float(r), float(f)
+    """Precision, recall and F of clause counts (0 where undefined): ``formula.prf_scalar``."""
+    return formula.prf_scalar(matched, pred, gold)
 
 
 class _ClauseScores:

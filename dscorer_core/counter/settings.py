@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import SettingsError
-from ..version import __version__
+from ..signature import Signature
 from ..wordnet import WORDNET_VERSION
 
 __all__ = ["CounterSettings", "SEARCHES"]
@@ -44,9 +44,12 @@ class CounterSettings:
         """A copy with some settings changed (None values are ignored)."""
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
 
+    def get_signature(self) -> Signature:
+        """The signature's fields: restarts, seed, REF handling, search and the WordNet version (or off)."""
+        return Signature("counter", (("restarts", str(self.restarts)), ("seed", str(self.seed)),
+                                     ("ref", "keep" if self.keep_ref else "drop"), ("search", self.search),
+                                     ("wn", WORDNET_VERSION if self.wordnet else "off")))
+
     def signature(self) -> str:
         """``counter|restarts:20|seed:1|ref:drop|search:exact+hill|wn:3.0|version:0.1.0``."""
-        ref = "keep" if self.keep_ref else "drop"
-        wordnet = WORDNET_VERSION if self.wordnet else "off"
-        return (f"counter|restarts:{self.restarts}|seed:{self.seed}|ref:{ref}|"
-                f"search:{self.search}|wn:{wordnet}|version:{__version__}")
+        return self.get_signature().text()

@@ -96,6 +96,8 @@ class PairResult:
     pred_graph: Graph
     gold_graph: Graph
     settings: ScoreSettings
+    #: Both graphs' k-gram tables when scoring already counted them (the reference engine), else None.
+    counted: tuple[NgramCounts, NgramCounts] | None = field(default=None, repr=False, compare=False)
 
     @property
     def signature(self) -> str:
@@ -104,11 +106,15 @@ class PairResult:
     @cached_property
     def pred_ngrams(self) -> NgramCounts:
         """The predicted graph's k-gram tables (for display: which k-grams, how often)."""
+        if self.counted is not None:
+            return self.counted[0]
         return count_ngrams(self.pred_graph, self.settings.order, self.settings.engine, None)
 
     @cached_property
     def gold_ngrams(self) -> NgramCounts:
         """The gold graph's k-gram tables."""
+        if self.counted is not None:
+            return self.counted[1]
         return count_ngrams(self.gold_graph, self.settings.order, self.settings.engine, None)
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
 from ..errors import SettingsError
-from ..version import __version__
+from ..signature import Field, Signature
 from ..wordnet import WORDNET_VERSION
 from .engines import DEFAULT_MAX_NGRAMS, ENGINES
 from .presets import PRESETS, Preset, get_preset, preset_label
@@ -65,10 +65,15 @@ class ScoreSettings:
         kept = {k: v for k, v in changes.items() if v is not None}
         return replace(self, **kept) if kept else self
 
+    def get_signature(self) -> Signature:
+        """The signature's fields: preset, n, w0, avg, and ``wn:3.0`` when concepts are compared by
+        WordNet synset; the engine does not change a score, so it is not part of the signature."""
+        fields: list[Field] = [("preset", self.preset_label), ("n", str(self.order)), ("w0", f"{self.w0:g}"),
+                               ("avg", self.average)]
+        if get_preset(self.preset).wordnet:
+            fields.append(("wn", WORDNET_VERSION))
+        return Signature("dscorer", tuple(fields))
+
     def signature(self) -> str:
-        """``dscorer|preset:released|n:4|w0:0.1|avg:micro|wn:3.0|version:0.1.0`` (``wn:3.0`` when
-        concepts are compared by WordNet synset); the engine does not change a score, so it is not
-        part of the signature."""
-        wordnet = f"|wn:{WORDNET_VERSION}" if get_preset(self.preset).wordnet else ""
-        return (f"dscorer|preset:{self.preset_label}|n:{self.order}|w0:{self.w0:g}|"
-                f"avg:{self.average}{wordnet}|version:{__version__}")
+        """``dscorer|preset:released|n:4|w0:0.1|avg:micro|wn:3.0|version:0.1.0`` (``get_signature``'s text)."""
+        return self.get_signature().text()

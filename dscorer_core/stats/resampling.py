@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import SettingsError
+from ..signature import Signature
 
 __all__ = ["bootstrap_weights", "swap_masks", "stats_signature"]
 
@@ -37,8 +38,9 @@ def swap_masks(n_documents: int, trials: int, seed: int) -> np.ndarray:
     return rng.integers(0, 2, size=(trials, n_documents), dtype=np.int8)
 
 
-def stats_signature(metric_signature: str, method: str, samples: int, seed: int) -> str:
+def stats_signature(metric_signature: str | Signature, method: str, samples: int, seed: int) -> str:
     """``<metric signature>|bs:1000|seed:1`` (method ``bs``) or ``...|ar:10000|seed:1`` (``ar``)."""
     if method not in ("bs", "ar"):
         raise SettingsError(f"unknown resampling method {method!r}")
-    return f"{metric_signature}|{method}:{samples}|seed:{seed}"
+    sig = metric_signature if isinstance(metric_signature, Signature) else Signature.parse(metric_signature)
+    return sig.resampled(method, samples, seed).text()
