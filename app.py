@@ -116,6 +116,11 @@ with st.container(key="dscorer_sentence"):
 if judging is not None:  # judging mode (sidebar): acceptable or not, then on to the next unjudged document
     aw.acceptability_panel(judging, i, aw.system_name(pred.name), n_docs, _set_doc)
 
+# a document of several sentences: choose one, and everything below shows only its part of both DRSs
+part = aw.sentence_navigator(pred, gold, i, settings, bool(st.session_state.get("with_counter", True)))
+if part is not None:
+    pdrs, gdrs = part.pred, part.gold
+
 try:
     result = aw.cached_pair_score(pdrs, gdrs, settings)
 except NgramExplosion as exc:
@@ -206,7 +211,8 @@ if as_boxes:
     aw.box_view_pair(pdrs, gdrs, pred_graph=pg, gold_graph=gg, highlight=highlight, counter=cpair)
 elif too_large_to_draw([pg, gg]):
     st.warning(f"These graphs are too large to lay out readably ({len(pg.nodes)} and {len(gg.nodes)} nodes; "
-               f"the limit is {MAX_LAYOUT_NODES}). Use the n-gram table and the clause lists below.")
+               f"the limit is {MAX_LAYOUT_NODES}). Use the n-gram table and the clause lists below"
+               + (", or choose a sentence above." if st.session_state.get("sentence_doc") else "."))
 else:
     # nodes that COUNTER's variable mapping pairs sit at the same place in both panes (by name without COUNTER)
     layout = aw.cached_layout(pg, gg, tuple(sorted(cpair.mapping.items())) if cpair is not None else None)
@@ -231,15 +237,18 @@ else:
             fn, fe = focus.get(side, (frozenset(), frozenset()))
             name = "Predicted" if side == "pred" else "Gold"
             # live: changing k, the n-gram or the variable restyles the loaded panes in place
-            aw.graph_pane(name, graph, pos, box, svg_name=f"{side}_doc{i}.svg", live=True,
-                          svg_title=f"{name} graph, document {i}" + (f", k = {k}" if highlight else ""),
+            where = f"_s{part.number}" if part is not None else ""  # one sentence of a long document
+            aw.graph_pane(name, graph, pos, box, svg_name=f"{side}_doc{i}{where}.svg", live=True,
+                          svg_title=f"{name} graph, document {i}" + (f", sentence {part.number}" if part else "")
+                          + (f", k = {k}" if highlight else ""),
                           edge_status=getattr(highlight, side).edges if highlight else None,
                           edge_counts=getattr(highlight, side).edge_counts if highlight else None,
                           focus_nodes=fn, focus_edges=fe, show_names=show_names,
                           forward_only=forward_only, compact=compact, side=side, dark=dark,
                           height=pane_height,
                           marked_nodes=getattr(var_choice, f"{side}_nodes") if var_choice else frozenset(),
-                          unpaired=getattr(layout, f"{side}_unpaired"))
+                          unpaired=getattr(layout, f"{side}_unpaired"),
+                          context_nodes=aw.context_nodes(part, side, graph))
 # the pickers sit right under the graphs, so a choice redraws graphs that are in view
 v_pick, n_pick = st.columns(2, vertical_alignment="top")
 if links:

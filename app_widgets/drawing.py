@@ -58,6 +58,10 @@ __all__ = ["COLOURS", "MARK_BORDER", "MARK_SHADOW", "EDGE_STYLE", "graph_html", 
 # The core's palette (dscorer_core.render.palette, shared with the SVG export): Okabe-Ito colours (safe
 # for colour-blind readers) per verdict, a fill per node kind; each verdict also has its own dash/width.
 COLOURS = {**STATUS_COLOURS, "focus": FOCUS_COLOUR, **KIND_FILL, "border": NODE_BORDER, "unpaired": UNPAIRED_FILL}
+#: Fill and tooltip line of a node that a sentence shares with the rest of its document (graph_html's
+#: ``context_nodes``, the sentence navigator).
+CONTEXT_FILL = "#FFF1B8"
+CONTEXT_NOTE = "Also used by other sentences of the document (context)"
 #: How a chosen variable's node is drawn (graph_html's ``marked_nodes``): border width and glow.
 MARK_BORDER = 7
 MARK_SHADOW = {"enabled": True, "color": COLOURS["focus"], "size": 22, "x": 0, "y": 0}
@@ -234,7 +238,8 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
                names_only: bool = False, forward_only: bool = False, height: int = 520,
                marked_nodes: frozenset[int] = frozenset(), compact: bool = False, side: str = "",
                dark: bool = False, unpaired: frozenset[int] = frozenset(), live: bool = False,
-               max_height: int = 3200, zoom_to_focus: bool = False) -> tuple[str, str]:
+               max_height: int = 3200, zoom_to_focus: bool = False,
+               context_nodes: frozenset[int] = frozenset()) -> tuple[str, str]:
     """Self-contained vis-network HTML of one graph at fixed positions (no CDN, physics off), and,
     with ``live``, its style layer as JSON (else "").
 
@@ -248,7 +253,8 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
     (the conversion view's merged graph) and ``forward_only`` leaves reverse edges out. ``compact``
     also folds reverse edges and draws concept edges as part of the referent's label (the node's
     border then takes the concept edge's colour). ``unpaired`` nodes (no partner in the other
-    graph) are filled grey and say so in their tooltip. The view is moved to the shared bounding box
+    graph) are filled grey and say so in their tooltip; ``context_nodes`` (a sentence's nodes that the
+    rest of its document also uses) are filled pale yellow and say so. The view is moved to the shared bounding box
     ``box`` so two panes line up; ``side`` (pred / gold) names the pane for ``window.dscorerGraph``.
     """
     from pyvis.network import Network  # lazy: pyvis pulls in IPython
@@ -283,9 +289,11 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
         if compact and into[node.id] and shades is not None:
             border, width = least_matched([shades[e] for e in into[node.id]]).colour, 4
         lone = node.id in unpaired
-        net.add_node(node.id, label=label, title=defuse_title(disp.title + ("\n" + UNPAIRED_NOTE if lone else "")),
+        shared = node.id in context_nodes
+        note = ("\n" + UNPAIRED_NOTE if lone else "") + ("\n" + CONTEXT_NOTE if shared else "")
+        net.add_node(node.id, label=label, title=defuse_title(disp.title + note),
                      x=x, y=y, shape="box" if node.is_box or compact else "ellipse",
-                     color={"background": COLOURS["unpaired" if lone else node.kind],
+                     color={"background": CONTEXT_FILL if shared else COLOURS["unpaired" if lone else node.kind],
                             "border": COLOURS["focus"] if on_focus or marked else border},
                      borderWidth=MARK_BORDER if marked else 4 if on_focus else width,
                      shapeProperties={"borderDashes": [3, 3] if node.is_constant else False,

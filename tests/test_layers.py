@@ -18,10 +18,11 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("version", "errors"),
     ("binary_files", "clause_format", "sparse_rows", "csv_safety", "formula", "wordnet", "signature"),
     ("clauses", "align"),
-    ("referee",),
+    ("referee", "document_parts"),
     ("ill_formed",),
     ("dscorer", "counter", "sbn"),  # the metrics, each on its own
-    ("formats", "swapped_sides", "undirected_kgrams", "judgements", "metrics"),  # metrics: the registry of all three
+    # metrics: the registry of all three; sentence_scores: a long document's sentences scored one by one
+    ("formats", "swapped_sides", "undirected_kgrams", "judgements", "metrics", "sentence_scores"),
     ("analysis", "render", "stats"),
     ("cli",),
     ("__init__", "__main__"),  # the public facade (names imported on first use) and ``python -m``

@@ -94,11 +94,12 @@ def solve_program(problem: MappingProblem, time_limit: float = 20.0, node_limit:
 
 
 def solve_in_batches(problems: Sequence[MappingProblem], size: Callable[[MappingProblem], int], budget: int,
-                     time_limit: float, node_limit: int | None = None,
-                     alone_above: int | None = None) -> list[ProgramOutcome]:
+                     time_limit: float, node_limit: int | None = None, alone_above: int | None = None,
+                     solved: Callable[[int], None] | None = None) -> list[ProgramOutcome]:
     """Every problem's program, consecutive ones sharing a solver call while their ``size`` adds up to at
     most ``budget``; one above ``alone_above`` gets a call of its own (joining large programs makes the
-    solver's branching slower). A batch the solver cannot finish is solved again document by document."""
+    solver's branching slower). A batch the solver cannot finish is solved again document by document.
+    ``solved(n)`` is told after each call how many more problems are settled (for a progress bar)."""
     outcomes: list[ProgramOutcome | None] = [None] * len(problems)
     batch: list[int] = []
     used = 0
@@ -112,12 +113,16 @@ def solve_in_batches(problems: Sequence[MappingProblem], size: Callable[[Mapping
             found = [solve_program(problems[i], time_limit, node_limit) for i in batch]
         for i, o in zip(batch, found):
             outcomes[i] = o
+        if solved is not None:
+            solved(len(batch))
         batch, used = [], 0
 
     for i, problem in enumerate(problems):
         n = size(problem)
         if alone_above is not None and n > alone_above:
             outcomes[i] = solve_program(problem, time_limit, node_limit)
+            if solved is not None:
+                solved(1)
             continue
         if used + n > budget:
             flush()

@@ -8,6 +8,7 @@ from ..counter import SEARCHES, CounterResult, CounterSettings, counter_corpus
 from ..ill_formed import signed
 from .input_format import add_format_option, add_ill_option, read_predictions
 from .output import format_table, write_csv, write_json
+from .progress import terminal_progress
 
 
 def add_counter_options(p: argparse.ArgumentParser) -> None:
@@ -79,7 +80,7 @@ def format_counter(result: CounterResult, by_kind: bool = False) -> str:
 def run(args: argparse.Namespace) -> int:
     settings = counter_settings_from_args(args)
     preds, golds, report = read_predictions(args)
-    result = counter_corpus(preds, golds, settings)
+    result = counter_corpus(preds, golds, settings, progress=terminal_progress("COUNTER"))
     if args.csv:
         write_csv(args.csv, *counter_rows(result))
     if args.json:

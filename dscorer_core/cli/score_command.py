@@ -21,6 +21,7 @@ from .counter_command import (
 )
 from .input_format import add_format_option, add_ill_option, read_predictions
 from .output import format_table, write_csv, write_json
+from .progress import terminal_progress
 
 
 def positive_int(text: str) -> int:
@@ -102,12 +103,12 @@ def run(args: argparse.Namespace) -> int:
     settings = settings_from_args(args)
     _refuse_overwriting_inputs(args.csv, args.pred, args.gold)
     preds, golds, report = read_predictions(args)
-    result = score_corpus(preds, golds, settings, jobs=args.jobs)
+    result = score_corpus(preds, golds, settings, jobs=args.jobs, progress=terminal_progress("DSCORER"))
     if args.csv:
         write_csv(args.csv, *document_table(result))
     counter = None
     if getattr(args, "with_counter", False):
-        counter = counter_corpus(preds, golds, counter_settings_from_args(args))
+        counter = counter_corpus(preds, golds, counter_settings_from_args(args), progress=terminal_progress("COUNTER"))
     if args.json:
         data = result.as_dict(per_doc=args.per_doc)
         data["signature"] = signed(result.signature, [report])

@@ -190,12 +190,21 @@ def align(pred: Sequence[Triple], gold: Sequence[Triple], time_limit: float = 30
 
 
 def align_many(pairs: Sequence[tuple[Sequence[Triple], Sequence[Triple]]], time_limit: float = 30.0,
-               normalise: Normalise = normalise_value) -> list[Alignment]:
+               normalise: Normalise = normalise_value,
+               progress: Callable[[int, int], None] | None = None) -> list[Alignment]:
     """The best alignment of every document pair; the hard ones share solver calls.
 
     ``time_limit`` bounds each solver call; a document the solver could not finish keeps the best
-    mapping found and is marked not optimal.
+    mapping found and is marked not optimal. ``progress(done, total)`` is called as documents settle.
     """
+    done = 0
+
+    def settled(n: int) -> None:
+        nonlocal done
+        done += n
+        if progress is not None:
+            progress(done, len(pairs))
+
     pairings = [build_pairing(p, g, normalise) for p, g in pairs]
     results: list[Alignment | None] = []
     open_: list[int] = []
@@ -211,17 +220,19 @@ def align_many(pairs: Sequence[tuple[Sequence[Triple], Sequence[Triple]]], time_
         starts.append(mapping)
         if matched >= pairing.upper_bound:
             results.append(Alignment(mapping, matched, pairing.upper_bound, True, "greedy"))
+            settled(1)
             continue
         searched = branch_and_bound(pairing, matched, SEARCH_BUDGET, start=mapping)
         if searched.finished:
             best = searched.mapping if searched.mapping is not None else mapping
             starts[-1] = best
             results.append(Alignment(best, count_matched(pairing, best), pairing.upper_bound, True, "bnb"))
+            settled(1)
         else:
             results.append(None)
             open_.append(len(results) - 1)
     solved = solve_in_batches([pairings[i] for i in open_], lambda p: 2 * len(p.candidates), BATCH_COLUMNS,
-                              time_limit)
+                              time_limit, solved=settled)
     for i, outcome in zip(open_, solved):
         results[i] = _best(pairings[i], starts[i], outcome.mapping, outcome.optimal)
     return [r for r in results if r is not None]

@@ -15,7 +15,7 @@ ill-formed ("ERR") rate; micro F (matched triples over the whole corpus) is give
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Literal
@@ -194,16 +194,18 @@ def collector_paused() -> Iterator[None]:
 
 
 def smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings | None = None,
-                  pred_name: str = "pred", gold_name: str = "gold") -> SmatchResult:
+                  pred_name: str = "pred", gold_name: str = "gold",
+                  progress: Callable[[int, int], None] | None = None) -> SmatchResult:
     """Score predicted SBNs (an SbnError stands for one that could not be read; an SbnText for one that
     was only split off its file) against gold SBNs (an SbnText: only split off, for the script's reader,
     which reads it itself; the corrected triples read it as one line and raise SbnError if they cannot)."""
     with collector_paused():
-        return _smatch_corpus(preds, golds, settings or SmatchSettings(), pred_name, gold_name)
+        return _smatch_corpus(preds, golds, settings or SmatchSettings(), pred_name, gold_name, progress)
 
 
 def _smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings,
-                   pred_name: str, gold_name: str) -> SmatchResult:
+                   pred_name: str, gold_name: str,
+                   progress: Callable[[int, int], None] | None = None) -> SmatchResult:
     settings = settings or SmatchSettings()
     if not preds and not golds:
         raise NoDrsError([pred_name, gold_name], f"{pred_name} and {gold_name} hold no SBN: there is nothing to score")
@@ -214,8 +216,14 @@ def _smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText]
     gold_side = [_prepared(g, settings, "gold") for g in golds]
     todo = [i for i, (p, g) in enumerate(zip(pred_side, gold_side))
             if p.ill_formed is None and p.note is None and (g.note is None or not pmb5)]
+    skipped = len(preds) - len(todo)  # ill-formed or not scored: settled before any alignment
+
+    def report(done: int, total: int) -> None:
+        if progress is not None:
+            progress(done + skipped, total + skipped)
+
     found = dict(zip(todo, align_many([(pred_side[i].triples, gold_side[i].triples) for i in todo],
-                                      settings.time_limit, _normaliser(settings))))
+                                      settings.time_limit, _normaliser(settings), report)))
     docs = []
     for i, (ps, gs) in enumerate(zip(pred_side, gold_side)):
         golds_n = len(gs.triples)
