@@ -40,5 +40,5 @@ def settings_sidebar(default_preset: str = "released", key_prefix: str = "") -> 
                   disabled=st.session_state.get(f"{key_prefix}compact", True),
                   help="Off: each relation is drawn once; it shows as matched when it or its reverse "
                        "lies on a matched k-gram. Scores always count both.")
-    settings = ScoreSettings(preset=preset, order=int(order), w0=float(w0), max_ngrams=APP_MAX_NGRAMS)
+    settings = ScoreSettings(preset=str(preset), order=int(order), w0=float(w0), max_ngrams=APP_MAX_NGRAMS)
     return settings, show_names

@@ -13,6 +13,7 @@ import shutil
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
+from typing import Any
 
 import streamlit as st
 
@@ -224,7 +225,7 @@ _NEUTRAL_EDGE = {"color": "#B0B0B0", "width": 1, "dashes": False, "title": ""}
 
 
 def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
-               **kwargs) -> str:
+               **kwargs: Any) -> str:
     """Self-contained vis-network HTML of one graph at fixed positions (no CDN, physics off);
     see ``graph_html_live`` for the options."""
     return graph_html_live(graph, positions, box, live=False, **kwargs)[0]
@@ -312,7 +313,7 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
                 alias[edge.id] = partner
             continue
         status = edge_status[edge.id] if edge_status is not None else None
-        disp = edge_display(graph, edge, status, edge_counts[edge.id] if edge_counts else None)
+        shown = edge_display(graph, edge, status, edge_counts[edge.id] if edge_counts else None)
         if status is None:
             colour, style = PLAIN_EDGE_COLOUR, _vis_line(PLAIN_LINE)
         elif shades is not None:
@@ -326,7 +327,7 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
                 colour = "#DDDDDD"
         note = folded_note(graph, folds, edge.id) if folds is not None else ""
         net.add_edge(edge.source, edge.target, id=edge.id, label=edge_labels[edge.id],
-                     title=defuse_title(disp.title + ("\n" + note if note else "")),
+                     title=defuse_title(shown.title + ("\n" + note if note else "")),
                      color=colour, width=style["width"], dashes=style["dashes"], arrows="to",
                      font={"size": EDGE_FONT_SIZE, "face": "monospace", "strokeWidth": 4,
                            "color": "#FAFAFA" if dark else "#1E1E1E",
@@ -385,8 +386,9 @@ def drawing_box(layout: Layout, pred: Graph, gold: Graph, compact: bool = True, 
     return (x0 - reach[0], y0 - reach[1], x1 + reach[2], y1 + reach[3])
 
 
-def graph_pane(title: str, graph: Graph, positions, box, height: int = 600, svg_name: str = "",
-               svg_title: str = "", live: bool = False, **kwargs) -> None:
+def graph_pane(title: str, graph: Graph, positions: Sequence[tuple[float, float]],
+               box: tuple[float, float, float, float], height: int = 600, svg_name: str = "",
+               svg_title: str = "", live: bool = False, **kwargs: Any) -> None:
     """A caption and the embedded graph; with ``svg_name`` also a button that downloads the same
     drawing (positions, shades, compact mode) as an SVG file of that name, headed ``svg_title``.
     ``live`` (one pane per side on the page): a change of k, n-gram or variable restyles the

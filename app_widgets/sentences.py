@@ -9,6 +9,7 @@ and the nodes it shares with the rest of the document, drawn as context."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -77,7 +78,7 @@ def _scores(pred: LoadedFile, gold: LoadedFile, index: int, settings: ScoreSetti
 OVERVIEW_ROW = 50
 
 
-def _overview(scores: tuple[SentenceScore, ...], chosen: int):
+def _overview(scores: tuple[SentenceScore, ...], chosen: int) -> Any:  # an altair chart (altair has no types here)
     """The whole document as rows of blocks, one per sentence in document order, coloured by DSCORER F on
     the graphs' scale (orange 0, purple, blue 1), the chosen one outlined; a click chooses a sentence."""
     import altair as alt  # lazy: only long documents draw it

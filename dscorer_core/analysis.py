@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from .clause_format import BOX_OPERATORS
 from .clauses import Clause, Drs, is_constant
 from .counter import CounterPair, CounterSettings, counter_pair
+from .dscorer.ngram_comparison import occurrences
 from .dscorer.senses import scored_graphs
 from .dscorer.settings import ScoreSettings
 from .formula import prf
-from .render.ngram_view import occurrences
 from .undirected_kgrams import undirected_counts
 
 __all__ = ["MIN_SUPPORT", "LabelRow", "Confusion", "StructuralRow", "KgramError", "ErrorAnalysis", "clause_label",

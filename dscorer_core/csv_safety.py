@@ -11,6 +11,8 @@ import csv
 import io
 from collections.abc import Iterable, Sequence
 
+from .errors import OutputError
+
 __all__ = ["FORMULA_STARTS", "safe_cell", "csv_text", "write_csv_file"]
 
 #: A text cell starting with one of these is read as a formula (or a DDE call) by spreadsheets.
@@ -40,5 +42,8 @@ def csv_text(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
 
 def write_csv_file(path: str, header: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
     """Write a neutralised CSV file (UTF-8): what the CLI's ``--csv`` writes."""
-    with open(path, "w", newline="", encoding="utf-8") as fh:
-        csv.writer(fh).writerows(_rows(header, rows))
+    try:
+        with open(path, "w", newline="", encoding="utf-8") as fh:
+            csv.writer(fh).writerows(_rows(header, rows))
+    except OSError as exc:  # no such directory, permission denied, disk full...
+        raise OutputError(f"{path}: cannot write the CSV file ({exc.strerror or exc})") from None

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from .clauses import Clause, ClfProblem, Drs
-from .errors import ClfError
+from .errors import ClfError, SettingsError
 from .referee import check_drs
 from .signature import Field, Signature, fields_of
 
@@ -129,7 +129,7 @@ def check_gold(golds: Sequence[Drs], mode: WfMode = "auto") -> GoldCheck:
     """Run the well-formedness check on the gold DRSs and decide whether predicted DRSs get it:
     ``auto`` when every gold DRS passes, ``on`` always, ``off`` never (then gold is not checked)."""
     if mode not in WF_MODES:
-        raise ValueError(f"unknown well-formedness mode {mode!r}; choose one of {', '.join(WF_MODES)}")
+        raise SettingsError(f"unknown well-formedness mode {mode!r}; choose one of {', '.join(WF_MODES)}")
     if mode == "off":
         return GoldCheck(mode, False)
     warnings = tuple(IllFormed(d.index, d.source, d.line, found) for d in golds if (found := check_drs(d)))
@@ -148,7 +148,7 @@ def apply_ill_policy(drss: Sequence[Drs], policy: IllPolicy,
     not read (a lenient read keeps them in ``Drs.problems``) or, when ``gold`` says the check
     applies (``check_gold``), when it fails the well-formedness check."""
     if policy not in ILL_POLICIES:
-        raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(ILL_POLICIES)}")
+        raise SettingsError(f"unknown policy {policy!r}; choose one of {', '.join(ILL_POLICIES)}")
     checked = gold is not None and gold.active
     found = [d.problems or (check_drs(d) if checked else ()) for d in drss]
     entries = tuple(IllFormed(d.index, d.source, d.line, why) for d, why in zip(drss, found) if why)

@@ -13,7 +13,7 @@ from test_box_view import collect
 
 from dscorer_core import counter_pair, read_clf
 from dscorer_core.dscorer import induce_graph
-from dscorer_core.render.ngram_view import highlight_pair
+from dscorer_core.dscorer.ngram_comparison import highlight_pair
 
 
 def test_pair_view_shows_both_drss_as_boxes():

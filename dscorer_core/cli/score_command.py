@@ -11,6 +11,7 @@ from ..dscorer.engines import DEFAULT_MAX_NGRAMS, ENGINES
 from ..dscorer.presets import PRESETS, get_preset
 from ..dscorer.scoring import CorpusResult
 from ..dscorer.settings import ScoreSettings
+from ..errors import OutputError
 from ..ill_formed import signed
 from .counter_command import (
     add_counter_options,
@@ -94,7 +95,7 @@ def format_result(result: CorpusResult) -> str:
 def _refuse_overwriting_inputs(target: str | None, *inputs: str) -> None:
     """``--csv gold.clf`` would destroy the gold file: refuse before reading anything."""
     if target and any(Path(target).resolve() == Path(i).resolve() for i in inputs):
-        raise ValueError(f"--csv {target} is one of the input files; refusing to overwrite it")
+        raise OutputError(f"--csv {target} is one of the input files; refusing to overwrite it")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -10,10 +10,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .. import formula
+from ..align import matched_candidates
 from ..clauses import Clause, Drs
 from ..errors import DrsCountMismatch
 from .normalise import CounterClause, prepare_drs
-from .problem import MatchProblem, build_problem, matched_candidates
+from .problem import MatchProblem, build_problem
 from .search import SearchOutcome, find_mapping, find_mappings
 from .settings import CounterSettings
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..errors import SettingsError
 from ..signature import Signature
 from ..wordnet import WORDNET_VERSION
 
@@ -35,9 +36,9 @@ class CounterSettings:
 
     def __post_init__(self) -> None:
         if not isinstance(self.restarts, int) or self.restarts < 1:
-            raise ValueError(f"restarts must be a whole number >= 1, not {self.restarts!r}")
+            raise SettingsError(f"restarts must be a whole number >= 1, not {self.restarts!r}")
         if self.search not in SEARCHES:
-            raise ValueError(f"unknown search {self.search!r}; choose one of {', '.join(SEARCHES)}")
+            raise SettingsError(f"unknown search {self.search!r}; choose one of {', '.join(SEARCHES)}")
 
     def replace(self, **changes: Any) -> CounterSettings:
         """A copy with some settings changed (None values are ignored)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
+from ..errors import SettingsError
 from ..signature import Field, Signature
 from ..wordnet import WORDNET_VERSION
 from .engines import DEFAULT_MAX_NGRAMS, ENGINES
@@ -39,16 +40,16 @@ class ScoreSettings:
         if isinstance(self.preset, Preset) and PRESETS.get(self.preset.name) == self.preset:
             object.__setattr__(self, "preset", self.preset.name)
         if isinstance(self.order, bool) or not isinstance(self.order, int) or self.order < 1:
-            raise ValueError(f"order must be a whole number >= 1, not {self.order!r}")
+            raise SettingsError(f"order must be a whole number >= 1, not {self.order!r}")
         if isinstance(self.w0, bool) or not isinstance(self.w0, (int, float)) or not 0.0 <= self.w0 < 1.0:
-            raise ValueError(f"w0 must be a number in [0, 1), not {self.w0!r}")
+            raise SettingsError(f"w0 must be a number in [0, 1), not {self.w0!r}")
         if self.average not in get_args(Average):
-            raise ValueError(f"average must be one of {', '.join(get_args(Average))}, not {self.average!r}")
+            raise SettingsError(f"average must be one of {', '.join(get_args(Average))}, not {self.average!r}")
         if self.engine not in ENGINES:
-            raise ValueError(f"unknown engine {self.engine!r}; choose one of {', '.join(ENGINES)}")
+            raise SettingsError(f"unknown engine {self.engine!r}; choose one of {', '.join(ENGINES)}")
         if self.max_ngrams is not None and (isinstance(self.max_ngrams, bool) or not isinstance(self.max_ngrams, int)
                                             or self.max_ngrams < 1):
-            raise ValueError(f"max_ngrams must be a whole number >= 1 or None, not {self.max_ngrams!r}")
+            raise SettingsError(f"max_ngrams must be a whole number >= 1 or None, not {self.max_ngrams!r}")
 
     @property
     def preset_spec(self) -> Preset:

@@ -11,6 +11,7 @@ import numpy as np
 from ..clauses import Drs
 from ..counter.score import CounterResult, counter_corpus, counter_pair
 from ..counter.settings import CounterSettings
+from ..errors import SettingsError
 from ..formula import prf
 from ..signature import Signature
 from .base import Average, CountRows, MetricResult, Progress, result_from_rows
@@ -36,7 +37,7 @@ class CounterMetric:
     @classmethod
     def from_settings(cls, settings: Any = None, jobs: int = 1, average: Average | None = None) -> CounterMetric:
         if average not in (None, "micro"):
-            raise ValueError(f"COUNTER is micro-averaged (summed clauses), not {average}")
+            raise SettingsError(f"COUNTER is micro-averaged (summed clauses), not {average}")
         return cls(settings or CounterSettings())
 
     @property

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..errors import SettingsError
 from .base import Average, Metric
 from .counter_metric import CounterMetric
 from .dscorer_metric import DscorerMetric
@@ -49,7 +50,7 @@ def metric_title(name: str) -> str:
 def make_metric(name: str, settings: Any = None, jobs: int = 1, average: Average | None = None) -> Metric:
     """The registered metric ``name`` under ``settings`` (its own settings type; None: the defaults)."""
     if name not in REGISTRY:
-        raise ValueError(f"unknown metric {name!r}; choose from {', '.join(REGISTRY)}")
+        raise SettingsError(f"unknown metric {name!r}; choose from {', '.join(REGISTRY)}")
     return REGISTRY[name](settings, jobs=jobs, average=average)
 
 

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..clauses import Drs
-from ..errors import DscorerInputError
+from ..errors import DscorerInputError, SettingsError
 from ..formula import prf
 from ..sbn.reader import SbnText
 from ..sbn.smatch import SmatchResult, SmatchSettings, smatch_corpus, smatch_signature_value
@@ -57,7 +57,7 @@ class SmatchMetric:
 
     def __post_init__(self) -> None:
         if self.average not in self.averages:
-            raise ValueError(f"Smatch's average is one of {', '.join(self.averages)}, not {self.average!r}")
+            raise SettingsError(f"Smatch's average is one of {', '.join(self.averages)}, not {self.average!r}")
 
     def get_signature(self, average: Average | None = None) -> Signature:
         """``smatch|sbn|exact|hard|triples:pmb5|version:V`` for the mean of per-sentence F1 (the

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..dscorer.scoring import CorpusResult
+from ..errors import SettingsError
 from .bootstrap import ConfidenceIntervals, confidence_intervals
 from .paired import PairedTest, approximate_randomisation, paired_bootstrap
 from .resampling import bootstrap_weights, stats_signature
@@ -99,11 +100,11 @@ def compare_tables(tables: Sequence[CountTable], names: Sequence[str], bootstrap
     All systems share one bootstrap resample, drawn from ``seed``; each AR test uses ``seed``.
     """
     if not tables:
-        raise ValueError("nothing to compare")
+        raise SettingsError("nothing to compare")
     if len(names) != len(tables):
         raise ValueError(f"{len(names)} names for {len(tables)} systems")
     if bootstrap < 0 or ar < 0:
-        raise ValueError("sample counts cannot be negative")
+        raise SettingsError("sample counts cannot be negative")
     first = tables[0]
     for t in tables[1:]:
         first.check_paired(t)

@@ -28,6 +28,7 @@ from ..clauses import Drs
 from ..counter import CounterSettings
 from ..dscorer.presets import get_preset
 from ..dscorer.settings import ScoreSettings
+from ..errors import SettingsError
 from ..judgements.csv_io import validate
 from ..judgements.model import ACCEPTABILITY, Judgement, canonical_preference, systems_of
 from ..metrics.base import Metric
@@ -302,9 +303,9 @@ def agreement_with_people(judgements: Sequence[Judgement], scores: Scores, sampl
     judgement naming a document or system the scores do not cover raises JudgementError with its
     line (``source`` names the file)."""
     if not 0.0 < level < 1.0:
-        raise ValueError(f"confidence level must be in (0, 1), not {level!r}")
+        raise SettingsError(f"confidence level must be in (0, 1), not {level!r}")
     if samples < 0:
-        raise ValueError(f"samples cannot be negative, not {samples}")
+        raise SettingsError(f"samples cannot be negative, not {samples}")
     _check_scores(judgements, scores, source)
     accept = [j for j in judgements if j.kind == "acceptability"]
     prefer = [j for j in judgements if j.kind == "preference"]
@@ -332,11 +333,11 @@ def people_vs_metric_disagreements(judgements: Sequence[Judgement], scores: Scor
     document): acceptable parses with the lowest scores and unacceptable ones with the highest
     (``kind="acceptability"``), or preferences the metric turns around (``kind="preference"``)."""
     if kind not in DISAGREEMENT_KINDS:
-        raise ValueError(f"unknown kind {kind!r}; choose one of {', '.join(DISAGREEMENT_KINDS)}")
+        raise SettingsError(f"unknown kind {kind!r}; choose one of {', '.join(DISAGREEMENT_KINDS)}")
     if metric not in scores:
-        raise ValueError(f"unknown metric {metric!r}; the scores hold {', '.join(scores)}")
+        raise SettingsError(f"unknown metric {metric!r}; the scores hold {', '.join(scores)}")
     if limit is not None and limit < 0:
-        raise ValueError(f"limit must be >= 0, not {limit}")
+        raise SettingsError(f"limit must be >= 0, not {limit}")
     _check_scores(judgements, scores, source)
     per_system = scores[metric]
     chosen = [j for j in judgements if j.kind == kind]

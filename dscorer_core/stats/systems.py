@@ -14,7 +14,7 @@ from typing import Any
 from ..clauses import Drs, check_pair
 from ..counter import CounterSettings
 from ..dscorer.settings import ScoreSettings
-from ..errors import DscorerInputError
+from ..errors import DscorerInputError, SettingsError
 from ..metrics.base import Metric
 from ..metrics.registry import make_metric, metric_names
 from .compare import Comparison, compare_tables
@@ -82,7 +82,7 @@ def chosen_metric_names(chosen: Sequence[str]) -> tuple[str, ...]:
     out: list[str] = []
     for name in chosen:
         if name not in metric_choices():
-            raise ValueError(f"unknown metric {name!r}; choose from {', '.join(metric_choices())}")
+            raise SettingsError(f"unknown metric {name!r}; choose from {', '.join(metric_choices())}")
         group = (GROUPS[name] or metric_names()) if name in GROUPS else (name,)
         out += [n for n in group if n not in out]
     return tuple(out)

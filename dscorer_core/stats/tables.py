@@ -15,6 +15,7 @@ import numpy as np
 from ..counter.score import CounterResult
 from ..dscorer.scoring import CorpusResult
 from ..dscorer.settings import ScoreSettings
+from ..errors import SettingsError
 from ..formula import prf, sum_rows
 from ..metrics.base import Average, MetricResult
 from ..metrics.counter_metric import CounterMetric
@@ -94,7 +95,7 @@ def metric_table(result: MetricResult, average: Average | None = None) -> CountT
     """
     chosen = average or result.average
     if chosen not in result.metric.averages:
-        raise ValueError(f"{result.metric.title} offers the {' and '.join(result.metric.averages)} average, "
+        raise SettingsError(f"{result.metric.title} offers the {' and '.join(result.metric.averages)} average, "
                          f"not {chosen}")
     scores = np.array([[d.P, d.R, d.F] for d in result.documents], dtype=float).reshape(-1, 3)
     sentences = tuple(d.sentence for d in result.documents)
