@@ -28,7 +28,6 @@ import numpy as np
 from .arrays import GraphBatch, arrays_from_graph
 from .fast_engine import BatchCounts, HashedTable, _expand, _mix, count_batch, count_fast
 from .induction import Graph
-from .labels import label_count
 from .ngram_counts import KgramTable, NgramCounts
 
 __all__ = ["MAX_WALK_ORDER", "count_walks", "count_batch_walks", "walk_levels", "WalkLevel"]
@@ -480,7 +479,7 @@ def count_walks(graph: Graph, order: int) -> NgramCounts:
         step_labels = np.stack([step_codes >> 32, step_codes & ((1 << 32) - 1)], axis=1)
         labels = np.concatenate([labels[level.prefix], step_labels[level.step]], axis=1)
         hashes = _mix(hashes[level.prefix], step_codes.astype(np.uint64)[level.step])
-        tables.append(HashedTable(hashes, level.side0, labels))
+        tables.append(HashedTable(hashes, level.side0, labels, batch.labels))
     return NgramCounts(order, len(graph.nodes), tuple(tables), "walks")
 
 
@@ -498,7 +497,7 @@ def count_batch_walks(batch: GraphBatch, order: int) -> BatchCounts:
     graphs = batch.graph_count
     pairs = graphs // 2
     graph_of_node = batch.graph_of_node()
-    shift = max(1, label_count().bit_length())
+    shift = max(1, len(batch.labels).bit_length())  # label ids of the batch's own table
     pair_keys, first_ids = np.unique(((graph_of_node >> 1) << shift) | batch.node_labels, return_inverse=True)
     pair_of_gram = pair_keys >> shift
     matched = np.zeros((order, pairs), dtype=_I64)
