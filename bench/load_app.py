@@ -36,6 +36,7 @@ import json
 import os
 import random
 import statistics
+import sys
 import tempfile
 import threading
 import time
@@ -277,6 +278,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=None, help="DSCORER_WORKERS for the server")
     parser.add_argument("--json", type=Path, default=None, help="write the results here")
     parser.add_argument("--log", type=Path, default=None, help="the server's output goes here")
+    parser.add_argument("--profile", type=Path, default=None,
+                        help="sample the server's script threads (profile_server.py) into this file")
     parser.add_argument("--browser-smoke", action="store_true",
                         help="also drive two Chromium pages (Playwright) through open, k, corpus, worst, compare")
     parser.add_argument("--chromium", default=os.environ.get("DSCORER_CHROMIUM", CHROMIUM))
@@ -293,7 +296,9 @@ def main() -> None:
     log = args.log.open("w") if args.log else None
     report: dict = {"sessions": args.sessions, "cores": os.cpu_count(), "think": args.think, "ramp": args.ramp,
                     "workers": args.workers, "load_before": os.getloadavg()}
-    with served_app(env=env, log=log) as (url, server):
+    launcher = (sys.executable, str(Path(__file__).with_name("profile_server.py")), str(args.profile.resolve())) \
+        if args.profile else ()
+    with served_app(env=env, log=log, launcher=launcher) as (url, server):
         assert urllib.parse.urlparse(url).hostname == "127.0.0.1", "loopback only"
         peak, done = [rss_kb(server.pid)], threading.Event()
         report["rss_start_mb"] = round(peak[0] / 1024, 1)
