@@ -44,8 +44,9 @@ import urllib.parse
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from served_app import CHROMIUM, CHROMIUM_FLAGS, REPO, served_app
+from served_app import CHROMIUM, CHROMIUM_FLAGS, REPO, free_port, served_app
 from st_protocol import RunResult, Session, StepFailed
+from sticky_proxy import routes, sticky_proxy
 
 DATA_ROOT = REPO.parent / "shared" / "data"
 DATA = DATA_ROOT / "pmb-2.2.0"
@@ -105,10 +106,14 @@ def class_link() -> str:
     return urllib.parse.urlencode({"pred": f"path:{PRED}", "gold": f"path:{GOLD}"})
 
 
-async def walk(url: str, number: int, steps: tuple[str, ...], store: Path, think: float, step_timeout: float,
-               deadline: float, times: dict[str, list[float]], errors: list[str]) -> None:
-    """One student: each step timed from the request to the end of its run."""
-    s = Session(url, timeout=step_timeout)
+async def walk(url: str | list[str], number: int, steps: tuple[str, ...], store: Path, think: float,
+               step_timeout: float, deadline: float, times: dict[str, list[float]], errors: list[str]) -> None:
+    """One student: each step timed from the request to the end of its run (on ``url``, or on
+    one of several app processes, round robin by session number)."""
+    if isinstance(url, list):
+        url = url[number % len(url)]
+    # a browser's own cookie (Streamlit's XSRF cookie), which a proxy's sticky hash may route on
+    s = Session(url, timeout=step_timeout, cookie=f"_streamlit_xsrf=session{number}-{random.getrandbits(64):x}")
     rng = random.Random(number)
 
     async def judging() -> RunResult:
@@ -154,7 +159,7 @@ async def walk(url: str, number: int, steps: tuple[str, ...], store: Path, think
         await s.close()
 
 
-async def class_of(url: str, sessions: int, steps: tuple[str, ...], store: Path, think: float, ramp: float,
+async def class_of(url: str | list[str], sessions: int, steps: tuple[str, ...], store: Path, think: float, ramp: float,
                    step_timeout: float, max_seconds: float) -> tuple[dict[str, list[float]], list[str]]:
     """N sessions at once (started over ``ramp`` seconds), each walking ``steps``."""
     times: dict[str, list[float]] = {s: [] for s in steps}
@@ -278,6 +283,12 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=None, help="DSCORER_WORKERS for the server")
     parser.add_argument("--json", type=Path, default=None, help="write the results here")
     parser.add_argument("--log", type=Path, default=None, help="the server's output goes here")
+    parser.add_argument("--apps", type=int, default=1,
+                        help="app processes (each with its own port); sessions spread over them round robin")
+    parser.add_argument("--proxy", action="store_true",
+                        help="with --apps: sessions go through nginx with sticky sessions (sticky_proxy.py)")
+    parser.add_argument("--app-dir", type=Path, default=REPO,
+                        help="the checkout whose app is served (e.g. an older one, for a before/after table)")
     parser.add_argument("--profile", type=Path, default=None,
                         help="sample the server's script threads (profile_server.py) into this file")
     parser.add_argument("--browser-smoke", action="store_true",
@@ -294,42 +305,68 @@ def main() -> None:
     if args.workers is not None:
         env["DSCORER_WORKERS"] = str(args.workers)
     log = args.log.open("w") if args.log else None
-    report: dict = {"sessions": args.sessions, "cores": os.cpu_count(), "think": args.think, "ramp": args.ramp,
+    report: dict = {"app_dir": str(args.app_dir), "sessions": args.sessions, "cores": os.cpu_count(), "think": args.think, "ramp": args.ramp,
                     "workers": args.workers, "load_before": os.getloadavg()}
     launcher = (sys.executable, str(Path(__file__).with_name("profile_server.py")), str(args.profile.resolve())) \
         if args.profile else ()
-    with served_app(env=env, log=log, launcher=launcher) as (url, server):
-        assert urllib.parse.urlparse(url).hostname == "127.0.0.1", "loopback only"
-        peak, done = [rss_kb(server.pid)], threading.Event()
+    # several app processes share one cookie secret, so a cookie one issued is valid on all (docs/hosting.md)
+    env.setdefault("STREAMLIT_SERVER_COOKIE_SECRET", f"load-test-{random.getrandbits(64):x}")
+    with contextlib.ExitStack() as stack:
+        apps = [stack.enter_context(served_app(env=env, log=log, launcher=launcher,
+                                                      app_dir=args.app_dir)) for _ in range(args.apps)]
+        urls = [u for u, _ in apps]
+        assert all(urllib.parse.urlparse(u).hostname == "127.0.0.1" for u in urls), "loopback only"
+        pids = [p.pid for _, p in apps]
+        target: str | list[str] = urls[0] if args.apps == 1 else urls
+        if args.proxy:
+            ports = [int(urllib.parse.urlparse(u).port or 0) for u in urls]
+            target = stack.enter_context(sticky_proxy(ports, free_port(), scratch / "nginx"))
+
+        def rss_all() -> int:
+            return sum(rss_kb(p) for p in pids)
+
+        peak, done = [rss_all()], threading.Event()
         report["rss_start_mb"] = round(peak[0] / 1024, 1)
 
         def watch() -> None:
             while not done.is_set():
-                peak[0] = max(peak[0], rss_kb(server.pid))
+                peak[0] = max(peak[0], rss_all())
                 time.sleep(0.2)
 
         threading.Thread(target=watch, daemon=True).start()
-        started, cpu_before = time.perf_counter(), cpu_seconds(server.pid)
-        times, errors = asyncio.run(class_of(url, args.sessions, steps, scratch / "judgements.sqlite", args.think,
+        started, cpu_before = time.perf_counter(), sum(cpu_seconds(p) for p in pids)
+        times, errors = asyncio.run(class_of(target, args.sessions, steps, scratch / "judgements.sqlite", args.think,
                                              args.ramp, args.step_timeout, args.max_seconds))
         wall = time.perf_counter() - started
-        cpu = cpu_seconds(server.pid) - cpu_before
+        cpu = sum(cpu_seconds(p) for p in pids) - cpu_before
         report["load_after"] = os.getloadavg()
         time.sleep(3)  # the sessions are closed: what the server keeps
         done.set()
         report.update(wall_s=round(wall, 1), server_cpu_s=round(cpu, 1),
                       server_cpu_share=round(cpu / wall / (os.cpu_count() or 1), 3),
-                      rss_peak_mb=round(peak[0] / 1024, 1), rss_final_mb=round(rss_kb(server.pid) / 1024, 1),
-                      steps=table(times, args.sessions), failures=errors)
+                      rss_peak_mb=round(peak[0] / 1024, 1), rss_final_mb=round(rss_all() / 1024, 1),
+                      steps=table(times, args.sessions), failures=errors, apps=args.apps, proxy=args.proxy)
         if args.browser_smoke:
-            btimes, berrors = browser_smoke(url, args.chromium)
+            btimes, berrors = browser_smoke(target if isinstance(target, str) else target[0], args.chromium)
             report["browser_smoke"] = {"steps": table(btimes, 2), "failures": berrors}
+    if args.proxy:
+        found = routes(scratch / "nginx")
+        per_app: dict[str, int] = {}
+        for upstreams in found.values():
+            for u in upstreams:
+                per_app[u] = per_app.get(u, 0) + 1
+        report["proxy_routes"] = {"browsers": len(found), "sticky": all(len(u) == 1 for u in found.values()),
+                                  "browsers_per_app": per_app}
     report["missed_targets"] = targets(report["steps"], args.sessions)
     print(f"{args.sessions} sessions (protocol client), {os.cpu_count()} cores, think {args.think:g} s, "
           f"{report['wall_s']:.0f} s in all; load average before {report['load_before'][0]:.1f}, "
           f"after {report['load_after'][0]:.1f}")
     print_table(report["steps"])
-    print(f"server CPU: {cpu:.1f} s in {wall:.0f} s, {report['server_cpu_share']:.0%} of the machine; "
+    if args.apps > 1:
+        print(f"{args.apps} app processes" + (f" behind nginx: {report['proxy_routes']}" if args.proxy else
+                                              " (sessions spread round robin)"))
+    print(f"server CPU: {report['server_cpu_s']:.1f} s in {report['wall_s']:.0f} s, "
+          f"{report['server_cpu_share']:.0%} of the machine; "
           f"memory (RSS of its process tree): start {report['rss_start_mb']:.0f} MB, "
           f"peak {report['rss_peak_mb']:.0f} MB, final {report['rss_final_mb']:.0f} MB")
     for e in errors:

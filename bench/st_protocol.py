@@ -61,8 +61,8 @@ def _key_of(element_id: str) -> str | None:
 class Session:
     """One browser tab's worth of Streamlit session, over the websocket protocol."""
 
-    def __init__(self, url: str, timeout: float = 120.0):
-        self.url, self.timeout = url.rstrip("/"), timeout
+    def __init__(self, url: str, timeout: float = 120.0, cookie: str | None = None):
+        self.url, self.timeout, self.cookie = url.rstrip("/"), timeout, cookie
         self.ws: Any = None
         self.pages: dict[str, str] = {}  # page label (its st.page_link's) -> page_script_hash
         self.page_hash = ""
@@ -71,9 +71,12 @@ class Session:
         self.query = ""
 
     async def connect(self) -> None:
-        """Open the websocket (same origin, as a browser does)."""
+        """Open the websocket (same origin, as a browser does; with ``cookie``, the browser's cookie
+        header, which a reverse proxy may route on)."""
         ws_url = self.url.replace("http://", "ws://", 1) + "/_stcore/stream"
+        headers = {"Cookie": self.cookie} if self.cookie else None
         self.ws = await websockets.connect(ws_url, subprotocols=["streamlit"], origin=self.url,
+                                           additional_headers=headers,
                                            max_size=2**28, open_timeout=self.timeout, ping_interval=None)
 
     async def close(self) -> None:
