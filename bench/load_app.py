@@ -305,7 +305,8 @@ def main() -> None:
     if args.workers is not None:
         env["DSCORER_WORKERS"] = str(args.workers)
     log = args.log.open("w") if args.log else None
-    report: dict = {"app_dir": str(args.app_dir), "sessions": args.sessions, "cores": os.cpu_count(), "think": args.think, "ramp": args.ramp,
+    report: dict = {"app_dir": str(args.app_dir), "sessions": args.sessions, "cores": os.cpu_count(),
+                    "think": args.think, "ramp": args.ramp,
                     "workers": args.workers, "load_before": os.getloadavg()}
     launcher = (sys.executable, str(Path(__file__).with_name("profile_server.py")), str(args.profile.resolve())) \
         if args.profile else ()

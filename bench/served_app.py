@@ -35,14 +35,16 @@ def served_app(timeout: float = 90, env: Mapping[str, str] | None = None,
     """``streamlit run app.py`` on a free loopback port: (its URL, its process) once the health
     check answers; stopped on leaving the block. ``env``: the server's environment (default this
     one's); ``log``: where its output goes (default nowhere); ``launcher``: the command in place of
-    ``python -m streamlit`` (e.g. bench/profile_server.py); ``port``: a fixed port (default a free one); ``app_dir``: the checkout whose app.py runs."""
+    ``python -m streamlit`` (e.g. bench/profile_server.py); ``port``: a fixed port (default a free one);
+    ``app_dir``: the checkout whose app.py runs."""
     port = port or free_port()
     out: IO[str] | int = log if log is not None else subprocess.DEVNULL
     command = [*(launcher or (sys.executable, "-m", "streamlit"))]
     proc = subprocess.Popen([*command, "run", "app.py", "--server.port", str(port),
                              "--server.address", "127.0.0.1", "--server.headless", "true",
                              "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-                            cwd=app_dir, stdout=out, stderr=subprocess.STDOUT, env=dict(env) if env is not None else None)
+                            cwd=app_dir, stdout=out, stderr=subprocess.STDOUT,
+                            env=dict(env) if env is not None else None)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.time() + timeout
