@@ -283,6 +283,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=None, help="DSCORER_WORKERS for the server")
     parser.add_argument("--json", type=Path, default=None, help="write the results here")
     parser.add_argument("--log", type=Path, default=None, help="the server's output goes here")
+    parser.add_argument("--warm", action="store_true",
+                        help="one session walks every step first, untimed (a teacher opening the class's files "
+                             "before the class): the table then shows the steady state")
     parser.add_argument("--apps", type=int, default=1,
                         help="app processes (each with its own port); sessions spread over them round robin")
     parser.add_argument("--proxy", action="store_true",
@@ -306,7 +309,7 @@ def main() -> None:
         env["DSCORER_WORKERS"] = str(args.workers)
     log = args.log.open("w") if args.log else None
     report: dict = {"app_dir": str(args.app_dir), "sessions": args.sessions, "cores": os.cpu_count(),
-                    "think": args.think, "ramp": args.ramp,
+                    "think": args.think, "ramp": args.ramp, "warm": args.warm,
                     "workers": args.workers, "load_before": os.getloadavg()}
     launcher = (sys.executable, str(Path(__file__).with_name("profile_server.py")), str(args.profile.resolve())) \
         if args.profile else ()
@@ -335,6 +338,10 @@ def main() -> None:
                 time.sleep(0.2)
 
         threading.Thread(target=watch, daemon=True).start()
+        if args.warm:
+            _, warm_errors = asyncio.run(class_of(target, 1, STEPS, scratch / "judgements.sqlite", 0, 0,
+                                                  args.step_timeout, args.max_seconds))
+            report["warm_failures"] = warm_errors
         started, cpu_before = time.perf_counter(), sum(cpu_seconds(p) for p in pids)
         times, errors = asyncio.run(class_of(target, args.sessions, steps, scratch / "judgements.sqlite", args.think,
                                              args.ramp, args.step_timeout, args.max_seconds))
@@ -360,7 +367,8 @@ def main() -> None:
                                   "browsers_per_app": per_app}
     report["missed_targets"] = targets(report["steps"], args.sessions)
     print(f"{args.sessions} sessions (protocol client), {os.cpu_count()} cores, think {args.think:g} s, "
-          f"{report['wall_s']:.0f} s in all; load average before {report['load_before'][0]:.1f}, "
+          + ("after a warm-up session, " if args.warm else "")
+          + f"{report['wall_s']:.0f} s in all; load average before {report['load_before'][0]:.1f}, "
           f"after {report['load_after'][0]:.1f}")
     print_table(report["steps"])
     if args.apps > 1:
