@@ -16,6 +16,7 @@ import queue
 import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from multiprocessing import spawn
 from typing import Any
@@ -79,6 +80,15 @@ def _pool_and_manager() -> tuple[ProcessPoolExecutor, Any]:
         return _pool, _manager
 
 
+def _discard(broken: ProcessPoolExecutor) -> None:
+    """Forget a pool that can run no more tasks (a worker died), so the next task starts a new one."""
+    global _pool
+    with _lock:
+        if _pool is broken:
+            _pool = None
+    broken.shutdown(wait=False, cancel_futures=True)
+
+
 def shutdown() -> None:
     """Stop the pool and its queue server (tests; the server stops them at exit)."""
     global _pool, _manager
@@ -110,7 +120,13 @@ class WorkerTask:
                 progress(*updates.get(timeout=0.25))
             except queue.Empty:
                 if future.done():
-                    return future.result()
+                    break
+        try:
+            return future.result()
+        except BrokenProcessPool:  # a worker was killed (out of memory, a signal): a new pool for the next task
+            _discard(pool)
+            raise RuntimeError(f"the worker process running {getattr(self.fn, '__name__', 'a task')} ended "
+                               "abruptly (out of memory?); try again, or use the command line") from None
 
 
 def in_worker(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> WorkerTask:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import signal
 import sqlite3
 import sys
 from pathlib import Path
@@ -104,6 +105,25 @@ def test_heavy_work_runs_in_the_pool_and_reports_its_progress(sample_data, monke
         workers.shutdown()
     monkeypatch.setattr(workers, "WORKERS", 0)  # 0: on the script thread, as before
     assert workers.in_worker(_worker_pid)(lambda d, t: None)[0] == os.getpid()
+
+
+def test_a_killed_worker_fails_its_task_with_a_message_and_the_next_task_runs(monkeypatch):
+    """A worker that dies (out of memory, killed) fails only its own task, with a one-line reason;
+    the pool is replaced and the next task runs."""
+    from app_widgets import workers
+
+    monkeypatch.setattr(workers, "WORKERS", 1)
+    try:
+        with pytest.raises(RuntimeError, match="ended abruptly"):
+            workers.in_worker(_killed)(lambda d, t: None)
+        pid, _ = workers.in_worker(_worker_pid)(lambda d, t: None)
+        assert pid != os.getpid()
+    finally:
+        workers.shutdown()
+
+
+def _killed(progress=None) -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
 
 
 def _worker_pid(progress=None) -> tuple[int, list[str]]:
