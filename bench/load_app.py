@@ -23,8 +23,12 @@ seconds, fails that step (listed at the end). Printed: p50/p95/max per step, the
 (its process tree, workers included) and its peak and final memory (RSS of the tree), with the
 load average of the machine beside them; everything also goes to --json.
 
-    python3 bench/load_app.py --sessions 10 [--think 1] [--workers 2] [--json load.json]
-    python3 bench/load_app.py --browser-smoke     # two Chromium sessions (Playwright, /usr/bin/chromium)
+    python3 bench/load_app.py --sessions 10 [--think 1] [--workers 2] [--warm] [--json load.json]
+    python3 bench/load_app.py --browser-smoke     # then two Chromium pages (Playwright, /usr/bin/chromium)
+    python3 bench/load_app.py --apps 2 --proxy    # two app processes behind nginx, sticky sessions
+    python3 bench/load_app.py --app-dir ../main   # another checkout's app, for a before/after table
+
+docs/hosting.md has the tables measured with it.
 """
 
 from __future__ import annotations
