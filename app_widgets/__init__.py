@@ -86,3 +86,4 @@ from .tables import (  # noqa: F401
                      styled_clauses,
 )
 from .text import defuse_title, json_text, md_escape  # noqa: F401
+from .workers import WORKERS, in_worker  # noqa: F401

@@ -50,6 +50,7 @@ from dscorer_core.render import (
     union_box,
 )
 
+from .state import shared_cache
 from .text import defuse_title
 
 __all__ = ["COLOURS", "MARK_BORDER", "MARK_SHADOW", "EDGE_STYLE", "graph_html", "graph_html_live", "drawing_box",
@@ -386,6 +387,32 @@ def drawing_box(layout: Layout, pred: Graph, gold: Graph, compact: bool = True, 
     return (x0 - reach[0], y0 - reach[1], x1 + reach[2], y1 + reach[3])
 
 
+def _build_pane_parts(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
+                height: int, live: bool, svg_name: str, svg_title: str,
+                options: tuple[tuple[str, Any], ...]) -> tuple[str, str, str]:
+    """A pane's HTML, its style layer and its SVG download. ``_pane_parts`` remembers them for all
+    sessions: a rerun that changes nothing in a pane (a widget elsewhere, another session on the same
+    document) does not build them again."""
+    kwargs = dict(options)
+    html, styles = graph_html_live(graph, positions, box, height=height, live=live, **kwargs)
+    svg = ""
+    if svg_name:
+        counts = kwargs.get("edge_counts") if kwargs.get("edge_status") is not None else None
+        svg = graph_svg(graph, positions, edge_shades=edge_shades(counts) if counts else None,
+                        compact=kwargs.get("compact", False), forward_only=kwargs.get("forward_only", False),
+                        show_names=kwargs.get("show_names", False), title=svg_title,
+                        unpaired=kwargs.get("unpaired", frozenset()))
+    return html, styles, svg
+
+
+@shared_cache(maxsize=16)
+def _pane_parts(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
+                height: int, live: bool, svg_name: str, svg_title: str,
+                options: tuple[tuple[str, Any], ...]) -> tuple[str, str, str]:
+    """``_build_pane_parts``, remembered for all sessions."""
+    return _build_pane_parts(graph, positions, box, height, live, svg_name, svg_title, options)
+
+
 def graph_pane(title: str, graph: Graph, positions: Sequence[tuple[float, float]],
                box: tuple[float, float, float, float], height: int = 600, svg_name: str = "",
                svg_title: str = "", live: bool = False, **kwargs: Any) -> None:
@@ -394,17 +421,18 @@ def graph_pane(title: str, graph: Graph, positions: Sequence[tuple[float, float]
     ``live`` (one pane per side on the page): a change of k, n-gram or variable restyles the
     loaded pane in place (its page stays the same, so the browser keeps it) instead of rebuilding it."""
     st.markdown(f"**{title}** · {len(graph.nodes)} nodes, {len(graph.edges)} edges")
-    html, styles = graph_html_live(graph, positions, box, height=height, live=live, **kwargs)
+    options = tuple(sorted((name, tuple(v) if isinstance(v, list) else v) for name, v in kwargs.items()))
+    try:
+        html, styles, svg = _pane_parts(graph, tuple(positions), tuple(box), height, live, svg_name, svg_title,
+                                        options)
+    except TypeError:  # an unhashable option: drawn without the cache
+        html, styles, svg = _build_pane_parts(graph, positions, box, height, live, svg_name, svg_title,
+                                                    options)
     st.iframe(html, height=height)
     if live:  # hidden; its text is JSON from the core, escaped into an attribute, never markup
         st.html(f'<div hidden data-dscorer-styles="{escape(kwargs.get("side", ""))}" '
                 f'data-payload="{escape(styles, quote=True)}"></div>')
     if svg_name:
-        counts = kwargs.get("edge_counts") if kwargs.get("edge_status") is not None else None
-        svg = graph_svg(graph, positions, edge_shades=edge_shades(counts) if counts else None,
-                        compact=kwargs.get("compact", False), forward_only=kwargs.get("forward_only", False),
-                        show_names=kwargs.get("show_names", False), title=svg_title,
-                        unpaired=kwargs.get("unpaired", frozenset()))
         st.download_button("SVG", svg, file_name=svg_name, mime="image/svg+xml", key=f"svg_{svg_name}",
                            on_click="ignore", icon=":material/download:",
                            help="Download this graph as an SVG picture (as drawn here, with a legend)")

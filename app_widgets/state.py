@@ -35,6 +35,7 @@ from dscorer_core.render import Layout, NgramComparison, compare_ngrams, shared_
 
 from .files import LoadedFile
 from .judging import JUDGING_KEYS
+from .workers import in_worker
 
 __all__ = ["SharedResults", "shared_cache", "PERSISTENT_KEYS", "keep_widget_state", "cached_pair_score",
            "cached_counter_pair", "cached_layout",
@@ -113,6 +114,7 @@ def shared_cache(maxsize: int) -> Callable[[Callable[..., T]], Callable[..., T]]
         def cached(*args: Any, **kwargs: Any) -> T:
             return results.get((args, tuple(sorted(kwargs.items()))), lambda: fn(*args, **kwargs))
 
+        cached.results = results  # type: ignore[attr-defined]  # its store, for tests of the bound
         return cached
     return decorate
 
@@ -192,8 +194,9 @@ def cached_run(key: tuple, label: str, fn: Callable[[Callable[[int, int], None]]
 def cached_counter_corpus(pred: LoadedFile, gold: LoadedFile, settings: CounterSettings) -> CounterResult:
     """counter_corpus of a loaded pair of files, with a progress bar the first time (cached on the
     files' contents and the COUNTER settings)."""
-    return cached_run(("counter", pred.key, gold.key, settings), f"COUNTER: matching {len(gold.drss)} documents...",
-                      lambda progress: counter_corpus(list(pred.drss), list(gold.drss), settings, progress=progress))
+    return cast(CounterResult, cached_run(("counter", pred.key, gold.key, settings),
+                                          f"COUNTER: matching {len(gold.drss)} documents...",
+                                          in_worker(counter_corpus, list(pred.drss), list(gold.drss), settings)))
 
 
 def run_with_progress(label: str, fn: Callable[[Callable[[int, int], None]], T]) -> T:

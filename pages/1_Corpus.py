@@ -34,8 +34,7 @@ if not paired:
 
 try:  # shared by all sessions: ten students opening one corpus score it once
     result = aw.cached_run(("dscorer", pred.key, gold.key, settings), f"Scoring {len(gold.drss)} documents...",
-                           lambda progress: score_corpus(list(pred.drss), list(gold.drss), settings,
-                                                         progress=progress), store="corpus")
+                           aw.in_worker(score_corpus, list(pred.drss), list(gold.drss), settings), store="corpus")
 except NgramExplosion as exc:
     aw.show_input_error("pair of files", exc)
     st.stop()

@@ -127,10 +127,10 @@ MAX_TABLES = 32
 
 def cached_system_table(metric: Metric, key: tuple, golds: tuple[Drs, ...], system: System,
                         label: str) -> CountTable:
-    """The core's ``system_table`` of one system under a metric of the registry, scored with a progress
-    bar the first time and then taken from the page's store (aw.cached_run). ``key`` names the files'
-    contents and the metric with its settings."""
-    return aw.cached_run(key, label, lambda progress: system_table(metric, golds, system, progress=progress),
+    """The core's ``system_table`` of one system under a metric of the registry, scored in the app's
+    process pool with a progress bar the first time and then taken from the page's store
+    (aw.cached_run). ``key`` names the files' contents and the metric with its settings."""
+    return aw.cached_run(key, label, aw.in_worker(system_table, metric, golds, system),
                          store="compare_tables", max_results=MAX_TABLES)
 
 
