@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: import units of lower layers only; units of one layer are independent of each other.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("version", "errors"),
-    ("binary_files", "clause_format", "sparse_rows", "csv_safety", "formula", "wordnet", "signature"),
+    ("binary_files", "clause_format", "sparse_rows", "csv_safety", "formula", "wordnet", "signature", "relay"),
     ("clauses", "align"),
     ("referee", "document_parts"),
     ("ill_formed",),

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -66,6 +67,8 @@ class _Adjacency:
     next_edges: np.ndarray   # edges that may follow each edge
     next_targets: np.ndarray  # their targets, and their step ids (read in order, not gathered)
     next_steps: np.ndarray
+    #: results worked out on first use (``pair_next``): a dict the frozen record holds, never its ``__dict__``
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def step_count(self) -> int:
@@ -76,9 +79,15 @@ class _Adjacency:
         """The first edge of each pair."""
         return np.repeat(np.arange(len(self.sources), dtype=np.intp), np.diff(self.next_starts))
 
-    @cached_property
+    @property
     def pair_next(self) -> tuple[np.ndarray, np.ndarray]:
-        """(starts, pairs): the CSR of the pairs that may follow each pair."""
+        """(starts, pairs): the CSR of the pairs that may follow each pair (worked out once)."""
+        if "pair_next" not in self.memo:
+            self.memo["pair_next"] = self._pair_next()
+        result: tuple[np.ndarray, np.ndarray] = self.memo["pair_next"]
+        return result
+
+    def _pair_next(self) -> tuple[np.ndarray, np.ndarray]:
         firsts, follows = [], []
         for parent, entry in _chunks(self.next_starts, self.next_edges):
             closing = self.next_targets.take(entry) == self.sources.take(self.pair_owner.take(parent))
@@ -242,7 +251,7 @@ def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: in
         else:
             # the 3-edge paths from every pair are the pairs' followers: grow them by edges
             # and keep them as the pair CSR, unless it is there already
-            record = k == 3 and first_edges is None and "pair_next" not in adj.__dict__
+            record = k == 3 and first_edges is None and "pair_next" not in adj.memo
             by_pairs = k > 2 and not record
             checked = [adj.sources.take(adj.pair_owner)] if record else earlier
             parents, pairs, parts = [], [], []
@@ -254,8 +263,8 @@ def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: in
                     pairs.append(pair)
             codes = _concatenate(parts)
             if record:
-                adj.__dict__["pair_next"] = (_csr(_concatenate(parents), len(adj.next_edges)),
-                                             _concatenate(pairs))
+                adj.memo["pair_next"] = (_csr(_concatenate(parents), len(adj.next_edges)),
+                                         _concatenate(pairs))
             if k < order:
                 parent = _concatenate(parents)
                 if k > 2:  # the node before the state's pair is now compared with
