@@ -13,6 +13,8 @@ __all__ = ["CounterSettings", "SEARCHES"]
 #: ``exact+hill``: exact integer program where affordable, hill climbing otherwise;
 #: ``hill``: hill climbing from smart and random starts only, like the released COUNTER.
 SEARCHES = ("exact+hill", "hill")
+#: Hill-climbing moves per document after the first pass (``CounterSettings.max_moves``).
+DEFAULT_MOVES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -21,6 +23,13 @@ class CounterSettings:
 
     ``max_exact_pairs``, ``time_limit`` and ``node_limit`` bound the exact search of one
     document; when they stop it, hill climbing decides and the document is not marked optimal.
+    ``max_candidates`` bounds one document's problem (candidate clause pairs, about 800 bytes
+    each): a larger pair whose best mapping cannot be read off directly is refused
+    (``CounterExplosion``); None lifts the bound. It changes no score, so it is not in the signature.
+    ``max_moves`` bounds the hill climbing after the first pass (moves tried per document, counted,
+    so the result is the same on every machine); when it is spent the best mapping so far is
+    reported, not marked optimal. No PMB document comes near it; it is in the signature only when
+    it is not the default.
     """
 
     restarts: int = 20
@@ -32,6 +41,8 @@ class CounterSettings:
     node_limit: int | None = 20_000
     #: Compare concepts by their WordNet 3.0 synset's name, as the official COUNTER does.
     wordnet: bool = True
+    max_candidates: int | None = 1_000_000
+    max_moves: int | None = DEFAULT_MOVES
 
     def __post_init__(self) -> None:
         if not isinstance(self.restarts, int) or self.restarts < 1:
@@ -47,5 +58,6 @@ class CounterSettings:
         """``counter|restarts:20|seed:1|ref:drop|search:exact+hill|wn:3.0|version:0.1.0``."""
         ref = "keep" if self.keep_ref else "drop"
         wordnet = WORDNET_VERSION if self.wordnet else "off"
+        moves = "" if self.max_moves == DEFAULT_MOVES else f"moves:{self.max_moves or 'any'}|"
         return (f"counter|restarts:{self.restarts}|seed:{self.seed}|ref:{ref}|"
-                f"search:{self.search}|wn:{wordnet}|version:{__version__}")
+                f"search:{self.search}|wn:{wordnet}|{moves}version:{__version__}")
