@@ -79,7 +79,9 @@ from .tables import (  # noqa: F401
                      VARIABLE_ROW_CSS,
                      clause_frame,
                      clause_pairs_frame,
+                     data_table,
                      order_table,
+                     safe_frame,
                      score_table,
                      styled_clauses,
 )

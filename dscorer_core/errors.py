@@ -126,13 +126,14 @@ class NoDrsError(DscorerInputError):
 class NgramExplosion(DscorerInputError):
     """A graph whose number of k-grams would exceed the configured cap."""
 
-    def __init__(self, where: str, order: int, bound: int, cap: int):
-        self._init_args = (where, order, bound, cap)
+    def __init__(self, where: str, order: int, bound: int, cap: int,
+                 advice: str = "raise it with --max-ngrams, or lower --order"):
+        self._init_args = (where, order, bound, cap, advice)
         self.where, self.order, self.bound, self.cap = where, order, bound, cap
         shown = f"up to {bound:,}" if bound < 10**15 else "more than 10^15"
         super().__init__(
             f"{where}: {shown} paths of length {order} or shorter could be enumerated at one length, "
-            f"above the cap of {cap:,} (raise it with --max-ngrams, or lower --order)")
+            f"above the cap of {cap:,} ({advice})")
 
 
 class CounterExplosion(DscorerInputError):

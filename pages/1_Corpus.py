@@ -46,7 +46,7 @@ for col, (name, value) in zip(cols, [("micro P", m.P), ("micro R", m.R), ("micro
                                      ("macro P", M.P), ("macro R", M.R), ("macro F", M.F)]):
     col.metric(name, f"{value:.4f}")
 with st.expander("Per-order micro figures"):
-    st.dataframe(aw.order_table(m), hide_index=True)
+    aw.data_table(aw.order_table(m), hide_index=True)
 aw.sbn_smatch_corpus(pred, gold)  # SBN files only: Smatch, PMB 5 and corrected
 
 # ---- COUNTER on the same files (micro-averaged over clauses)
@@ -79,7 +79,7 @@ table = pd.DataFrame(rows).sort_values(["F", "index"], kind="stable").reset_inde
 f_columns = ["P", "R", "F"] + (["COUNTER P", "COUNTER R", "COUNTER F"] if cres is not None else [])
 st.markdown("#### Documents (worst first)")
 st.caption("Click a column header to sort; select a row, or pick a document below, to open it in the pair view.")
-selection = st.dataframe(
+selection = aw.data_table(
     table, hide_index=True, width="stretch", height=min(380, 38 + 35 * len(table)), key="corpus_table",
     on_select="rerun",
     selection_mode="single-row",
@@ -163,7 +163,7 @@ if pairs is not None:
             dis_frame = pd.DataFrame([{"index": d.index, "DSCORER F": d.dscorer, "COUNTER F": d.counter,
                                        "DSCORER − COUNTER": d.difference, "rank difference": d.rank_difference,
                                        "sentence": d.sentence or ""} for d in shown])
-            dis = st.dataframe(
+            dis = aw.data_table(
                 dis_frame, hide_index=True, width="stretch", height=min(360, 38 + 35 * len(dis_frame)),
                 key="corpus_disagree_table", on_select="rerun", selection_mode="single-row",
                 column_config={"DSCORER F": st.column_config.NumberColumn(format="%.4f"),

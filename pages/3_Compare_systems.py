@@ -199,7 +199,7 @@ def show_comparison(c: Comparison) -> None:
     """The comparison table of one metric and its signatures."""
     st.markdown(f"#### {METRIC_TITLES[c.metric]}")
     frame = comparison_display(comparison_frame(c))
-    st.dataframe(frame, hide_index=True, width="stretch",
+    aw.data_table(frame, hide_index=True, width="stretch",
                  column_config={col: st.column_config.NumberColumn(format="%.4f") for col in FIGURE_COLUMNS})
     sigs = [c.signature] + [s for s in (c.bootstrap_signature, c.ar_signature) if s]
     st.caption("signature: " + "  \n".join(aw.md_escape(aw.signed(s, *files)) for s in sigs))
@@ -400,7 +400,7 @@ left, right = st.columns([5, 4])
 with left:
     st.markdown("**Documents by |B − A|** (select a row to open it below)")
     diff_frame = per_doc.iloc[differing][["index", "B − A", "A", "B", "sentence"]]
-    st.dataframe(diff_frame, hide_index=True, width="stretch", height=min(420, 38 + 35 * max(1, len(differing))),
+    aw.data_table(diff_frame, hide_index=True, width="stretch", height=min(420, 38 + 35 * max(1, len(differing))),
                  key=TABLE_KEY, on_select=_open_from_table, selection_mode="single-row",
                  column_config={"B − A": st.column_config.NumberColumn(format="%+.4f"),
                                 "A": st.column_config.NumberColumn(format="%.4f"),
@@ -496,6 +496,6 @@ for col, which, drs, title in ((left, "pred", pdrs, f"{side}: {aw.md_escape(name
                                (right, "gold", gdrs, "Gold")):
     with col:
         st.markdown(f"**{title}** ({len(drs.clauses)} clauses)")
-        st.dataframe(aw.clause_frame(drs, getattr(highlight, which).clauses if highlight else None,
+        aw.data_table(aw.clause_frame(drs, getattr(highlight, which).clauses if highlight else None,
                                      counter_clause_marks(drs, cpair, which) if cpair else None),
                      hide_index=True, width="stretch")

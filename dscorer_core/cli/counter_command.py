@@ -25,6 +25,11 @@ def add_counter_options(p: argparse.ArgumentParser) -> None:
                    help="compare concepts as written; by default each is renamed to its WordNet 3.0 "
                         "synset's name first (tyre.n.02 counts as tire.n.01), as the official COUNTER does "
                         "(and, for DSCORER, the released preset)")
+    add_max_candidates(p)
+
+
+def add_max_candidates(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--max-candidates``: COUNTER's memory bound per DRS pair (every command that runs COUNTER)."""
     p.add_argument("--max-candidates", type=int, default=1_000_000, metavar="N",
                    help="refuse a DRS pair whose COUNTER problem would hold more than N candidate clause "
                         "pairs (about 800 bytes each; default 1,000,000, about 0.8 GB) unless a mapping "

@@ -35,13 +35,16 @@ def drs_name(drs: Drs) -> str:
     return f"{drs.source}, DRS {drs.index} (line {drs.line})"
 
 
-def check_explosion(graph: Graph, order: int, max_ngrams: int | None, where: str = "") -> None:
+def check_explosion(graph: Graph, order: int, max_ngrams: int | None, where: str = "",
+                    advice: str | None = None) -> None:
     """Raise NgramExplosion before enumerating when a graph could exceed the cap."""
     if max_ngrams is None:
         return
     bound = path_bound(graph, order)
     if bound > max_ngrams:
-        raise NgramExplosion(where or drs_name(graph.drs), order, bound, max_ngrams)
+        where = where or drs_name(graph.drs)
+        raise (NgramExplosion(where, order, bound, max_ngrams) if advice is None else
+               NgramExplosion(where, order, bound, max_ngrams, advice))
 
 
 
