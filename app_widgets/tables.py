@@ -15,14 +15,16 @@ from dscorer_core.render import MATCHED, UNMATCHED
 from .drawing import COLOURS
 from .text import md_escape
 
-__all__ = ["data_table", "safe_frame", "order_table", "score_table", "clause_frame", "CLAUSE_MARK_CSS", "VARIABLE_ROW_CSS", "styled_clauses",
+__all__ = ["data_table", "safe_frame",
+           "order_table", "score_table", "clause_frame", "CLAUSE_MARK_CSS", "VARIABLE_ROW_CSS", "styled_clauses",
            "clause_pairs_frame"]
 
 
 def safe_frame(frame: pd.DataFrame) -> pd.DataFrame:
     """A copy of ``frame`` whose text cells that a spreadsheet would run as a formula start with
     ``'`` (dscorer_core.csv_safety): the data grid's own "Download as CSV" exports what it shows."""
-    texts = [c for c in frame.columns if pd.api.types.is_object_dtype(frame[c]) or pd.api.types.is_string_dtype(frame[c])]
+    kinds = pd.api.types
+    texts = [c for c in frame.columns if kinds.is_object_dtype(frame[c]) or kinds.is_string_dtype(frame[c])]
     if not texts:
         return frame
     safe = frame.copy()
