@@ -118,7 +118,7 @@ def test_the_move_budget_ends_the_hill_climbing_and_is_in_the_signature():
 def _reference_subordination_check(drs) -> str:
     """The Referee's subordination rule as first written here (sets of pairs, cubic): the problem
     message it gives, or '' (used only after the types have passed)."""
-    from dscorer_core.referee import _Box, _clause_types  # noqa: PLC0415 - the rule's own parts
+    from dscorer_core.referee import _Box, _clause_types
 
     boxes: dict[str, _Box] = {}
     relations = set()
