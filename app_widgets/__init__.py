@@ -58,6 +58,7 @@ from .limits import (  # noqa: F401
                      MAX_SYSTEMS,
                      app_counter_settings,
                      check_pasted,
+                     counter_refusal,
 )
 from .links import SIDES, file_param, read_view_link, write_view_link  # noqa: F401
 from .navigation import PAGES, page_links  # noqa: F401

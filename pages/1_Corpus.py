@@ -55,7 +55,10 @@ with_counter = st.toggle("Score with COUNTER too", key="corpus_counter",
                          help="COUNTER's clause matching for every document (cached per pair of files). "
                               "Turn it off for very large files.")
 cres = pairs = None
-if with_counter:
+counter_refused = aw.counter_refusal(pred.drss, gold.drss) if with_counter else None
+if counter_refused:
+    st.warning(aw.md_escape(counter_refused), icon="⚠️")
+if with_counter and not counter_refused:
     counter_settings = aw.app_counter_settings()
     cres = aw.cached_counter_corpus(pred, gold, counter_settings)
     pairs = metric_pairs(result, cres)

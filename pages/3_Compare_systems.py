@@ -21,7 +21,7 @@ import app_widgets as aw
 from dscorer_core import Drs, NgramExplosion
 from dscorer_core.counter import SEARCHES
 from dscorer_core.csv_safety import csv_text
-from dscorer_core.errors import DscorerInputError
+from dscorer_core.errors import CounterExplosion, DscorerInputError
 from dscorer_core.render import (
     MAX_LAYOUT_NODES,
     counter_clause_marks,
@@ -309,6 +309,11 @@ st.caption(f"Gold: {aw.md_escape(gold.name)} · {n_docs} document{'s' if n_docs 
     for i, (n, s) in enumerate((s.name, s.single_drs) for s in systems)))
 
 # ---- score every system (cached) and compare
+if "counter" in metrics:
+    refused = aw.counter_refusal(golds, *(s.preds for s in systems))
+    if refused:
+        st.warning(aw.md_escape(refused), icon="⚠️")
+        st.stop()
 tables: dict[str, list[CountTable]] = {}
 comparisons: dict[str, Comparison] = {}
 for m in metrics:
@@ -319,7 +324,7 @@ for m in metrics:
         try:
             table = cached_system_table(m, key, golds, system,
                                         f"{METRIC_TITLES[m]}: scoring {system.name} on {n_docs} documents...")
-        except NgramExplosion as exc:
+        except (NgramExplosion, CounterExplosion) as exc:
             aw.show_input_error(f"system {system.name}", exc)
             st.stop()
         tables[m].append(table)

@@ -44,6 +44,11 @@ counter_settings = aw.app_counter_settings()
 st.session_state.setdefault("err_top", 50)
 top = int(st.sidebar.number_input("Rows per list (confusions, k-grams)", 10, 500, step=10, key="err_top"))
 orders = tuple(range(1, min(settings.order, 4) + 1))
+refused = aw.counter_refusal(pred.drss, gold.drss)  # the analysis matches clauses with COUNTER
+if refused:
+    refused = refused.replace("COUNTER is not run", "The error analysis (COUNTER's matching) is not run")
+    st.warning(aw.md_escape(refused), icon="⚠️")
+    st.stop()
 try:
     analysis: ErrorAnalysis = aw.cached_run(
         ("errors", pred.key, gold.key, settings, counter_settings, orders, top),

@@ -109,3 +109,27 @@ def test_a_judgement_on_a_full_disk_is_said_to_be_unsaved(allowed):
     at.button(key="judge_accept_acceptable").click().run()
     assert JudgementStore(store_path).get("ann", 0, "paper_pred") is not None
     assert "Not saved" not in " ".join(shown_errors(at))
+
+
+def test_counter_on_the_corpus_and_error_pages_has_a_clause_cap_with_a_message(allowed):
+    from hostile_shapes import write_shape
+
+    wide = write_shape(allowed, "wide", 500)
+    at = open_by_path(wide, wide, timeout=120)
+    at.switch_page("pages/1_Corpus.py").run()
+    no_errors(at)
+    warned = " ".join(w.value.replace("\\", "") for w in at.warning)
+    assert f"{wide}, DRS 0 (line 2) has 500 clauses, above the app's limit of 300 per DRS" in warned, warned
+    at.switch_page("pages/4_Error_analysis.py").run()
+    no_errors(at)
+    warned = " ".join(w.value.replace("\\", "") for w in at.warning)
+    assert "The error analysis (COUNTER's matching) is not run" in warned
+
+
+def test_the_pair_view_opens_a_drs_nested_200_deep(allowed):
+    from hostile_shapes import write_shape
+
+    deep = write_shape(allowed, "deep", 200)  # 313 s in the Referee before (issue 24)
+    at = open_by_path(deep, deep, timeout=120)
+    no_errors(at)
+    assert not shown_errors(at)
