@@ -18,6 +18,7 @@ Tests import ``SHAPES`` and ``write_shape`` (tests/test_hostile_shapes.py).
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import time
@@ -85,14 +86,26 @@ COMMANDS = {"score": ["score"], "counter": ["counter"], "compare": ["compare", "
 
 
 def _time(command: list[str], timeout: float) -> tuple[str, float, int]:
+    """(outcome, seconds, peak resident memory in MB) of ``dscorer COMMAND``."""
     start = time.perf_counter()
-    try:
-        done = subprocess.run([sys.executable, "-m", "dscorer_core", *command], capture_output=True,
-                              text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return "timeout", time.perf_counter() - start, 0
-    status = "ok" if done.returncode == 0 else f"exit {done.returncode}: {done.stderr.strip()[:70]}"
-    return status, time.perf_counter() - start, 0
+    child = subprocess.Popen([sys.executable, "-m", "dscorer_core", *command], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True)
+    deadline = start + timeout
+    while True:
+        pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.perf_counter() > deadline:
+            child.kill()
+            os.wait4(child.pid, 0)
+            return "timeout", time.perf_counter() - start, 0
+        time.sleep(0.05)
+    seconds = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    message = child.stderr.read().strip().splitlines() if child.stderr else []
+    refused = message[-1].split("error: ", 1)[-1] if message else ""
+    outcome = "ok" if child.returncode == 0 else f"refused: {refused[:90]}..."
+    return outcome, seconds, usage.ru_maxrss // 1024
 
 
 def main() -> None:
@@ -107,11 +120,11 @@ def main() -> None:
     if not args.time:
         print("\n".join(str(p) for p in paths.values()))
         return
-    print("| shape | command | result | seconds |\n|---|---|---|---|")
+    print("| shape | command | result | seconds | peak MB |\n|---|---|---|---|---|")
     for shape, path in paths.items():
         for name, command in COMMANDS.items():
-            status, seconds, _ = _time([*command, str(path), str(path)], args.timeout)
-            print(f"| {shape} | {name} | {status} | {seconds:.1f} |", flush=True)
+            status, seconds, peak = _time([*command, str(path), str(path)], args.timeout)
+            print(f"| {shape} | {name} | {status} | {seconds:.1f} | {peak} |", flush=True)
 
 
 if __name__ == "__main__":
