@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import pandas as pd
@@ -29,8 +30,19 @@ def safe_frame(frame: pd.DataFrame) -> pd.DataFrame:
         return frame
     safe = frame.copy()
     for c in texts:
-        safe[c] = safe[c].map(safe_cell)
+        safe[c] = safe[c].map(_grid_cell)
     return safe
+
+
+#: A number written as text (``+0.2835``, ``-3``, ``12.5%``): a spreadsheet reads it as a number.
+_NUMBER_TEXT = re.compile(r"[+-]?\d+(\.\d+)?%?")
+
+
+def _grid_cell(value: object) -> object:
+    """safe_cell, except for numbers written as text (a signed difference stays ``+0.2835``)."""
+    if isinstance(value, str) and _NUMBER_TEXT.fullmatch(value):
+        return value
+    return safe_cell(value)
 
 
 def data_table(data, *args, **kwargs):
