@@ -259,3 +259,16 @@ def test_json_on_a_full_disk_says_so_instead_of_a_silent_truncation(shared_path,
     with open(tmp_path / "out.json", "w") as out:
         done = run_cli("counter", "--json", str(pred), str(gold), stdout=out)
     assert done.returncode == 0 and json.loads((tmp_path / "out.json").read_text())["matched"] > 4000
+
+
+# ---------------------------------------------------------------- SBN: smatch
+
+def test_smatch_reads_wide_and_deep_sbn_against_itself_within_the_ceiling(tmp_path):
+    wide = tmp_path / "wide.sbn"
+    wide.write_text("entity.n.01\n" + "entity.n.01 Of -1\n" * 1999, encoding="utf-8")
+    deep = tmp_path / "deep.sbn"  # 2,500 boxes, each negating the one before: a RecursionError before
+    deep.write_text("entity.n.01\n" + "NEGATION -1\nentity.n.01 Of -1\n" * 2500, encoding="utf-8")
+    for path in (wide, deep):
+        done = run_cli("smatch", str(path), str(path), ceiling=2 * 2**30)  # 3 GB on the wide one before
+        assert done.returncode == 0, done.stderr[-500:]
+        assert "1.0000  1.0000  1.0000" in done.stdout
