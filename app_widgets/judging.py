@@ -12,9 +12,9 @@ from pathlib import Path
 import streamlit as st
 
 from dscorer_core.errors import DscorerInputError
-from dscorer_core.file_access import resolve_writable
 from dscorer_core.judgements import Judgement, JudgementStore, preference_system
 
+from .file_access import resolve_writable
 from .files import local_roots
 from .text import md_escape
 

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 import pandas as pd
 import streamlit as st
 
 from dscorer_core import Drs
+from dscorer_core.clauses import Clause
+from dscorer_core.counter.score import CounterPair, CounterResult
 from dscorer_core.csv_safety import safe_cell
 from dscorer_core.dscorer.scoring import Score
 from dscorer_core.render import MATCHED, UNMATCHED
@@ -45,7 +48,7 @@ def _grid_cell(value: object) -> object:
     return safe_cell(value)
 
 
-def data_table(data, *args, **kwargs):
+def data_table(data: Any, *args: Any, **kwargs: Any) -> Any:
     """``st.dataframe`` of a frame (or a pandas Styler of one) with its text cells made safe for
     the grid's CSV export (safe_frame); every table of the app goes through here."""
     if isinstance(data, pd.DataFrame):
@@ -61,8 +64,8 @@ def order_table(score: Score) -> pd.DataFrame:
                           "p": o.p, "r": o.r, "f": o.f, "weight": o.weight} for o in score.orders])
 
 
-def score_table(score: Score, signature: str, counter=None, counter_note: str = "",
-                dscorer_note: str = "") -> None:
+def score_table(score: Score, signature: str, counter: CounterPair | CounterResult | None = None,
+                counter_note: str = "", dscorer_note: str = "") -> None:
     """Combined P, R, F as metrics, the per-order table and the signature.
 
     Given ``counter`` (a CounterPair or CounterResult), COUNTER's P, R, F follow as a second row
@@ -112,7 +115,7 @@ def _verdict_css(value: object) -> str:
 
 
 def styled_clauses(frame: pd.DataFrame, marked_rows: Sequence[int] = (),
-                   columns: Sequence[str] = ("k-grams", "COUNTER")):
+                   columns: Sequence[str] = ("k-grams", "COUNTER")) -> Any:
     """A clause table (e.g. clause_frame's) with its verdict columns coloured as the graphs colour
     edges (✓ matched blue, ✗ unmatched orange) and ``marked_rows`` on a pink background."""
     marked = set(marked_rows)
@@ -125,7 +128,7 @@ def styled_clauses(frame: pd.DataFrame, marked_rows: Sequence[int] = (),
     return styler
 
 
-def clause_pairs_frame(pairs: Sequence[tuple[object, object]]) -> pd.DataFrame:
+def clause_pairs_frame(pairs: Sequence[tuple[Clause, Clause]]) -> pd.DataFrame:
     """Matched clause pairs (pred Clause, gold Clause) as a table of their lines and texts."""
     return pd.DataFrame([{"pred line": p.line, "pred clause": p.text(), "gold line": g.line, "gold clause": g.text()}
                          for p, g in pairs], columns=["pred line", "pred clause", "gold line", "gold clause"])

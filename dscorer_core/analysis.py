@@ -18,17 +18,17 @@ from dataclasses import dataclass, field
 from .clause_format import BOX_OPERATORS
 from .clauses import Clause, Drs, is_constant
 from .counter import CounterPair, CounterSettings, counter_pair
+from .dscorer.ngram_comparison import MAX_DISPLAY_PATHS, occurrences
 from .dscorer.senses import scored_graphs
 from .dscorer.settings import ScoreSettings
 from .formula import prf
-from .render.ngram_view import MAX_DISPLAY_PATHS, occurrences
 from .undirected_kgrams import undirected_counts
 
 __all__ = ["MIN_SUPPORT", "LabelRow", "Confusion", "StructuralRow", "KgramError", "ErrorAnalysis", "clause_label",
            "analyse_errors", "worst_labels"]
 
 #: What a graph too large for the k-gram lists is told (they hold every path, not only counts,
-#: so their cap is the pair view's, ``render.MAX_DISPLAY_PATHS``).
+#: so their cap is the pair view's, ``ngram_comparison.MAX_DISPLAY_PATHS``).
 PATHS_ADVICE = ("the k-gram lists keep every path; lower --kgram-orders, or score the pair with "
                 "`dscorer score`, which counts without keeping paths")
 

@@ -14,6 +14,8 @@ import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from .errors import OutputError
+
 __all__ = ["FORMULA_STARTS", "safe_cell", "csv_text", "write_csv_file"]
 
 #: A text cell starting with one of these is read as a formula (or a DDE call) by spreadsheets.
@@ -45,7 +47,7 @@ def write_csv_file(path: str, header: Sequence[str], rows: Iterable[Sequence[obj
     """Write a neutralised CSV file (UTF-8): what the CLI's ``--csv`` writes.
 
     The rows go to a temporary file in the same folder, renamed over ``path`` once complete, so a
-    full disk leaves the old file (or none) rather than a truncated one; the OSError then names ``path``.
+    full disk leaves the old file (or none) rather than a truncated one; the OutputError then names ``path``.
     """
     target = Path(path)
     temporary = None
@@ -59,8 +61,8 @@ def write_csv_file(path: str, header: Sequence[str], rows: Iterable[Sequence[obj
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(temporary, target)
-    except OSError as exc:
+    except OSError as exc:  # no such directory, permission denied, disk full...
         if temporary is not None and os.path.exists(temporary):
             os.unlink(temporary)
-        raise OSError(f"{path}: cannot write the CSV file ({exc.strerror or exc}); "
-                      "it was left as it was before") from exc
+        raise OutputError(f"{path}: cannot write the CSV file ({exc.strerror or exc}); "
+                          "it was left as it was before") from None

@@ -53,8 +53,8 @@ try:
     analysis: ErrorAnalysis = aw.cached_run(
         ("errors", pred.key, gold.key, settings, counter_settings, orders, top),
         f"Analysing {n_docs} documents...",
-        lambda progress: analyse_errors(list(pred.drss), list(gold.drss), counter=counter_settings, dscorer=settings,
-                                        orders=orders, top=top, progress=progress),
+        aw.in_worker(analyse_errors, list(pred.drss), list(gold.drss), counter=counter_settings, dscorer=settings,
+                     orders=orders, top=top),
         store="errors")
 except DscorerInputError as exc:
     aw.show_input_error("pair of files", exc)
@@ -166,9 +166,11 @@ with tab_people:
     if not mine:
         st.caption("No acceptability judgement of this predicted file yet: judge some in the pair view.")
         st.stop()
+    st.caption("Every metric of the registry that can score this pair: COUNTER, DSCORER (each preset, combined and "
+               "per order k) and, where both files are SBN, Smatch (the PMB 5 figure's triples).")
     scores = aw.cached_run(("agreement", pred.key, gold.key, settings.order), "Scoring with every metric...",
-                           lambda progress: metric_scores(list(gold.drss), {system: list(pred.drss)},
-                                                          n=settings.order, progress=progress), store="agreement")
+                           aw.in_worker(metric_scores, list(gold.drss), {system: list(pred.drss)}, n=settings.order),
+                           store="agreement")
     found = agreement_with_people(mine, scores, samples=1000, seed=0)
     table = pd.DataFrame([a.as_dict() for a in found])
     aw.data_table(table, hide_index=True, width="stretch",

@@ -51,7 +51,7 @@ def shapes(tmp_path_factory) -> dict[str, Path]:
 
 
 COMMANDS = {"score": ["score"], "counter": ["counter"], "errors": ["errors"],
-            "compare": ["compare", "--metric", "both"]}
+            "compare": ["compare", "--metric=both"]}  # = : --metric takes several values
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from ..counter import SEARCHES, CounterResult, CounterSettings, counter_corpus
+from ..counter.settings import SEARCHES, CounterSettings
 from ..ill_formed import signed
 from .input_format import add_format_option, add_ill_option, read_predictions
 from .output import format_table, write_csv, write_json
+from .progress import terminal_progress
+
+if TYPE_CHECKING:
+    from ..counter.score import CounterResult
 
 
 def add_counter_options(p: argparse.ArgumentParser) -> None:
@@ -87,9 +92,11 @@ def format_counter(result: CounterResult, by_kind: bool = False) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..counter.score import counter_corpus  # numpy and scipy: imported when a command runs COUNTER
+
     settings = counter_settings_from_args(args)
     preds, golds, report = read_predictions(args)
-    result = counter_corpus(preds, golds, settings)
+    result = counter_corpus(preds, golds, settings, progress=terminal_progress("COUNTER"))
     if args.csv:
         write_csv(args.csv, *counter_rows(result))
     if args.json:

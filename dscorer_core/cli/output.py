@@ -9,11 +9,12 @@ from collections.abc import Sequence
 from typing import IO
 
 from ..csv_safety import write_csv_file
+from ..errors import OutputError
 
 
 def write_json(data: dict, stream: IO[str] | None = None) -> None:
     """Deterministic JSON: sorted keys are not used, so field order stays readable. Written whole
-    (one write, flushed), so a failed write (a full disk under ``> FILE``) is an OSError naming
+    (one write, flushed), so a failed write (a full disk under ``> FILE``) is an OutputError naming
     the output, not a silent truncation."""
     stream = stream or sys.stdout
     text = json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
@@ -23,8 +24,8 @@ def write_json(data: dict, stream: IO[str] | None = None) -> None:
         raise
     except OSError as exc:
         name = "standard output" if stream is sys.stdout else getattr(stream, "name", "the output")
-        raise OSError(f"cannot write the JSON to {name} ({exc.strerror or exc}); what was written "
-                      "is incomplete") from exc
+        raise OutputError(f"cannot write the JSON to {name} ({exc.strerror or exc}); what was written "
+                          "is incomplete") from None
 
 
 def _write_all(stream: IO[str], text: str) -> None:

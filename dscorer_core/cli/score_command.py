@@ -6,12 +6,12 @@ import argparse
 from dataclasses import replace
 from pathlib import Path
 
-from ..counter import counter_corpus
 from ..dscorer.corpus import document_table, score_corpus
 from ..dscorer.engines import DEFAULT_MAX_NGRAMS, ENGINES
 from ..dscorer.presets import PRESETS, get_preset
 from ..dscorer.scoring import CorpusResult
 from ..dscorer.settings import ScoreSettings
+from ..errors import OutputError
 from ..ill_formed import signed
 from .counter_command import (
     add_counter_options,
@@ -20,6 +20,7 @@ from .counter_command import (
 )
 from .input_format import add_format_option, add_ill_option, read_predictions
 from .output import format_table, write_csv, write_json
+from .progress import terminal_progress
 
 
 def positive_int(text: str) -> int:
@@ -94,19 +95,21 @@ def format_result(result: CorpusResult) -> str:
 def _refuse_overwriting_inputs(target: str | None, *inputs: str) -> None:
     """``--csv gold.clf`` would destroy the gold file: refuse before reading anything."""
     if target and any(Path(target).resolve() == Path(i).resolve() for i in inputs):
-        raise ValueError(f"--csv {target} is one of the input files; refusing to overwrite it")
+        raise OutputError(f"--csv {target} is one of the input files; refusing to overwrite it")
 
 
 def run(args: argparse.Namespace) -> int:
     settings = settings_from_args(args)
     _refuse_overwriting_inputs(args.csv, args.pred, args.gold)
     preds, golds, report = read_predictions(args)
-    result = score_corpus(preds, golds, settings, jobs=args.jobs)
+    result = score_corpus(preds, golds, settings, jobs=args.jobs, progress=terminal_progress("DSCORER"))
     if args.csv:
         write_csv(args.csv, *document_table(result))
     counter = None
     if getattr(args, "with_counter", False):
-        counter = counter_corpus(preds, golds, counter_settings_from_args(args))
+        from ..counter.score import counter_corpus  # scipy: only when asked for
+
+        counter = counter_corpus(preds, golds, counter_settings_from_args(args), progress=terminal_progress("COUNTER"))
     if args.json:
         data = result.as_dict(per_doc=args.per_doc)
         data["signature"] = signed(result.signature, [report])

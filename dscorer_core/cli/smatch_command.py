@@ -10,6 +10,7 @@ from ..formats import read_sbn_file, read_sbn_file_tolerant, read_sbn_texts
 from ..sbn.smatch import SMATCH_TRIPLES, SmatchResult, SmatchSettings, collector_paused, smatch_corpus
 from .input_format import add_format_option
 from .output import format_table, write_json
+from .progress import terminal_progress
 
 if TYPE_CHECKING:
     from ..sbn.smatch_causes import SmatchComparison
@@ -117,12 +118,13 @@ def _run(args: argparse.Namespace) -> int:
     elif settings.chosen == "pmb5":  # the PMB 5 script's reader needs only the text of each SBN
         golds = read_sbn_texts(args.gold, args.format)
         result = smatch_corpus(read_sbn_texts(args.pred, args.format), golds, settings,
-                               str(args.pred), str(args.gold))
+                               str(args.pred), str(args.gold), progress=terminal_progress("Smatch"))
         if any(d.gold_problems for d in result.documents):
             read_sbn_file(args.gold, args.format)  # a gold SBN neither reader reads is an error (FILE:LINE:COL)
     else:
         result = smatch_corpus(read_sbn_file_tolerant(args.pred, args.format),  # type: ignore[arg-type]
-                               read_sbn_file(args.gold, args.format), settings, str(args.pred), str(args.gold))
+                               read_sbn_file(args.gold, args.format), settings, str(args.pred), str(args.gold),
+                               progress=terminal_progress("Smatch"))
     if args.json:
         write_json(smatch_json(result, args.per_doc, comparison))
         return 0

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..align import NO_KIND, Candidate, count_matched
 from .normalise import CounterDrs
-from .problem import Candidate, MatchProblem, count_matches, is_symmetric, shape_of
+from .problem import MatchProblem, is_symmetric, shape_of
 from .search import SearchOutcome
 
 __all__ = ["DIRECT_FROM", "BYTES_PER_CANDIDATE", "shape_bound", "estimated_candidates", "direct_outcome"]
@@ -98,14 +99,25 @@ def direct_outcome(pred: CounterDrs, gold: CounterDrs) -> tuple[MatchProblem, Se
     """A mapping proven best without search (see the module), with the problem of the clause pairs
     it matches; None when neither direct mapping reaches the bound."""
     bound = shape_bound(pred, gold)
+    kinds = _kinds(pred, gold)
     for mapping in (_by_name(pred, gold), _by_order(pred, gold)):
         candidates = _satisfied(pred, gold, mapping)
         if len(candidates) < bound:
             continue
-        pairs = tuple(sorted({p for c in candidates for p in c.needs}))
-        problem = MatchProblem(pred, gold, tuple(candidates), pairs, bound)
-        used = dict(pairs)
-        matched = count_matches(problem, used)
+        problem = MatchProblem(candidates=tuple(candidates), upper_bound=bound,
+                               pred_kinds=kinds[0], gold_kinds=kinds[1], pred=pred, gold=gold)
+        used = dict(problem.pairs)
+        matched = count_matched(problem, used)
         if matched >= bound:
-            return problem, SearchOutcome(used, matched, "direct", True, bound)
+            return problem, SearchOutcome(used, matched, bound, True, "direct")
     return None
+
+
+def _kinds(pred: CounterDrs, gold: CounterDrs) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """Each clause's kind as the alignment core reads it, for both DRSs: the number of its shape
+    (shared by the two sides, multiplicity 1), or ``NO_KIND`` for a shape the other DRS lacks."""
+    pred_shapes = [shape_of(c.tokens, pred.types) for c in pred.clauses]
+    gold_shapes = [shape_of(c.tokens, gold.types) for c in gold.clauses]
+    numbers = {s: n for n, s in enumerate(dict.fromkeys(pred_shapes).keys() & set(gold_shapes))}
+    return (tuple((numbers.get(s, NO_KIND), 1) for s in pred_shapes),
+            tuple((numbers.get(s, NO_KIND), 1) for s in gold_shapes))

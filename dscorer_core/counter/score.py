@@ -10,11 +10,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .. import formula
+from ..align import matched_candidates
 from ..clauses import Clause, Drs
 from ..errors import CounterExplosion, DrsCountMismatch
 from .direct import BYTES_PER_CANDIDATE, DIRECT_FROM, direct_outcome, estimated_candidates
 from .normalise import CounterClause, CounterDrs, prepare_drs
-from .problem import MatchProblem, build_problem, matched_candidates
+from .problem import MatchProblem, build_problem
 from .search import SearchOutcome, find_mapping, find_mappings
 from .settings import CounterSettings
 
@@ -31,9 +32,8 @@ _POS_KIND = {"n": "nouns", "v": "verbs", "a": "adjectives", "s": "adjectives", "
 
 
 def prf(matched: int, pred: int, gold: int) -> tuple[float, float, float]:
-    """Precision, recall and F of clause counts (0 where undefined)."""
-    p, r, f = formula.prf(matched, pred, gold)
-    return float(p), float(r), float(f)
+    """Precision, recall and F of clause counts (0 where undefined): ``formula.prf_scalar``."""
+    return formula.prf_scalar(matched, pred, gold)
 
 
 class _ClauseScores:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..version import __version__
+from ..errors import SettingsError
+from ..signature import Signature
 from ..wordnet import WORDNET_VERSION
 
 __all__ = ["CounterSettings", "SEARCHES"]
@@ -46,18 +47,23 @@ class CounterSettings:
 
     def __post_init__(self) -> None:
         if not isinstance(self.restarts, int) or self.restarts < 1:
-            raise ValueError(f"restarts must be a whole number >= 1, not {self.restarts!r}")
+            raise SettingsError(f"restarts must be a whole number >= 1, not {self.restarts!r}")
         if self.search not in SEARCHES:
-            raise ValueError(f"unknown search {self.search!r}; choose one of {', '.join(SEARCHES)}")
+            raise SettingsError(f"unknown search {self.search!r}; choose one of {', '.join(SEARCHES)}")
 
     def replace(self, **changes: Any) -> CounterSettings:
         """A copy with some settings changed (None values are ignored)."""
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
 
+    def get_signature(self) -> Signature:
+        """The signature's fields: restarts, seed, REF handling, search, the WordNet version (or off)
+        and, only when it is not the default, the move budget (``moves:N``, ``moves:any``)."""
+        moves: tuple[tuple[str, str | None], ...] = (
+            () if self.max_moves == DEFAULT_MOVES else (("moves", str(self.max_moves or "any")),))
+        return Signature("counter", (("restarts", str(self.restarts)), ("seed", str(self.seed)),
+                                     ("ref", "keep" if self.keep_ref else "drop"), ("search", self.search),
+                                     ("wn", WORDNET_VERSION if self.wordnet else "off"), *moves))
+
     def signature(self) -> str:
         """``counter|restarts:20|seed:1|ref:drop|search:exact+hill|wn:3.0|version:0.1.0``."""
-        ref = "keep" if self.keep_ref else "drop"
-        wordnet = WORDNET_VERSION if self.wordnet else "off"
-        moves = "" if self.max_moves == DEFAULT_MOVES else f"moves:{self.max_moves or 'any'}|"
-        return (f"counter|restarts:{self.restarts}|seed:{self.seed}|ref:{ref}|"
-                f"search:{self.search}|wn:{wordnet}|{moves}version:{__version__}")
+        return self.get_signature().text()

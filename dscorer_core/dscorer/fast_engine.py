@@ -27,7 +27,7 @@ import numpy as np
 
 from .arrays import GraphBatch, arrays_from_graph
 from .induction import Graph
-from .labels import label_count, label_text
+from .labels import LabelTable
 from .ngram_counts import KgramTable, NgramCounts
 
 __all__ = ["count_fast", "count_batch", "path_bounds", "HashedTable", "BatchCounts"]
@@ -286,15 +286,16 @@ def _concatenate(parts: list[np.ndarray]) -> np.ndarray:
 class HashedTable:
     """One order's k-gram multiset of one graph: distinct k-grams sorted by 64-bit hash.
 
-    ``labels`` holds each k-gram's exact label ids (node, edge, node, ...), so a
-    hash collision is detected and answered exactly instead of miscounted.
+    ``labels`` holds each k-gram's exact label ids (node, edge, node, ...) in the label table ``table``,
+    so a hash collision is detected and answered exactly instead of miscounted.
     """
 
-    __slots__ = ("hashes", "counts", "labels", "total", "collision_free")
+    __slots__ = ("hashes", "counts", "labels", "table", "total", "collision_free")
 
-    def __init__(self, hashes: np.ndarray, counts: np.ndarray, labels: np.ndarray):
+    def __init__(self, hashes: np.ndarray, counts: np.ndarray, labels: np.ndarray, table: LabelTable | None = None):
         order = np.argsort(hashes, kind="stable")
         self.hashes, self.counts, self.labels = hashes[order], counts[order], labels[order]
+        self.table = table
         self.total = int(self.counts.sum())
         self.collision_free = bool(np.all(self.hashes[1:] != self.hashes[:-1]))
 
@@ -307,6 +308,9 @@ class HashedTable:
             raise TypeError("both sides must be counted by the same engine")
         if not len(self) or not len(other):
             return 0
+        if self.table is not other.table:  # graphs of two label tables: compare the labels' text
+            words, others = self.label_counts(), other.label_counts()
+            return sum(min(count, others[row]) for row, count in words.items() if row in others)
         if not (self.collision_free and other.collision_free) or self.labels.shape[1] != other.labels.shape[1]:
             return _exact_matched(self, other)
         at = np.minimum(np.searchsorted(other.hashes, self.hashes), len(other) - 1)
@@ -318,7 +322,8 @@ class HashedTable:
 
     def label_counts(self) -> Counter[tuple[str, ...]]:
         """The table as a Counter of label tuples, like the reference engine's (strings on demand)."""
-        return Counter({tuple(label_text(i) for i in row): count
+        text = self.table.text if self.table is not None else str
+        return Counter({tuple(text(i) for i in row): count
                         for row, count in zip(self.labels.tolist(), self.counts.tolist())})
 
 
@@ -353,7 +358,7 @@ def count_fast(graph: Graph, order: int) -> NgramCounts:
             continue
         labels = np.concatenate([labels[level.prefix], step_labels[level.step]], axis=1)
         hashes = _mix(hashes[level.prefix], step_hashes[level.step])
-        tables.append(HashedTable(hashes, level.side0, labels))
+        tables.append(HashedTable(hashes, level.side0, labels, batch.labels))
     return NgramCounts(order, len(graph.nodes), tuple(tables), "fast")
 
 
@@ -376,7 +381,7 @@ def count_batch(batch: GraphBatch, order: int) -> BatchCounts:
     graphs = batch.graph_count
     pairs = graphs // 2
     graph_of_node = batch.graph_of_node()
-    shift = max(1, label_count().bit_length())
+    shift = max(1, len(batch.labels).bit_length())
     pair_keys, first_ids = np.unique(((graph_of_node >> 1) << shift) | batch.node_labels, return_inverse=True)
     first_ids = first_ids.reshape(-1)
     pair_of_first = pair_keys >> shift

@@ -15,13 +15,14 @@ ill-formed ("ERR") rate; micro F (matched triples over the whole corpus) is give
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Literal
 
 from ..errors import ClfProblem, DrsCountMismatch, NoDrsError, SbnError
-from ..version import __version__
+from ..formula import prf_scalar
+from ..signature import Signature
 from .alignment import Normalise, align_many
 from .amr_line import smatch_normalise
 from .graph import build_graph
@@ -40,10 +41,10 @@ __all__ = [
     "SmatchResult",
     "SmatchSettings",
     "SmatchTriples",
-    "prf",
     "smatch_corpus",
     "smatch_pair",
     "smatch_signature",
+    "smatch_signature_value",
 ]
 
 #: ``pmb5``: the PMB 5 script's triples, quirks included (the published figures); ``corrected``:
@@ -117,20 +118,19 @@ class SmatchResult:
         return all(d.optimal for d in self.documents)
 
 
-def prf(matched: int, pred: int, gold: int) -> tuple[float, float, float]:
-    """Precision, recall and F1 of a match count (0 where a side is empty)."""
-    p = matched / pred if pred else 0.0
-    r = matched / gold if gold else 0.0
-    return p, r, (2 * p * r / (p + r) if p + r else 0.0)
-
-
-def smatch_signature(settings: SmatchSettings) -> str:
-    """The reproducibility line: metric, format, exact search, hard scoring, triples, version."""
+def smatch_signature_value(settings: SmatchSettings) -> Signature:
+    """The reproducibility signature: metric, format, exact search, hard scoring, triples (and the
+    quirks of ``pmb5`` switched off, for ``explain``), version."""
     triples: str = settings.chosen
     if triples == "pmb5" and (settings.collapse_whitespace or settings.whole_values):
         triples += "-" + "-".join(q for q, on in (("flat", settings.collapse_whitespace),
                                                   ("whole-names", settings.whole_values)) if on)
-    return f"smatch|sbn|exact|hard|triples:{triples}|version:{__version__}"
+    return Signature("smatch", (("sbn", None), ("exact", None), ("hard", None), ("triples", triples)))
+
+
+def smatch_signature(settings: SmatchSettings) -> str:
+    """``smatch|sbn|exact|hard|triples:pmb5|version:0.1.0``: ``smatch_signature_value``'s text."""
+    return smatch_signature_value(settings).text()
 
 
 @dataclass(frozen=True)
@@ -194,16 +194,18 @@ def collector_paused() -> Iterator[None]:
 
 
 def smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings | None = None,
-                  pred_name: str = "pred", gold_name: str = "gold") -> SmatchResult:
+                  pred_name: str = "pred", gold_name: str = "gold",
+                  progress: Callable[[int, int], None] | None = None) -> SmatchResult:
     """Score predicted SBNs (an SbnError stands for one that could not be read; an SbnText for one that
     was only split off its file) against gold SBNs (an SbnText: only split off, for the script's reader,
     which reads it itself; the corrected triples read it as one line and raise SbnError if they cannot)."""
     with collector_paused():
-        return _smatch_corpus(preds, golds, settings or SmatchSettings(), pred_name, gold_name)
+        return _smatch_corpus(preds, golds, settings or SmatchSettings(), pred_name, gold_name, progress)
 
 
 def _smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings,
-                   pred_name: str, gold_name: str) -> SmatchResult:
+                   pred_name: str, gold_name: str,
+                   progress: Callable[[int, int], None] | None = None) -> SmatchResult:
     settings = settings or SmatchSettings()
     if not preds and not golds:
         raise NoDrsError([pred_name, gold_name], f"{pred_name} and {gold_name} hold no SBN: there is nothing to score")
@@ -214,8 +216,14 @@ def _smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText]
     gold_side = [_prepared(g, settings, "gold") for g in golds]
     todo = [i for i, (p, g) in enumerate(zip(pred_side, gold_side))
             if p.ill_formed is None and p.note is None and (g.note is None or not pmb5)]
+    skipped = len(preds) - len(todo)  # ill-formed or not scored: settled before any alignment
+
+    def report(done: int, total: int) -> None:
+        if progress is not None:
+            progress(done + skipped, total + skipped)
+
     found = dict(zip(todo, align_many([(pred_side[i].triples, gold_side[i].triples) for i in todo],
-                                      settings.time_limit, _normaliser(settings))))
+                                      settings.time_limit, _normaliser(settings), report)))
     docs = []
     for i, (ps, gs) in enumerate(zip(pred_side, gold_side)):
         golds_n = len(gs.triples)
@@ -227,11 +235,11 @@ def _smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText]
                                        gs.problems, ps.note or gs.note))
         else:
             a = found[i]
-            p, r, f = prf(a.matched, len(ps.triples), golds_n)
+            p, r, f = prf_scalar(a.matched, len(ps.triples), golds_n)
             docs.append(SmatchDocument(i, a.matched, len(ps.triples), golds_n, p, r, f, a.optimal, a.method, None,
                                        gs.problems))
     matched = sum(d.matched for d in docs)
-    p, r, f = prf(matched, sum(d.pred_triples for d in docs), sum(d.gold_triples for d in docs))
+    p, r, f = prf_scalar(matched, sum(d.pred_triples for d in docs), sum(d.gold_triples for d in docs))
     n = len(docs)
     return SmatchResult(tuple(docs), p, r, f, sum(d.F for d in docs) / n,
                         sum(1 for d in docs if d.ill_formed) / n, smatch_signature(settings))

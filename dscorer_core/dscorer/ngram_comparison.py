@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..dscorer.engines import check_explosion, drs_name
-from ..dscorer.induction import Graph
-from ..dscorer.ngram_counts import Path
-from ..dscorer.node_pairing import node_pairing
-from ..dscorer.occurrence_matching import OccurrenceFlags, match_occurrences
-from ..dscorer.paths import ngram_occurrences
+from .engines import check_explosion, drs_name
+from .induction import Graph
+from .ngram_counts import Path
+from .node_pairing import node_pairing
+from .occurrence_matching import OccurrenceFlags, match_occurrences
+from .paths import ngram_occurrences
 
 __all__ = ["MATCHED", "UNMATCHED", "UNUSED", "MAX_DISPLAY_PATHS", "NgramRow", "SideHighlight", "PairHighlight",
            "occurrences", "NgramComparison", "compare_ngrams", "ngram_table", "ROW_FILTERS", "filter_rows",

@@ -13,7 +13,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from .errors import DscorerInputError
+from dscorer_core.errors import DscorerInputError
 
 __all__ = ["ALLOWED_DIRS_VARIABLE", "LOOPBACK_ADDRESSES", "PathNotAllowed", "serves_only_this_machine",
            "allowed_roots", "resolve_allowed", "resolve_writable"]
