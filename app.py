@@ -125,7 +125,7 @@ try:
     result = aw.cached_pair_score(pdrs, gdrs, settings)
 except NgramExplosion as exc:
     aw.show_input_error("document", exc)
-    st.dataframe(aw.clause_frame(gdrs), hide_index=True)
+    aw.data_table(aw.clause_frame(gdrs), hide_index=True)
     st.stop()
 
 pg, gg = result.pred_graph, result.gold_graph
@@ -276,7 +276,7 @@ if rows is not None:
 with st.expander("Scores per order k, settings and signatures", expanded=True):
     st.caption(f"**DSCORER** (shared k-grams): preset {settings.preset}, n = {settings.order}, w0 = {settings.w0:g}")
     if result.score.orders:
-        st.dataframe(aw.order_table(result.score), hide_index=True, width="stretch",
+        aw.data_table(aw.order_table(result.score), hide_index=True, width="stretch",
                      column_config={c: st.column_config.NumberColumn(format="%.4f")
                                     for c in ("p", "r", "f", "weight")})
     if counter_note:
@@ -302,7 +302,7 @@ if rows is not None:
         frame = pd.DataFrame([{"n-gram": r.text, "pred": r.pred, "gold": r.gold, "matched": r.matched,
                                "only in pred": r.only_pred, "only in gold": r.only_gold} for r in shown[:5000]],
                              columns=["n-gram", "pred", "gold", "matched", "only in pred", "only in gold"])
-        st.dataframe(frame, hide_index=True, height=240, width="stretch")
+        aw.data_table(frame, hide_index=True, height=240, width="stretch")
         st.caption(f"{len(shown)} of {len(rows)} distinct {k}-grams"
                    + (" (first 5000 listed)" if len(shown) > 5000 else "")
                    + ". Highlight one in the graphs with the picker under them.")
@@ -324,7 +324,7 @@ if cpair is not None:
     m_col, p_col = st.columns([2, 3])
     with m_col:
         st.markdown("**Variable mapping**")
-        st.dataframe(pd.DataFrame([{"pred variable": link.pred or "–", "gold variable": link.gold or "–",
+        aw.data_table(pd.DataFrame([{"pred variable": link.pred or "–", "gold variable": link.gold or "–",
                                     "pred clauses": len(link.pred_clauses), "gold clauses": len(link.gold_clauses)}
                                    for link in links],
                                   columns=["pred variable", "gold variable", "pred clauses", "gold clauses"]),
@@ -332,7 +332,7 @@ if cpair is not None:
                      key="counter_map_table", on_select=_var_from_table, selection_mode="single-row")
     with p_col:
         st.markdown(f"**Matched clause pairs** ({cpair.matched})")
-        st.dataframe(aw.clause_pairs_frame(cpair.matched_clauses).style.map(
+        aw.data_table(aw.clause_pairs_frame(cpair.matched_clauses).style.map(
                          lambda _: aw.CLAUSE_MARK_CSS["✓"], subset=["pred clause", "gold clause"]),
                      hide_index=True, width="stretch", height=min(320, 38 + 35 * max(1, cpair.matched)))
 
@@ -350,5 +350,5 @@ for col, side, drs in ((left, "pred", pdrs), (right, "gold", gdrs)):
         statuses = getattr(highlight, side).clauses if highlight else None
         marks = counter_clause_marks(drs, cpair, side) if cpair else None
         marked = getattr(var_choice, f"{side}_clauses") if var_choice else ()
-        st.dataframe(aw.styled_clauses(aw.clause_frame(drs, statuses, marks), marked), hide_index=True,
+        aw.data_table(aw.styled_clauses(aw.clause_frame(drs, statuses, marks), marked), hide_index=True,
                      width="stretch")

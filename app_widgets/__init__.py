@@ -59,6 +59,7 @@ from .limits import (  # noqa: F401
                      MAX_SYSTEMS,
                      app_counter_settings,
                      check_pasted,
+                     counter_refusal,
 )
 from .links import SIDES, file_param, read_view_link, write_view_link  # noqa: F401
 from .navigation import PAGES, page_links  # noqa: F401
@@ -81,7 +82,9 @@ from .tables import (  # noqa: F401
                      VARIABLE_ROW_CSS,
                      clause_frame,
                      clause_pairs_frame,
+                     data_table,
                      order_table,
+                     safe_frame,
                      score_table,
                      styled_clauses,
 )

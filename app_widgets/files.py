@@ -84,10 +84,16 @@ def local_roots() -> tuple[Path, ...]:
     return allowed_roots(os.environ, Path.cwd(), local)
 
 
+def local_max_bytes() -> int:
+    """The largest file Local path reads: the upload limit (``server.maxUploadSize``, MB)."""
+    return int(st.get_option("server.maxUploadSize")) * 2**20
+
+
 def check_local_path(text: str) -> Path:
-    """The resolved path if ``text`` names a readable regular file in an allowed directory;
-    PathNotAllowed or DscorerInputError otherwise (quoting nothing from any file)."""
-    return resolve_allowed(text, local_roots(), Path.cwd())
+    """The resolved path if ``text`` names a readable regular file in an allowed directory, no
+    larger than an upload may be; PathNotAllowed or DscorerInputError otherwise (quoting nothing
+    from any file)."""
+    return resolve_allowed(text, local_roots(), Path.cwd(), local_max_bytes())
 
 
 def read_local(path: Path, lenient: bool = False) -> tuple[str, tuple[Drs, ...]]:

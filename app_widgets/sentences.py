@@ -23,6 +23,7 @@ from .controls import COUNTER_MAX_CLAUSES
 from .files import LoadedFile
 from .limits import app_counter_settings
 from .state import cached_counter_pair, cached_pair_score, cached_run, shared_cache
+from .tables import data_table
 from .text import md_escape
 
 __all__ = ["SentenceView", "sentence_navigator", "context_nodes", "SENTENCE_KEY"]
@@ -176,10 +177,10 @@ def sentence_navigator(pred: LoadedFile, gold: LoadedFile, index: int, settings:
             frame = pd.DataFrame([{"sentence": s.number, "F": s.score.F, "P": s.score.P, "R": s.score.R,
                                    "COUNTER F": s.counter_F, "pred clauses": len(s.pred.clauses),
                                    "gold clauses": len(s.gold.clauses), "text": s.text} for s in ranked])
-            st.dataframe(frame, hide_index=True, width="stretch", height=320, key="sentence_table",
-                         on_select=from_table, selection_mode="single-row",
-                         column_config={c: st.column_config.NumberColumn(format="%.3f")
-                                        for c in ("F", "P", "R", "COUNTER F")})
+            data_table(frame, hide_index=True, width="stretch", height=320, key="sentence_table",
+                       on_select=from_table, selection_mode="single-row",
+                       column_config={c: st.column_config.NumberColumn(format="%.3f")
+                                      for c in ("F", "P", "R", "COUNTER F")})
     if current == 0:
         return None
     s = by_number[current]

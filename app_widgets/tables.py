@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -11,14 +12,50 @@ import streamlit as st
 from dscorer_core import Drs
 from dscorer_core.clauses import Clause
 from dscorer_core.counter.score import CounterPair, CounterResult
+from dscorer_core.csv_safety import safe_cell
 from dscorer_core.dscorer.scoring import Score
 from dscorer_core.render import MATCHED, UNMATCHED
 
 from .drawing import COLOURS
 from .text import md_escape
 
-__all__ = ["order_table", "score_table", "clause_frame", "CLAUSE_MARK_CSS", "VARIABLE_ROW_CSS", "styled_clauses",
+__all__ = ["data_table", "safe_frame",
+           "order_table", "score_table", "clause_frame", "CLAUSE_MARK_CSS", "VARIABLE_ROW_CSS", "styled_clauses",
            "clause_pairs_frame"]
+
+
+def safe_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """A copy of ``frame`` whose text cells that a spreadsheet would run as a formula start with
+    ``'`` (dscorer_core.csv_safety): the data grid's own "Download as CSV" exports what it shows."""
+    kinds = pd.api.types
+    texts = [c for c in frame.columns if kinds.is_object_dtype(frame[c]) or kinds.is_string_dtype(frame[c])]
+    if not texts:
+        return frame
+    safe = frame.copy()
+    for c in texts:
+        safe[c] = safe[c].map(_grid_cell)
+    return safe
+
+
+#: A number written as text (``+0.2835``, ``-3``, ``12.5%``): a spreadsheet reads it as a number.
+_NUMBER_TEXT = re.compile(r"[+-]?\d+(\.\d+)?%?")
+
+
+def _grid_cell(value: object) -> object:
+    """safe_cell, except for numbers written as text (a signed difference stays ``+0.2835``)."""
+    if isinstance(value, str) and _NUMBER_TEXT.fullmatch(value):
+        return value
+    return safe_cell(value)
+
+
+def data_table(data: Any, *args: Any, **kwargs: Any) -> Any:
+    """``st.dataframe`` of a frame (or a pandas Styler of one) with its text cells made safe for
+    the grid's CSV export (safe_frame); every table of the app goes through here."""
+    if isinstance(data, pd.DataFrame):
+        data = safe_frame(data)
+    elif hasattr(data, "data") and isinstance(data.data, pd.DataFrame):  # a Styler: same shape, safe text
+        data.data = safe_frame(data.data)
+    return st.dataframe(data, *args, **kwargs)
 
 
 def order_table(score: Score) -> pd.DataFrame:
@@ -44,7 +81,7 @@ def score_table(score: Score, signature: str, counter: CounterPair | CounterResu
         if note:
             c4.caption(note)
     if score.orders:
-        st.dataframe(order_table(score), hide_index=True, width="stretch",
+        data_table(order_table(score), hide_index=True, width="stretch",
                      column_config={c: st.column_config.NumberColumn(format="%.4f")
                                     for c in ("p", "r", "f", "weight")})
     sigs = [signature] + ([counter.signature] if counter is not None else [])

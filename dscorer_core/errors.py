@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = ["DscorerError", "SettingsError", "OutputError", "DscorerInputError", "ClfError", "ClfErrors",
-           "ClfProblem", "DrsCountMismatch", "NoDrsError", "NgramExplosion", "SbnError", "JudgementError",
-           "JudgementStoreError"]
+           "ClfProblem", "DrsCountMismatch", "NoDrsError", "NgramExplosion", "CounterExplosion", "SbnError",
+           "JudgementError", "JudgementStoreError"]
 
 
 #: How many characters of a bad line ``ClfError.brief`` quotes.
@@ -148,13 +148,27 @@ class NoDrsError(DscorerInputError):
 class NgramExplosion(DscorerInputError):
     """A graph whose number of k-grams would exceed the configured cap."""
 
-    def __init__(self, where: str, order: int, bound: int, cap: int):
-        self._init_args = (where, order, bound, cap)
+    def __init__(self, where: str, order: int, bound: int, cap: int,
+                 advice: str = "raise it with --max-ngrams, or lower --order"):
+        self._init_args = (where, order, bound, cap, advice)
         self.where, self.order, self.bound, self.cap = where, order, bound, cap
         shown = f"up to {bound:,}" if bound < 10**15 else "more than 10^15"
         super().__init__(
             f"{where}: {shown} paths of length {order} or shorter could be enumerated at one length, "
-            f"above the cap of {cap:,} (raise it with --max-ngrams, or lower --order)")
+            f"above the cap of {cap:,} ({advice})")
+
+
+class CounterExplosion(DscorerInputError):
+    """A DRS pair whose COUNTER problem would hold more candidate clause pairs than the cap."""
+
+    def __init__(self, pred: str, gold: str, candidates: int, cap: int, bytes_each: int):
+        self._init_args = (pred, gold, candidates, cap, bytes_each)
+        self.pred, self.gold, self.candidates, self.cap = pred, gold, candidates, cap
+        super().__init__(
+            f"{pred} against {gold}: COUNTER would weigh up to {candidates:,} candidate clause pairs "
+            f"(about {candidates * bytes_each / 2**30:.1f} GB), above the cap of {cap:,} "
+            f"(about {cap * bytes_each / 2**30:.1f} GB), and no mapping read off the two DRSs proves the best "
+            "(raise the cap with --max-candidates if you have the memory, or score the pair with DSCORER)")
 
 
 class SbnError(ClfError):

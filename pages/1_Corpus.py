@@ -46,7 +46,7 @@ for col, (name, value) in zip(cols, [("micro P", m.P), ("micro R", m.R), ("micro
                                      ("macro P", M.P), ("macro R", M.R), ("macro F", M.F)]):
     col.metric(name, f"{value:.4f}")
 with st.expander("Per-order micro figures"):
-    st.dataframe(aw.order_table(m), hide_index=True)
+    aw.data_table(aw.order_table(m), hide_index=True)
 aw.sbn_smatch_corpus(pred, gold)  # SBN files only: Smatch, PMB 5 and corrected
 
 # ---- COUNTER on the same files (micro-averaged over clauses)
@@ -55,7 +55,10 @@ with_counter = st.toggle("Score with COUNTER too", key="corpus_counter",
                          help="COUNTER's clause matching for every document (cached per pair of files). "
                               "Turn it off for very large files.")
 cres = pairs = None
-if with_counter:
+counter_refused = aw.counter_refusal(pred.drss, gold.drss) if with_counter else None
+if counter_refused:
+    st.warning(aw.md_escape(counter_refused), icon="⚠️")
+if with_counter and not counter_refused:
     counter_settings = aw.app_counter_settings()
     cres = aw.cached_counter_corpus(pred, gold, counter_settings)
     pairs = metric_pairs(result, cres)
@@ -94,7 +97,7 @@ f_columns = ["P", "R", "F"] + (["COUNTER P", "COUNTER R", "COUNTER F"] if cres i
     [f"{x.metric.title} F" for x in more]
 st.markdown("#### Documents (worst first)")
 st.caption("Click a column header to sort; select a row, or pick a document below, to open it in the pair view.")
-selection = st.dataframe(
+selection = aw.data_table(
     table, hide_index=True, width="stretch", height=min(380, 38 + 35 * len(table)), key="corpus_table",
     on_select="rerun",
     selection_mode="single-row",
@@ -178,7 +181,7 @@ if pairs is not None:
             dis_frame = pd.DataFrame([{"index": d.index, "DSCORER F": d.dscorer, "COUNTER F": d.counter,
                                        "DSCORER − COUNTER": d.difference, "rank difference": d.rank_difference,
                                        "sentence": d.sentence or ""} for d in shown])
-            dis = st.dataframe(
+            dis = aw.data_table(
                 dis_frame, hide_index=True, width="stretch", height=min(360, 38 + 35 * len(dis_frame)),
                 key="corpus_disagree_table", on_select="rerun", selection_mode="single-row",
                 column_config={"DSCORER F": st.column_config.NumberColumn(format="%.4f"),

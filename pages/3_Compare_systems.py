@@ -207,7 +207,7 @@ def show_comparison(c: Comparison) -> None:
     """The comparison table of one metric and its signatures."""
     st.markdown(f"#### {metric_title(c.metric)}" + (" (mean of per-document F)" if c.average == "macro" else ""))
     frame = comparison_display(comparison_frame(c))
-    st.dataframe(frame, hide_index=True, width="stretch",
+    aw.data_table(frame, hide_index=True, width="stretch",
                  column_config={col: st.column_config.NumberColumn(format="%.4f") for col in FIGURE_COLUMNS})
     sigs = [c.signature] + [s for s in (c.bootstrap_signature, c.ar_signature) if s]
     st.caption("signature: " + "  \n".join(aw.md_escape(aw.signed(s, *files)) for s in sigs))
@@ -332,6 +332,11 @@ st.caption(f"Gold: {aw.md_escape(gold.name)} · {n_docs} document{'s' if n_docs 
     for i, (n, s) in enumerate((s.name, s.single_drs) for s in systems)))
 
 # ---- score every system (cached) and compare
+if "counter" in metrics:
+    refused = aw.counter_refusal(golds, *(s.preds for s in systems))
+    if refused:
+        st.warning(aw.md_escape(refused), icon="⚠️")
+        st.stop()
 tables: dict[str, list[CountTable]] = {}
 comparisons: dict[str, Comparison] = {}
 for m in metrics:
@@ -423,7 +428,7 @@ left, right = st.columns([5, 4])
 with left:
     st.markdown("**Documents by |B − A|** (select a row to open it below)")
     diff_frame = per_doc.iloc[differing][["index", "B − A", "A", "B", "sentence"]]
-    st.dataframe(diff_frame, hide_index=True, width="stretch", height=min(420, 38 + 35 * max(1, len(differing))),
+    aw.data_table(diff_frame, hide_index=True, width="stretch", height=min(420, 38 + 35 * max(1, len(differing))),
                  key=TABLE_KEY, on_select=_open_from_table, selection_mode="single-row",
                  column_config={"B − A": st.column_config.NumberColumn(format="%+.4f"),
                                 "A": st.column_config.NumberColumn(format="%.4f"),
@@ -519,6 +524,6 @@ for col, which, drs, title in ((left, "pred", pdrs, f"{side}: {aw.md_escape(name
                                (right, "gold", gdrs, "Gold")):
     with col:
         st.markdown(f"**{title}** ({len(drs.clauses)} clauses)")
-        st.dataframe(aw.clause_frame(drs, getattr(highlight, which).clauses if highlight else None,
+        aw.data_table(aw.clause_frame(drs, getattr(highlight, which).clauses if highlight else None,
                                      counter_clause_marks(drs, cpair, which) if cpair else None),
                      hide_index=True, width="stretch")

@@ -44,6 +44,11 @@ counter_settings = aw.app_counter_settings()
 st.session_state.setdefault("err_top", 50)
 top = int(st.sidebar.number_input("Rows per list (confusions, k-grams)", 10, 500, step=10, key="err_top"))
 orders = tuple(range(1, min(settings.order, 4) + 1))
+refused = aw.counter_refusal(pred.drss, gold.drss)  # the analysis matches clauses with COUNTER
+if refused:
+    refused = refused.replace("COUNTER is not run", "The error analysis (COUNTER's matching) is not run")
+    st.warning(aw.md_escape(refused), icon="⚠️")
+    st.stop()
 try:
     analysis: ErrorAnalysis = aw.cached_run(
         ("errors", pred.key, gold.key, settings, counter_settings, orders, top),
@@ -70,7 +75,7 @@ def table_with_documents(frame: pd.DataFrame, documents: list[tuple[int, ...]], 
     ``count_column`` heads the number of each row's documents."""
     config = {c: st.column_config.NumberColumn(format=f) for c, f in (formats or {}).items()}
     shown = frame.assign(**{count_column: [len(d) for d in documents]})
-    picked = st.dataframe(shown, hide_index=True, width="stretch", height=min(420, 38 + 35 * max(1, len(shown))),
+    picked = aw.data_table(shown, hide_index=True, width="stretch", height=min(420, 38 + 35 * max(1, len(shown))),
                           key=key, on_select="rerun", selection_mode="single-row", column_config=config)
     rows = picked.selection.rows if picked is not None and hasattr(picked, "selection") else []
     c_pick, c_open, c_csv = st.columns([4, 2, 2], vertical_alignment="bottom")
@@ -149,7 +154,7 @@ with tab_people:
     pairs = annotator_agreement(judgements)
     if pairs:
         st.markdown("**Annotators against each other** (items both judged; Cohen's kappa)")
-        st.dataframe(pd.DataFrame([{"first": p.first, "second": p.second, "kind": p.kind, "items": p.n,
+        aw.data_table(pd.DataFrame([{"first": p.first, "second": p.second, "kind": p.kind, "items": p.n,
                                     "agreement": p.observed, "kappa": p.kappa} for p in pairs]),
                      hide_index=True, width="stretch",
                      column_config={"agreement": st.column_config.NumberColumn(format="%.3f"),
@@ -168,7 +173,7 @@ with tab_people:
                            store="agreement")
     found = agreement_with_people(mine, scores, samples=1000, seed=0)
     table = pd.DataFrame([a.as_dict() for a in found])
-    st.dataframe(table, hide_index=True, width="stretch",
+    aw.data_table(table, hide_index=True, width="stretch",
                  column_config={c: st.column_config.NumberColumn(format="%.3f")
                                 for c in ("auc", "auc_low", "auc_high", "pairwise_accuracy", "kendall_tau")})
     st.caption("auc: how well the metric's per-document score separates acceptable from unacceptable parses "

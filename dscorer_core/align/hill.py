@@ -20,8 +20,10 @@ __all__ = ["Climber", "greedy_start", "random_start", "perturbed", "climb"]
 class Climber:
     """A mutable mapping with the matches it gives, updated move by move."""
 
-    def __init__(self, problem: MappingProblem):
+    def __init__(self, problem: MappingProblem, budget: int | None = None):
         self.problem = problem
+        #: moves left for this problem (None: no bound); at 0 every sweep stops (``exhausted``)
+        self.budget = budget
         self.uses: dict[tuple[str, str], list[int]] = defaultdict(list)
         self.targets: dict[str, list[str]] = defaultdict(list)
         for k, cand in enumerate(problem.candidates):
@@ -92,8 +94,15 @@ class Climber:
             sat[k] -= 1
         return gv
 
+    @property
+    def exhausted(self) -> bool:
+        """Whether the move budget is spent (then every sweep stops and the search ends)."""
+        return self.budget is not None and self.budget <= 0
+
     def move(self, pv: str, gv: str) -> tuple[str | None, str | None]:
         """Send ``pv`` to ``gv``; the variable that held ``gv`` takes ``pv``'s old target. Returns what to undo."""
+        if self.budget is not None:
+            self.budget -= 1
         other = self.backward.get(gv)
         old = self._remove(pv)
         if other is not None:
@@ -137,6 +146,8 @@ def _single_moves(climber: Climber, ceiling: int) -> bool:
     forward, backward = climber.forward, climber.backward
     for pv, gvs in climber.targets.items():
         for gv in gvs:
+            if climber.exhausted:
+                return improved
             current = forward.get(pv)
             if current == gv or not _can_gain(climber, pv, gv, current, backward.get(gv)):
                 continue
@@ -159,6 +170,8 @@ def _clause_moves(climber: Climber, ceiling: int, unmatched_only: bool) -> bool:
     for k, cand in enumerate(climber.problem.candidates):
         if climber.sat[k] == climber.need[k]:
             continue
+        if climber.exhausted:
+            return improved
         if unmatched_only and (pred_matched[cand.pred] or gold_matched[cand.gold]):
             continue
         before = climber.score
@@ -183,7 +196,7 @@ def climb(climber: Climber, ceiling: int, clause_moves: bool = True) -> int:
     A candidate move maps every variable of one candidate pair at once; it escapes the local
     optima where two variables must change together (e.g. a box and its referent), at a higher cost.
     """
-    while climber.score < ceiling:
+    while climber.score < ceiling and not climber.exhausted:
         if _single_moves(climber, ceiling):
             continue
         if not clause_moves:

@@ -26,7 +26,7 @@ from ..stats.systems import (
     system_names,
 )
 from ..swapped_sides import suspect_swapped
-from .counter_command import counter_settings_from_args
+from .counter_command import add_max_candidates, counter_settings_from_args
 from .input_format import add_format_option, add_ill_option
 from .output import format_table, write_json
 from .score_command import add_dscorer_options, settings_from_args
@@ -74,6 +74,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     counter.add_argument("--no-wordnet", action="store_true",
                          help="compare concepts as written, not by their WordNet synset's name (COUNTER, and "
                               "DSCORER's released preset)")
+    add_max_candidates(counter)
     smatch = p.add_argument_group("Smatch settings (--metric smatch: gold and system files in SBN)")
     smatch.add_argument("--triples", choices=SMATCH_TRIPLES, default="pmb5",
                         help="pmb5: the PMB 5 script's triples, quirks included (default, the published figure); "

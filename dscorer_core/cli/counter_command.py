@@ -30,13 +30,23 @@ def add_counter_options(p: argparse.ArgumentParser) -> None:
                    help="compare concepts as written; by default each is renamed to its WordNet 3.0 "
                         "synset's name first (tyre.n.02 counts as tire.n.01), as the official COUNTER does "
                         "(and, for DSCORER, the released preset)")
+    add_max_candidates(p)
+
+
+def add_max_candidates(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--max-candidates``: COUNTER's memory bound per DRS pair (every command that runs COUNTER)."""
+    p.add_argument("--max-candidates", type=int, default=1_000_000, metavar="N",
+                   help="refuse a DRS pair whose COUNTER problem would hold more than N candidate clause "
+                        "pairs (about 800 bytes each; default 1,000,000, about 0.8 GB) unless a mapping "
+                        "read off the two DRSs proves the best at once; 0 lifts the cap")
 
 
 def counter_settings_from_args(args: argparse.Namespace, seed: str = "seed") -> CounterSettings:
     """CounterSettings from parsed command-line options (the one place the CLI builds them);
     ``seed`` names the option that holds COUNTER's seed (``counter_seed`` in ``compare``)."""
     return CounterSettings(restarts=args.restarts, seed=getattr(args, seed), keep_ref=args.keep_ref,
-                           search=args.search, wordnet=not args.no_wordnet)
+                           search=args.search, wordnet=not args.no_wordnet,
+                           max_candidates=args.max_candidates or None)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

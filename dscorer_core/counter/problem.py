@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..align import NO_KIND, Candidate, MappingProblem, kind_bound
 from .normalise import SWAPPED_OPERATORS, CounterDrs
 
-__all__ = ["Candidate", "MatchProblem", "SYMMETRIC_OPERATORS", "build_problem", "is_symmetric"]
+__all__ = ["Candidate", "MatchProblem", "SYMMETRIC_OPERATORS", "build_problem", "is_symmetric", "shape_of"]
 
 #: Operators whose two variable arguments may be matched in either order.
 SYMMETRIC_OPERATORS = SWAPPED_OPERATORS
@@ -37,7 +37,7 @@ def is_symmetric(tokens: tuple[str, ...]) -> bool:
     return len(tokens) == 4 and tokens[1] in SYMMETRIC_OPERATORS and tokens[2][0] != '"' and tokens[3][0] != '"'
 
 
-def _shape(tokens: tuple[str, ...], types: dict[str, str]) -> tuple:
+def shape_of(tokens: tuple[str, ...], types: dict[str, str]) -> tuple:
     """What two clauses must share to be comparable: relation, constants and variable types by position
     (for a symmetric clause, the argument types in either order)."""
     shape = [t if i == 1 or t[0] == '"' else types.get(t) for i, t in enumerate(tokens)]
@@ -62,10 +62,10 @@ def build_problem(pred: CounterDrs, gold: CounterDrs) -> MatchProblem:
     """Every candidate clause pair of a DRS pair, grouped by shape, and the matching bound."""
     by_shape: dict[tuple, list[int]] = defaultdict(list)
     for j, c in enumerate(gold.clauses):
-        by_shape[_shape(c.tokens, gold.types)].append(j)
+        by_shape[shape_of(c.tokens, gold.types)].append(j)
     pred_by_shape: dict[tuple, list[int]] = defaultdict(list)
     for i, c in enumerate(pred.clauses):
-        pred_by_shape[_shape(c.tokens, pred.types)].append(i)
+        pred_by_shape[shape_of(c.tokens, pred.types)].append(i)
     candidates: list[Candidate] = []
     pred_kinds = [(NO_KIND, 1)] * len(pred.clauses)
     gold_kinds = [(NO_KIND, 1)] * len(gold.clauses)

@@ -127,14 +127,14 @@ def finish(problem: MatchProblem, first: SearchOutcome, exact: ProgramOutcome | 
             best, best_map, method = found, exact.mapping, "milp"
         if exact.optimal and found >= best:
             return SearchOutcome(best_map, best, first.upper_bound, True, method)
-    climber = Climber(problem)
+    climber = Climber(problem, settings.max_moves)
     climber.reset(best_map)  # the best so far, now with clause moves too
     if climb(climber, first.upper_bound) > best:
         best, best_map, method = climber.score, climber.mapping(), "hill"
     restarts = settings.restarts - SMART_STARTS
     generator = rng() if restarts > 0 else random.Random(0)  # never drawn from without restarts
     for restart in range(restarts):
-        if best >= first.upper_bound:
+        if best >= first.upper_bound or climber.exhausted:
             break
         # alternate: a random start (as COUNTER does), then a perturbation of the best so far
         start = random_start(problem, generator) if restart % 2 == 0 else perturbed(problem, best_map, generator)

@@ -131,7 +131,7 @@ def drs_name(drs: Drs) -> str:
 
 
 def check_batch(batch: PairBatch, order: int, max_ngrams: int | None,
-                names: Sequence[str] | None = None) -> np.ndarray:
+                names: Sequence[str] | None = None, advice: str | None = None) -> np.ndarray:
     """The guard: every graph's bound on its k-grams (``fast_engine.path_bounds``); raises
     NgramExplosion for the first graph (pred before gold) above ``max_ngrams``, before any counting,
     named by ``names`` or else by its DRS."""
@@ -141,7 +141,8 @@ def check_batch(batch: PairBatch, order: int, max_ngrams: int | None,
         if len(over):
             g = int(over[0])
             where = names[g] if names is not None else drs_name(batch.graphs[g].drs)
-            raise NgramExplosion(where, order, int(bounds[g]), max_ngrams)
+            raise (NgramExplosion(where, order, int(bounds[g]), max_ngrams) if advice is None else
+                   NgramExplosion(where, order, int(bounds[g]), max_ngrams, advice))
     return bounds
 
 
@@ -151,11 +152,12 @@ def path_bound(graph: Graph, k: int) -> int:
     return int(path_bounds(arrays_from_graph(graph), k)[0])
 
 
-def check_explosion(graph: Graph, order: int, max_ngrams: int | None, where: str = "") -> None:
+def check_explosion(graph: Graph, order: int, max_ngrams: int | None, where: str = "",
+                    advice: str | None = None) -> None:
     """Raise NgramExplosion before enumerating when a graph could exceed the cap (``check_batch``
-    on a batch of one graph)."""
+    on a batch of one graph); ``advice`` replaces the message's advice (how to get under the cap)."""
     if max_ngrams is not None:
-        check_batch(PairBatch([graph.induced]), order, max_ngrams, [where] if where else None)
+        check_batch(PairBatch([graph.induced]), order, max_ngrams, [where] if where else None, advice)
 
 
 def uses_walks(engine: str, pair_bound: float, pair_edges: int, order: int) -> bool:

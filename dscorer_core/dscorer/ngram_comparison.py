@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .engines import check_explosion
+from .engines import check_explosion, drs_name
 from .induction import Graph
 from .ngram_counts import Path
 from .node_pairing import node_pairing
@@ -109,9 +109,10 @@ class PairHighlight:
 
 
 def occurrences(graph: Graph, k: int, cap: int | None = MAX_DISPLAY_PATHS,
-                side: str = "the") -> dict[str, list[Path]]:
-    """Every distinct k-gram text of a graph with its paths; NgramExplosion above ``cap`` paths."""
-    check_explosion(graph, k, cap, where=f"{side} graph of DRS {graph.drs.index}")
+                side: str = "the", advice: str | None = None) -> dict[str, list[Path]]:
+    """Every distinct k-gram text of a graph with its paths; NgramExplosion (naming the file, the
+    DRS and ``side``) above ``cap`` paths."""
+    check_explosion(graph, k, cap, where=f"{drs_name(graph.drs)}, {side} graph", advice=advice)
     return ngram_occurrences(graph, k)
 
 
