@@ -5,6 +5,7 @@ protocol client of bench/load_app.py walks every step of a real served app."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import os
 import re
 import signal
@@ -130,6 +131,13 @@ def _worker_pid(progress=None) -> tuple[int, list[str]]:
     return os.getpid(), [m for m in ("streamlit", "pandas", "app_widgets") if m in sys.modules]
 
 
+def _run_apart(coroutine):
+    """asyncio.run in a thread of its own: in a whole test run Playwright's sync API (the browser
+    tests' session-wide fixtures) keeps an event loop running in the main thread."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 @pytest.mark.slow
 def test_the_protocol_client_walks_every_step_of_a_served_app(shared_data, tmp_path):
     """One session of bench/load_app.py's protocol client (no browser) against the app served as
@@ -142,7 +150,7 @@ def test_the_protocol_client_walks_every_step_of_a_served_app(shared_data, tmp_p
     store = tmp_path / "judgements.sqlite"
     env = dict(os.environ, DSCORER_ALLOWED_DIRS=f"{shared_data}:{tmp_path}", DSCORER_WORKERS="1")
     with served_app(env=env) as (url, _):
-        times, errors = asyncio.run(load_app.class_of(url, 1, load_app.STEPS, store, think=0, ramp=0,
+        times, errors = _run_apart(load_app.class_of(url, 1, load_app.STEPS, store, think=0, ramp=0,
                                                       step_timeout=300, max_seconds=900))
         assert errors == []
         assert {step: len(v) for step, v in times.items()} == dict.fromkeys(load_app.STEPS, 1)
@@ -159,7 +167,7 @@ def test_the_protocol_client_walks_every_step_of_a_served_app(shared_data, tmp_p
             finally:
                 await s.close()
 
-        texts = asyncio.run(pick_and_look())
+        texts = _run_apart(pick_and_look())
     assert "#### Document 17" in texts  # the number typed is the document drawn
     assert any(t.startswith("micro F") for t in texts)  # the corpus page was drawn
     with sqlite3.connect(store) as db:
