@@ -63,7 +63,7 @@ def counter_rows(result: CounterResult) -> tuple[list[str], list[list[object]]]:
 
 def format_counter(result: CounterResult, by_kind: bool = False) -> str:
     """The text report: signature, corpus P/R/F with clause counts, and optionally the breakdown."""
-    n = len(result.documents)
+    n = result.n_documents
     lines = [result.signature,
              f"documents: {n} (mapping proven optimal for {result.optimal_documents})",
              format_table(["matched", "pred_clauses", "gold_clauses", "P", "R", "F"],

@@ -82,7 +82,7 @@ def format_result(result: CorpusResult) -> str:
     """The text report: signature, micro and macro P/R/F and the per-order table."""
     m, M = result.micro, result.macro
     lines = [result.signature,
-             f"documents: {len(result.documents)}",
+             f"documents: {result.n_documents}",
              format_table(["average", "P", "R", "F"], [["micro", m.P, m.R, m.F], ["macro", M.P, M.R, M.F]]),
              "",
              "per order (micro; k = 0 compares node counts, its p = r = f is the mean per-document ratio):",

@@ -44,8 +44,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def _corpus(result: SmatchResult) -> dict:
     return {"signature": result.signature, "P": result.P, "R": result.R, "F": result.F,
             "mean_F": result.mean_F, "ill_formed": result.ill_formed,
-            "documents_count": len(result.documents), "ill_formed_count": result.ill_formed_count,
-            "optimal_count": sum(1 for d in result.documents if d.optimal)}
+            "documents_count": result.n_documents, "ill_formed_count": result.ill_formed_count,
+            "optimal_count": result.optimal_documents}
 
 
 def smatch_json(result: SmatchResult, per_doc: bool = False, comparison: SmatchComparison | None = None) -> dict:
@@ -68,9 +68,9 @@ def smatch_json(result: SmatchResult, per_doc: bool = False, comparison: SmatchC
 def format_smatch(result: SmatchResult, per_doc: bool = False, comparison: SmatchComparison | None = None) -> str:
     """The tables a person reads: corpus figures (both averages labelled), then documents on request."""
     docs = result.documents
-    optimal = sum(1 for d in docs if d.optimal)
+    optimal = result.optimal_documents
     lines = [result.signature,
-             (f"documents: {len(docs)} (ill-formed {result.ill_formed_count} = {result.ill_formed:.4f}; "
+             (f"documents: {result.n_documents} (ill-formed {result.ill_formed_count} = {result.ill_formed:.4f}; "
              f"alignment proven optimal for {optimal})"),
              format_table(["average", "P", "R", "F"], [
                  ["micro (all triples)", result.P, result.R, result.F],

@@ -6,6 +6,7 @@ from .score import (
            KINDS,
            CounterPair,
            CounterResult,
+           CounterTotals,
            KindScore,
            counter_corpus,
            counter_pair,
@@ -13,6 +14,6 @@ from .score import (
 from .search import SearchOutcome, find_mapping
 from .settings import SEARCHES, CounterSettings
 
-__all__ = ["CounterSettings", "SEARCHES", "CounterPair", "CounterResult", "KindScore", "KINDS",
+__all__ = ["CounterSettings", "SEARCHES", "CounterPair", "CounterResult", "CounterTotals", "KindScore", "KINDS",
            "counter_pair", "counter_corpus", "CounterClause", "CounterDrs", "normalise_clause",
            "prepare_drs", "Candidate", "MatchProblem", "build_problem", "SearchOutcome", "find_mapping"]

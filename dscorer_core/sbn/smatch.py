@@ -39,9 +39,11 @@ __all__ = [
     "SmatchDocument",
     "SmatchResult",
     "SmatchSettings",
+    "SmatchTotals",
     "SmatchTriples",
     "prf",
     "smatch_corpus",
+    "smatch_documents",
     "smatch_pair",
     "smatch_signature",
 ]
@@ -107,10 +109,25 @@ class SmatchResult:
     mean_F: float
     ill_formed: float
     signature: str
+    #: How many documents, ill-formed ones and ones with an alignment proven optimal, when
+    #: ``documents`` was not kept (a streamed corpus: ``SmatchTotals``).
+    count: int | None = None
+    ill_count: int | None = None
+    optimal_count: int | None = None
+
+    @property
+    def n_documents(self) -> int:
+        """How many documents the figures cover (kept in ``documents`` or not)."""
+        return len(self.documents) if self.count is None else self.count
 
     @property
     def ill_formed_count(self) -> int:
-        return sum(1 for d in self.documents if d.ill_formed)
+        return sum(1 for d in self.documents if d.ill_formed) if self.ill_count is None else self.ill_count
+
+    @property
+    def optimal_documents(self) -> int:
+        """How many documents have an alignment proven optimal."""
+        return sum(1 for d in self.documents if d.optimal) if self.optimal_count is None else self.optimal_count
 
     @property
     def all_optimal(self) -> bool:
@@ -209,6 +226,14 @@ def _smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText]
         raise NoDrsError([pred_name, gold_name], f"{pred_name} and {gold_name} hold no SBN: there is nothing to score")
     if len(preds) != len(golds):
         raise DrsCountMismatch(pred_name, gold_name, len(preds), len(golds))
+    totals = SmatchTotals(settings)
+    totals.add(smatch_documents(preds, golds, settings))
+    return totals.result()
+
+
+def smatch_documents(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings,
+                     first_index: int = 0) -> list[SmatchDocument]:
+    """Every document pair's Smatch (document indices from ``first_index``: a piece of a corpus)."""
     pmb5 = settings.chosen == "pmb5"
     pred_side = [_prepared(p, settings, "predicted") for p in preds]
     gold_side = [_prepared(g, settings, "gold") for g in golds]
@@ -219,22 +244,53 @@ def _smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText]
     docs = []
     for i, (ps, gs) in enumerate(zip(pred_side, gold_side)):
         golds_n = len(gs.triples)
+        index = first_index + i
         if ps.ill_formed is not None:
-            docs.append(SmatchDocument(i, 0, 0, golds_n, 0.0, 0.0, 0.0, True, "ill-formed", ps.ill_formed,
+            docs.append(SmatchDocument(index, 0, 0, golds_n, 0.0, 0.0, 0.0, True, "ill-formed", ps.ill_formed,
                                        gs.problems))
         elif i not in found:
-            docs.append(SmatchDocument(i, 0, len(ps.triples), golds_n, 0.0, 0.0, 0.0, True, "not scored", None,
+            docs.append(SmatchDocument(index, 0, len(ps.triples), golds_n, 0.0, 0.0, 0.0, True, "not scored", None,
                                        gs.problems, ps.note or gs.note))
         else:
             a = found[i]
             p, r, f = prf(a.matched, len(ps.triples), golds_n)
-            docs.append(SmatchDocument(i, a.matched, len(ps.triples), golds_n, p, r, f, a.optimal, a.method, None,
-                                       gs.problems))
-    matched = sum(d.matched for d in docs)
-    p, r, f = prf(matched, sum(d.pred_triples for d in docs), sum(d.gold_triples for d in docs))
-    n = len(docs)
-    return SmatchResult(tuple(docs), p, r, f, sum(d.F for d in docs) / n,
-                        sum(1 for d in docs if d.ill_formed) / n, smatch_signature(settings))
+            docs.append(SmatchDocument(index, a.matched, len(ps.triples), golds_n, p, r, f, a.optimal, a.method,
+                                       None, gs.problems))
+    return docs
+
+
+class SmatchTotals:
+    """The sums a Smatch corpus figure is made of, fed documents batch by batch in corpus order: what
+    ``smatch_corpus`` sums, without keeping the documents (``keep=False``: a streamed corpus)."""
+
+    def __init__(self, settings: SmatchSettings, keep: bool = True):
+        self.settings = settings
+        self.keep = keep
+        self.documents: list[SmatchDocument] = []
+        self.count = self.ill = self.optimal = self.matched = self.pred = self.gold = 0
+        self._f: float = 0  # as ``sum`` starts: an int 0
+
+    def add(self, docs: Sequence[SmatchDocument]) -> None:
+        """Add the next documents of the corpus (in order)."""
+        for d in docs:
+            self.matched += d.matched
+            self.pred += d.pred_triples
+            self.gold += d.gold_triples
+            self._f += d.F
+            self.ill += 1 if d.ill_formed else 0
+            self.optimal += 1 if d.optimal else 0
+        self.count += len(docs)
+        if self.keep:
+            self.documents.extend(docs)
+
+    def result(self) -> SmatchResult:
+        """The corpus figures of the documents added so far (at least one)."""
+        n = self.count
+        p, r, f = prf(self.matched, self.pred, self.gold)
+        streamed = not self.keep
+        return SmatchResult(tuple(self.documents), p, r, f, self._f / n, self.ill / n, smatch_signature(self.settings),
+                            n if streamed else None, self.ill if streamed else None,
+                            self.optimal if streamed else None)
 
 
 def smatch_pair(pred: PredictedSbn, gold: Sbn, settings: SmatchSettings | None = None) -> SmatchDocument:
