@@ -1,0 +1,89 @@
+"""Naming a cluster (``tcp://HOST:PORT``, ``local:N``) and opening it: the only place dask is imported."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..errors import DscorerInputError
+from .runner import DaskRunner, InProcess, Runner
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+__all__ = ["MISSING_DASK", "ClusterSpec", "parse_cluster", "import_distributed", "open_runner"]
+
+#: What ``--cluster`` says when Dask distributed is not installed.
+MISSING_DASK = '--cluster needs Dask distributed, which is not installed: pip install "dscorer[cluster]"'
+
+_LOCAL = re.compile(r"^local:(\d+)$")
+_ADDRESS = re.compile(r"^(tcp|tls|ws|wss|inproc|ucx)://\S+$")
+
+
+@dataclass(frozen=True)
+class ClusterSpec:
+    """Where to score: the scheduler of a running cluster (``address``), or a LocalCluster of
+    ``local_workers`` worker processes started for the run."""
+
+    address: str | None = None
+    local_workers: int | None = None
+
+    def __str__(self) -> str:
+        return self.address or f"local:{self.local_workers}"
+
+
+def parse_cluster(text: str) -> ClusterSpec:
+    """``tcp://HOST:PORT`` (a running scheduler) or ``local:N`` (N worker processes on this machine)."""
+    text = text.strip()
+    if found := _LOCAL.match(text):
+        n = int(found.group(1))
+        if n < 1:
+            raise DscorerInputError(f"--cluster {text}: a local cluster needs at least 1 worker")
+        return ClusterSpec(local_workers=n)
+    if _ADDRESS.match(text):
+        return ClusterSpec(address=text)
+    raise DscorerInputError(f"--cluster {text!r}: give a scheduler address (tcp://HOST:PORT) or local:N "
+                            "(a cluster of N worker processes on this machine)")
+
+
+def import_distributed() -> ModuleType:
+    """The ``distributed`` package, or DscorerInputError saying how to install it."""
+    try:
+        import distributed
+    except ImportError:
+        raise DscorerInputError(MISSING_DASK) from None
+    return distributed
+
+
+@contextmanager
+def open_runner(cluster: str | ClusterSpec | Runner | Any | None) -> Iterator[Runner]:
+    """A Runner for ``cluster``: a spec (str or ClusterSpec) is connected to, or started, for the
+    block and closed after it; a Runner is used as it is; a ``distributed.Client`` is wrapped
+    (and left open); None runs in this process."""
+    if cluster is None:
+        yield InProcess()
+        return
+    if isinstance(cluster, (InProcess, DaskRunner)):
+        yield cluster
+        return
+    if not isinstance(cluster, (str, ClusterSpec)):  # a distributed.Client the caller owns
+        yield DaskRunner(cluster)
+        return
+    spec = parse_cluster(cluster) if isinstance(cluster, str) else cluster
+    distributed = import_distributed()
+    if spec.address is not None:
+        try:
+            client = distributed.Client(spec.address, timeout="20s")
+        except OSError as exc:
+            raise DscorerInputError(f"--cluster {spec.address}: cannot reach the scheduler ({exc})") from None
+        with client:
+            yield DaskRunner(client)
+        return
+    with distributed.LocalCluster(n_workers=spec.local_workers, threads_per_worker=1, processes=True,
+                                  dashboard_address=None, silence_logs=logging.ERROR) as local, \
+            distributed.Client(local) as client:
+        yield DaskRunner(client)
