@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
-from typing import cast
+from typing import Any, cast
 
 from ..clauses import Drs
 from ..counter import SEARCHES
@@ -26,6 +27,7 @@ from ..swapped_sides import suspect_swapped
 from .counter_command import counter_settings_from_args
 from .input_format import add_format_option, add_ill_option
 from .output import format_table, write_json
+from .scale_options import add_cluster_option, at_scale, open_cli_runner
 from .score_command import add_dscorer_options, settings_from_args
 
 __all__ = ["register", "run", "read_systems", "format_comparison"]
@@ -68,6 +70,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     counter.add_argument("--no-wordnet", action="store_true",
                          help="compare concepts as written, not by their WordNet synset's name (COUNTER, and "
                               "DSCORER's released preset)")
+    add_cluster_option(p)
     p.set_defaults(func=run)
 
 
@@ -97,12 +100,12 @@ def read_systems(gold_path: str, paths: list[str], baseline: bool, fmt: str = "a
 
 
 def compare_metric(metric: Metric, golds: list[Drs], systems: list[System],
-                   args: argparse.Namespace) -> tuple[Comparison, list[CountTable]]:
-    """The comparison of one metric and the count tables behind it."""
+                   args: argparse.Namespace, cluster: Any = None) -> tuple[Comparison, list[CountTable]]:
+    """The comparison of one metric and the count tables behind it (scored on ``cluster`` if given)."""
     counter = counter_settings_from_args(args, seed="counter_seed")
     dscorer = settings_from_args(args).replace(average=args.average)
     return compare_systems(metric, golds, systems, dscorer=dscorer, counter=counter, bootstrap=args.bootstrap,
-                           ar=args.ar, seed=args.seed, jobs=args.jobs)
+                           ar=args.ar, seed=args.seed, jobs=args.jobs, cluster=cluster)
 
 
 @dataclass(frozen=True)
@@ -164,9 +167,10 @@ def run(args: argparse.Namespace) -> int:
                   f"gold DRSs (--baseline)", file=sys.stderr)
     metrics: tuple[Metric, ...] = ("dscorer", "counter") if args.metric == "both" else (cast(Metric, args.metric),)
     results = {}
-    for m in metrics:
-        c, tables = compare_metric(m, golds, systems, args)
-        results[m] = (replace(c, signature=with_extras(c.signature, extra)), tables)  # resampling ones follow
+    with open_cli_runner(args) if at_scale(args) else nullcontext(None) as cluster:  # one cluster for every system
+        for m in metrics:
+            c, tables = compare_metric(m, golds, systems, args, cluster)
+            results[m] = (replace(c, signature=with_extras(c.signature, extra)), tables)  # resampling ones follow
     if args.json:
         data = {"gold": args.gold, "n_documents": len(golds),
                 "systems": [{"name": s.name, "path": s.path, "single_drs_baseline": s.single_drs} for s in systems],

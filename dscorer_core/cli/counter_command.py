@@ -3,11 +3,24 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from ..counter import SEARCHES, CounterResult, CounterSettings, counter_corpus
-from ..ill_formed import signed
-from .input_format import add_format_option, add_ill_option, read_predictions
+from ..counter import SEARCHES, CounterPair, CounterResult, CounterSettings, counter_corpus
+from ..ill_formed import IllFormedReport, signed
+from .input_format import add_format_option, add_ill_option, print_report, read_predictions, streams_clauses
 from .output import format_table, write_csv, write_json
+from .scale_options import (
+    add_cluster_option,
+    add_per_doc_out_option,
+    at_scale,
+    open_cli_runner,
+    per_doc_lines,
+    refuse_overwriting,
+)
+
+if TYPE_CHECKING:
+    from ..cluster import Runner
 
 
 def add_counter_options(p: argparse.ArgumentParser) -> None:
@@ -50,6 +63,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--per-doc", action="store_true", help="add one row per document (COUNTER's -ms)")
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
     p.add_argument("--csv", metavar="FILE", help="write the per-document table to FILE")
+    add_per_doc_out_option(p)
+    add_cluster_option(p)
     p.set_defaults(func=run)
 
 
@@ -76,10 +91,34 @@ def format_counter(result: CounterResult, by_kind: bool = False) -> str:
     return "\n".join(lines)
 
 
+def _scored_at_scale(args: argparse.Namespace, settings: CounterSettings, runner: Runner,
+                     write: Callable[[Sequence[CounterPair]], None] | None) -> tuple[CounterResult, IllFormedReport]:
+    """``--cluster`` or ``--per-doc-out``: clause files read as streams, batches run by ``runner``; SBN
+    files read whole, then run by ``runner``."""
+    if streams_clauses(args):
+        from ..cluster.runs import counter_files
+
+        result, report = counter_files(args.pred, args.gold, settings, runner, ill=args.ill, wf_check=args.wf_check,
+                                       baseline=args.baseline, keep_documents=bool(args.per_doc or args.csv),
+                                       on_documents=write)
+        print_report(report)
+        return result, report
+    preds, golds, report = read_predictions(args)
+    result = counter_corpus(preds, golds, settings, cluster=runner if args.cluster else None)
+    if write is not None:
+        write(result.documents)
+    return result, report
+
+
 def run(args: argparse.Namespace) -> int:
     settings = counter_settings_from_args(args)
-    preds, golds, report = read_predictions(args)
-    result = counter_corpus(preds, golds, settings)
+    refuse_overwriting("--per-doc-out", args.per_doc_out, args.pred, args.gold)
+    if at_scale(args):
+        with open_cli_runner(args) as runner, per_doc_lines(args.per_doc_out, CounterPair.as_dict) as write:
+            result, report = _scored_at_scale(args, settings, runner, write)
+    else:
+        preds, golds, report = read_predictions(args)
+        result = counter_corpus(preds, golds, settings)
     if args.csv:
         write_csv(args.csv, *counter_rows(result))
     if args.json:

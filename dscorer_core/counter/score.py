@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .. import formula
 from ..clauses import Clause, Drs
@@ -217,24 +218,32 @@ def counter_pair(pred: Drs, gold: Drs, settings: CounterSettings | None = None,
 
 
 def counter_corpus(preds: Sequence[Drs], golds: Sequence[Drs], settings: CounterSettings | None = None,
-                   progress: Callable[[int, int], None] | None = None, first_index: int = 0) -> CounterResult:
+                   progress: Callable[[int, int], None] | None = None, first_index: int = 0,
+                   cluster: Any = None) -> CounterResult:
     """COUNTER scores of aligned predicted and gold DRSs, micro-averaged over all pairs.
 
     Documents are scored in chunks of CHUNK; ``progress``, if given, is called as
     progress(done, total) after each chunk. ``first_index`` numbers the documents of a piece of a
     corpus (a multiple of CHUNK) as the whole corpus would: the same seeds, the same chunks.
+    ``cluster`` (``"local:N"``, ``"tcp://HOST:PORT"`` or a ``distributed.Client``) runs the chunks on
+    a Dask cluster (docs/scale.md): the same figures.
     """
     settings = settings or CounterSettings()
     if len(preds) != len(golds):
         raise DrsCountMismatch("predicted DRSs", "gold DRSs", len(preds), len(golds))
-    docs: list[CounterPair] = []
-    for start in range(0, len(preds), CHUNK):
-        indices = range(start, min(start + CHUNK, len(preds)))
-        problems = [_problem(preds[i], golds[i], settings) for i in indices]
-        outcomes = find_mappings(problems, settings, [first_index + i for i in indices])
-        docs += [_pair_result(first_index + i, pr, o, settings) for i, pr, o in zip(indices, problems, outcomes)]
-        if progress:
-            progress(len(docs), len(preds))
+    if cluster is not None:
+        from ..cluster.runs import counter_documents_on  # imports dask: only when asked for
+
+        docs = counter_documents_on(cluster, preds, golds, settings, progress)
+    else:
+        docs = []
+        for start in range(0, len(preds), CHUNK):
+            indices = range(start, min(start + CHUNK, len(preds)))
+            problems = [_problem(preds[i], golds[i], settings) for i in indices]
+            outcomes = find_mappings(problems, settings, [first_index + i for i in indices])
+            docs += [_pair_result(first_index + i, pr, o, settings) for i, pr, o in zip(indices, problems, outcomes)]
+            if progress:
+                progress(len(docs), len(preds))
     totals = CounterTotals(settings)
     totals.add(docs)
     return totals.result()

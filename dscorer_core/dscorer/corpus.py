@@ -24,15 +24,22 @@ __all__ = ["score_corpus", "corpus_from_documents", "CorpusTotals", "document_ta
 
 
 def score_corpus(preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreSettings | None = None,
-                 progress: Callable[[int, int], None] | None = None, jobs: int = 1, **changes: Any) -> CorpusResult:
+                 progress: Callable[[int, int], None] | None = None, jobs: int = 1, cluster: Any = None,
+                 **changes: Any) -> CorpusResult:
     """Score aligned lists of DRSs: micro (summed counts) and macro (mean of documents).
 
-    ``progress``, if given, is called as progress(done, total) after each document.
+    ``progress``, if given, is called as progress(done, total) after each document (each batch on a
+    cluster). ``jobs`` scores in that many processes; ``cluster`` (``"local:N"``, ``"tcp://HOST:PORT"``,
+    or a ``distributed.Client``) on a Dask cluster (docs/scale.md): the same figures either way.
     """
     settings = (settings or ScoreSettings()).replace(**changes)
     if len(preds) != len(golds):
         raise DrsCountMismatch("pred", "gold", len(preds), len(golds))
-    if jobs and jobs > 1 and len(preds) > 1:
+    if cluster is not None:
+        from ..cluster.runs import score_documents_on  # imports dask: only when asked for
+
+        docs = score_documents_on(cluster, preds, golds, settings, progress)
+    elif jobs and jobs > 1 and len(preds) > 1:
         docs = score_documents_parallel(preds, golds, settings, jobs, progress)
     else:
         docs = score_documents(preds, golds, settings, progress=progress)

@@ -18,7 +18,7 @@ import gc
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from ..errors import ClfProblem, DrsCountMismatch, NoDrsError, SbnError
 from ..version import __version__
@@ -211,23 +211,29 @@ def collector_paused() -> Iterator[None]:
 
 
 def smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings | None = None,
-                  pred_name: str = "pred", gold_name: str = "gold") -> SmatchResult:
+                  pred_name: str = "pred", gold_name: str = "gold", cluster: Any = None) -> SmatchResult:
     """Score predicted SBNs (an SbnError stands for one that could not be read; an SbnText for one that
     was only split off its file) against gold SBNs (an SbnText: only split off, for the script's reader,
-    which reads it itself; the corrected triples read it as one line and raise SbnError if they cannot)."""
+    which reads it itself; the corrected triples read it as one line and raise SbnError if they cannot).
+    ``cluster`` (``"local:N"``, ``"tcp://HOST:PORT"`` or a ``distributed.Client``) scores batches of
+    pairs on a Dask cluster (docs/scale.md)."""
     with collector_paused():
-        return _smatch_corpus(preds, golds, settings or SmatchSettings(), pred_name, gold_name)
+        return _smatch_corpus(preds, golds, settings or SmatchSettings(), pred_name, gold_name, cluster)
 
 
 def _smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings,
-                   pred_name: str, gold_name: str) -> SmatchResult:
-    settings = settings or SmatchSettings()
+                   pred_name: str, gold_name: str, cluster: Any = None) -> SmatchResult:
     if not preds and not golds:
         raise NoDrsError([pred_name, gold_name], f"{pred_name} and {gold_name} hold no SBN: there is nothing to score")
     if len(preds) != len(golds):
         raise DrsCountMismatch(pred_name, gold_name, len(preds), len(golds))
     totals = SmatchTotals(settings)
-    totals.add(smatch_documents(preds, golds, settings))
+    if cluster is not None:
+        from ..cluster.runs import smatch_documents_on  # imports dask: only when asked for
+
+        totals.add(smatch_documents_on(cluster, preds, golds, settings))
+    else:
+        totals.add(smatch_documents(preds, golds, settings))
     return totals.result()
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from ..clauses import Drs, check_pair
 from ..counter import CounterSettings, counter_corpus
@@ -67,23 +67,25 @@ def align_system(name: str, path: str, preds: Sequence[Drs], golds: Sequence[Drs
 
 def system_table(metric: Metric, golds: Sequence[Drs], system: System, *,
                  dscorer: ScoreSettings | None = None, counter: CounterSettings | None = None,
-                 jobs: int = 1, progress: Progress | None = None) -> CountTable:
+                 jobs: int = 1, progress: Progress | None = None, cluster: Any = None) -> CountTable:
     """The count table of one system: COUNTER's per-document clause counts, or DSCORER's per-order
     counts (the macro table when ``dscorer.average`` is ``macro``)."""
     if metric == "counter":
-        result = counter_corpus(system.preds, golds, counter or CounterSettings(), progress=progress)
+        result = counter_corpus(system.preds, golds, counter or CounterSettings(), progress=progress, cluster=cluster)
         return counter_table(result, [g.sentence for g in golds])
     settings = dscorer or ScoreSettings()
-    scored = score_corpus(system.preds, golds, settings, jobs=jobs, progress=progress)
+    scored = score_corpus(system.preds, golds, settings, jobs=jobs, progress=progress, cluster=cluster)
     return macro_table(scored) if settings.average == "macro" else dscorer_table(scored)
 
 
 def compare_systems(metric: Metric, golds: Sequence[Drs], systems: Sequence[System], *,
                     dscorer: ScoreSettings | None = None, counter: CounterSettings | None = None,
                     bootstrap: int = 1000, ar: int = 10000, seed: int = 1,
-                    jobs: int = 1) -> tuple[Comparison, list[CountTable]]:
+                    jobs: int = 1, cluster: Any = None) -> tuple[Comparison, list[CountTable]]:
     """Score every system on one metric and test each against the first: the comparison and the
-    count tables behind it (for per-document differences)."""
-    tables = [system_table(metric, golds, s, dscorer=dscorer, counter=counter, jobs=jobs) for s in systems]
+    count tables behind it (for per-document differences). ``cluster`` scores on a Dask cluster
+    (docs/scale.md): give an open one (``cluster.open_runner``) to start it once for every system."""
+    tables = [system_table(metric, golds, s, dscorer=dscorer, counter=counter, jobs=jobs, cluster=cluster)
+              for s in systems]
     comparison = compare_tables(tables, [s.name for s in systems], bootstrap=bootstrap, ar=ar, seed=seed)
     return comparison, tables
