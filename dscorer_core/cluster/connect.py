@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DscorerInputError
+from ..version import __version__
 from .runner import DaskRunner, InProcess, Runner
 
 if TYPE_CHECKING:
@@ -59,6 +60,26 @@ def import_distributed() -> ModuleType:
     return distributed
 
 
+def worker_version() -> str:
+    """The dscorer version a worker runs (``client.run`` calls this on each worker)."""
+    return __version__
+
+
+def check_workers(client: Any, spec: ClusterSpec) -> None:
+    """Refuse a cluster whose workers cannot import dscorer or run another version of it: their figures
+    would not be the ones the signature's version stands for."""
+    try:
+        versions = client.run(worker_version)
+    except Exception as exc:  # a worker without dscorer: ModuleNotFoundError, pickled back
+        raise DscorerInputError(f"--cluster {spec}: a worker cannot run dscorer ({type(exc).__name__}: {exc}); "
+                                f'install dscorer {__version__} with pip install "dscorer[cluster]" on every worker'
+                                ) from None
+    other = sorted(f"{worker} ({version})" for worker, version in versions.items() if version != __version__)
+    if other:
+        raise DscorerInputError(f"--cluster {spec}: workers run another dscorer than this one ({__version__}): "
+                                + ", ".join(other))
+
+
 @contextmanager
 def open_runner(cluster: str | ClusterSpec | Runner | Any | None) -> Iterator[Runner]:
     """A Runner for ``cluster``: a spec (str or ClusterSpec) is connected to, or started, for the
@@ -81,6 +102,7 @@ def open_runner(cluster: str | ClusterSpec | Runner | Any | None) -> Iterator[Ru
         except OSError as exc:
             raise DscorerInputError(f"--cluster {spec.address}: cannot reach the scheduler ({exc})") from None
         with client:
+            check_workers(client, spec)
             yield DaskRunner(client)
         return
     with distributed.LocalCluster(n_workers=spec.local_workers, threads_per_worker=1, processes=True,
