@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import zip_longest
 from pathlib import Path
-from typing import TypeVar
+from typing import TextIO, TypeVar
 
 from .binary_files import binary_kind
 from .errors import ClfError, ClfProblem, DrsCountMismatch, NoDrsError, SbnError
@@ -60,20 +61,28 @@ def _opened(path: str | os.PathLike[str], error: type[ClfError]) -> Path:
     return p
 
 
-def file_lines(path: str | os.PathLike[str], error: type[ClfError] = ClfError) -> Iterator[str]:
-    """The lines of a DRS file, one at a time, without their line ends: split where ``parse_clf`` splits
-    (LF, CRLF, a lone CR), a BOM dropped; a file that is not UTF-8 raises the whole-file reader's error
-    (naming every bad line)."""
+@contextmanager
+def _text(path: str | os.PathLike[str], error: type[ClfError]) -> Iterator[TextIO]:
+    """The file opened as text: universal newlines (LF, CRLF and a lone CR end a line, as in
+    ``parse_clf``), a BOM dropped; a file that is not UTF-8 raises the whole-file reader's error
+    (naming every bad line) when a bad byte is reached."""
     p = _opened(path, error)
     try:
         with p.open(encoding="utf-8-sig", newline=None) as f:
-            for line in f:
-                yield line[:-1] if line.endswith("\n") else line
+            yield f
     except UnicodeDecodeError:
         from .clauses import decode_clf_bytes
 
         decode_clf_bytes(p.read_bytes(), str(p))  # names the bad lines and columns
         raise  # pragma: no cover - decode_clf_bytes raised already
+
+
+def file_lines(path: str | os.PathLike[str], error: type[ClfError] = ClfError) -> Iterator[str]:
+    """The lines of a DRS file, one at a time, without their line ends: split where ``parse_clf``
+    splits, a BOM dropped; a file that is not UTF-8 raises the whole-file reader's error."""
+    with _text(path, error) as f:
+        for line in f:
+            yield line[:-1] if line.endswith("\n") else line
 
 
 def stream_format(path: str | os.PathLike[str], fmt: str = "auto") -> DrsFormat:
@@ -98,22 +107,22 @@ def clf_chunks(path: str | os.PathLike[str], size: int) -> Iterator[TextChunk]:
     source = str(path)
     lines: list[str] = []
     first_line, first_index, count, in_drs = 1, 0, 0, False
-    lineno = 0
-    for lineno, raw in enumerate(file_lines(path), start=1):
-        lines.append(raw)
-        stripped = raw.strip()
-        if not stripped:
-            if in_drs:
-                count += 1
-                in_drs = False
-                if count >= size:
-                    yield TextChunk("\n".join(lines), source, first_line, first_index, count)
-                    lines, first_line, first_index, count = [], lineno + 1, first_index + count, 0
-        elif not stripped.startswith("%"):
-            in_drs = True
+    with _text(path, ClfError) as f:
+        for lineno, raw in enumerate(f, start=1):  # each line with its "\n", but maybe the last
+            lines.append(raw)
+            start = raw.lstrip()[:1]  # as parse_clf's strip(): "" for a blank line
+            if not start:
+                if in_drs:
+                    count += 1
+                    in_drs = False
+                    if count >= size:
+                        yield TextChunk("".join(lines), source, first_line, first_index, count)
+                        lines, first_line, first_index, count = [], lineno + 1, first_index + count, 0
+            elif start != "%":
+                in_drs = True
     count += in_drs
     if count:
-        yield TextChunk("\n".join(lines), source, first_line, first_index, count)
+        yield TextChunk("".join(lines), source, first_line, first_index, count)
 
 
 def sbn_line_chunks(path: str | os.PathLike[str], size: int) -> Iterator[list[SbnText]]:
