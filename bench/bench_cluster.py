@@ -92,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairs", type=int, default=100_000, help="synthetic pairs (default 100,000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the draw (default 1)")
     parser.add_argument("--rounds", type=int, default=1, help="rounds of the three runs (the ratio is per round)")
+    parser.add_argument("--memory", action="store_true",
+                        help="only the memory run: --cluster local:2 with --per-doc-out on --pairs pairs")
     parser.add_argument("--project", type=float, nargs=2, default=(10_000_000, 100), metavar=("PAIRS", "WORKERS"),
                         help="projection: pairs and workers (default 10,000,000 on 100)")
     args = parser.parse_args(argv)
@@ -106,6 +108,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"# {args.pairs:,} pairs (seed {args.seed}): {pred.stat().st_size / 2**20:.0f} MB predicted, "
               f"{gold.stat().st_size / 2**20:.0f} MB gold; {platform.processor() or platform.machine()}, "
               f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start")
+        if args.memory:
+            lines = directory / "docs.jsonl"
+            seconds, cpu, client, total = measured(["score", str(pred), str(gold), "--json", "--cluster", "local:2",
+                                                    "--per-doc-out", str(lines)], directory / "out.json")
+            written = sum(1 for _ in lines.open(encoding="utf-8"))
+            print(format_table(["run", "seconds", "pairs/s", "CPU s", "client peak MB", "all processes peak MB",
+                                "lines written"],
+                               [["--cluster local:2 --per-doc-out", f"{seconds:.1f}", f"{args.pairs / seconds:,.0f}",
+                                 f"{cpu:.1f}", f"{client:,.0f}", f"{total:,.0f}", f"{written:,}"]]))
+            return 0
         rows, ratios, rates = [], [], []
         for r in range(args.rounds):
             outputs = []

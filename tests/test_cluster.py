@@ -191,6 +191,14 @@ def test_per_doc_out_streams_the_json_documents(capsys, tmp_path, dev):
     assert code == 2 and "refusing to overwrite" in err
 
 
+def test_streamed_files_given_the_wrong_way_round_are_warned_of(capsys, dev):
+    """The swapped-files warning, gathered batch by batch: the same lines as one process prints."""
+    _, _, whole = run(capsys, "score", dev[1], dev[0])
+    code, _, streamed = run(capsys, "score", dev[1], dev[0], "--per-doc-out", os.devnull)
+    assert code == 0 and "are the predicted and gold files swapped?" in streamed
+    assert sorted(streamed.splitlines()) == sorted(whole.splitlines())
+
+
 def test_unequal_files_are_refused_with_both_counts(capsys, shared_path):
     pred, gold = shared_path("pmb-3.0.0/boxer_dev.clf"), shared_path("pmb-2.2.0/gold_dev.clf")
     code, _, err = run(capsys, "score", pred, gold, "--per-doc-out", os.devnull)

@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING
 
 from ..counter import SEARCHES, CounterPair, CounterResult, CounterSettings, counter_corpus
 from ..ill_formed import IllFormedReport, signed
-from .input_format import add_format_option, add_ill_option, print_report, read_predictions, streams_clauses
+from .input_format import (
+    add_format_option,
+    add_ill_option,
+    print_report,
+    print_warning,
+    read_predictions,
+    streams_clauses,
+)
 from .output import format_table, write_csv, write_json
 from .scale_options import (
     add_cluster_option,
@@ -100,7 +107,7 @@ def _scored_at_scale(args: argparse.Namespace, settings: CounterSettings, runner
 
         result, report = counter_files(args.pred, args.gold, settings, runner, ill=args.ill, wf_check=args.wf_check,
                                        baseline=args.baseline, keep_documents=bool(args.per_doc or args.csv),
-                                       on_documents=write)
+                                       on_documents=write, warn=print_warning)
         print_report(report)
         return result, report
     preds, golds, report = read_predictions(args)

@@ -12,7 +12,8 @@ if TYPE_CHECKING:
     from ..clauses import Drs
     from ..ill_formed import IllFormedReport
 
-__all__ = ["add_format_option", "add_ill_option", "read_predictions", "print_report", "streams_clauses"]
+__all__ = ["add_format_option", "add_ill_option", "read_predictions", "print_report", "print_warning",
+           "streams_clauses"]
 
 
 def add_format_option(p: argparse.ArgumentParser) -> None:
@@ -52,6 +53,11 @@ def read_predictions(args: argparse.Namespace) -> tuple[list[Drs], list[Drs], Il
     preds, report = apply_ill_policy(preds, args.ill, check_gold(golds, args.wf_check))
     print_report(report)
     return preds, golds, report
+
+
+def print_warning(line: str) -> None:
+    """A warning line on stderr."""
+    print(line, file=sys.stderr)
 
 
 def print_report(report: IllFormedReport) -> None:

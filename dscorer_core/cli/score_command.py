@@ -19,7 +19,14 @@ from .counter_command import (
     counter_settings_from_args,
     format_counter,
 )
-from .input_format import add_format_option, add_ill_option, print_report, read_predictions, streams_clauses
+from .input_format import (
+    add_format_option,
+    add_ill_option,
+    print_report,
+    print_warning,
+    read_predictions,
+    streams_clauses,
+)
 from .output import format_table, write_csv, write_json
 from .scale_options import (
     add_cluster_option,
@@ -134,7 +141,7 @@ def _scored_at_scale(args: argparse.Namespace, settings: ScoreSettings, runner: 
         from ..cluster.runs import counter_files, score_files
 
         common = dict(ill=args.ill, wf_check=args.wf_check, baseline=args.baseline)
-        result, report = score_files(args.pred, args.gold, settings, runner, on_documents=write,
+        result, report = score_files(args.pred, args.gold, settings, runner, on_documents=write, warn=print_warning,
                                      keep_documents=bool(args.per_doc or args.csv), **common)
         print_report(report)
         if getattr(args, "with_counter", False):

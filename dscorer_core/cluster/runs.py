@@ -23,6 +23,7 @@ from ..errors import NoDrsError
 from ..formats import read_drs_file
 from ..ill_formed import WF_MODES, GoldCheck, IllFormed, IllFormedReport, IllPolicy, WfMode
 from ..sbn.smatch import PredictedSbn, SmatchDocument, SmatchResult, SmatchSettings, SmatchTotals
+from ..swapped_sides import SwapSigns, suspicion
 from .connect import open_runner
 from .runner import Runner
 from .tasks import Batch, ReadJob, counter_batch, gold_check_chunk, score_batch, smatch_batch
@@ -39,6 +40,8 @@ assert BATCH % CHUNK == 0
 Progress = Callable[[int, int], None]
 #: Called with each batch's documents, in corpus order (``--per-doc-out``).
 OnDocuments = Callable[[Sequence[Any]], None]
+#: Called with a warning line (the swapped-files warning: ``swapped_sides``).
+Warn = Callable[[str], None]
 Cluster = Any  # a spec ("local:2", "tcp://host:8786"), a ClusterSpec, a Runner or a distributed.Client
 
 
@@ -109,9 +112,9 @@ def _numbered(pieces: Iterator[tuple[list[Any], list[Any]]], settings: SmatchSet
 
 def _file_batches(runner: Runner, func: Callable[..., Batch], settings: Any, pred: str | os.PathLike[str],
                   gold: str | os.PathLike[str], ill: IllPolicy, wf_check: WfMode, baseline: bool, size: int,
-                  name: str, report: list[IllFormedReport]) -> Iterator[Batch]:
+                  name: str, report: list[IllFormedReport], warn: Warn | None) -> Iterator[Batch]:
     """The batches of a predicted and a gold clause file read as streams, in order; ``report`` gets
-    the ill-formed report once the last batch is in."""
+    the ill-formed report once the last batch is in, and ``warn`` the swapped-files warning if any."""
     gold_check = stream_gold_check(runner, gold, wf_check, size)
     single = None
     if baseline:
@@ -125,13 +128,18 @@ def _file_batches(runner: Runner, func: Callable[..., Batch], settings: Any, pre
     else:
         pieces = paired(clf_chunks(pred, size), clf_chunks(gold, size), str(pred), str(gold), drs_count)
     entries: list[IllFormed] = []
+    signs = SwapSigns()
     seen = 0
     for batch in runner.map_ordered(func, ((p, g, settings, job) for p, g in pieces), name):
         entries.extend(batch.ill_formed)
+        signs = signs.merged(batch.signs) if batch.signs is not None else signs
         seen += len(batch.documents)
         yield batch
     if single is not None and not seen:
         raise NoDrsError([str(gold)])
+    swapped = suspicion(signs, str(pred), str(gold))
+    if swapped is not None and warn is not None:
+        warn(swapped.warning_line())
     report.append(IllFormedReport(ill, tuple(entries), gold_check))
 
 
@@ -148,17 +156,18 @@ def _streamed(totals: Any, batches: Iterator[Batch], on_documents: OnDocuments |
 def score_files(pred: str | os.PathLike[str], gold: str | os.PathLike[str], settings: ScoreSettings | None = None,
                 cluster: Cluster = None, *, ill: IllPolicy = "dummy", wf_check: WfMode = "auto",
                 baseline: bool = False, keep_documents: bool = False, on_documents: OnDocuments | None = None,
-                progress: Progress | None = None, size: int = BATCH) -> tuple[CorpusResult, IllFormedReport]:
+                progress: Progress | None = None, warn: Warn | None = None,
+                size: int = BATCH) -> tuple[CorpusResult, IllFormedReport]:
     """DSCORER scores of two clause files read as streams, batches scored on ``cluster`` (None: in this
     process): the figures of ``score_corpus`` on the whole files, the ill-formed DRSs handled as
     ``dscorer score`` handles them. The documents are kept only with ``keep_documents``;
-    ``on_documents`` sees each batch of them, in order."""
+    ``on_documents`` sees each batch of them, in order; ``warn`` gets the swapped-files warning."""
     settings = settings or ScoreSettings()
     totals = CorpusTotals(settings, keep=keep_documents)
     report: list[IllFormedReport] = []
     with open_runner(cluster) as runner:
         _streamed(totals, _file_batches(runner, partial(score_batch), settings, pred, gold, ill, wf_check,
-                                        baseline, size, "score", report), on_documents, progress)
+                                        baseline, size, "score", report, warn), on_documents, progress)
     return totals.result(), report[0]
 
 
@@ -166,7 +175,7 @@ def counter_files(pred: str | os.PathLike[str], gold: str | os.PathLike[str],
                   settings: CounterSettings | None = None, cluster: Cluster = None, *, ill: IllPolicy = "dummy",
                   wf_check: WfMode = "auto", baseline: bool = False, keep_documents: bool = False,
                   on_documents: OnDocuments | None = None, progress: Progress | None = None,
-                  size: int = BATCH) -> tuple[CounterResult, IllFormedReport]:
+                  warn: Warn | None = None, size: int = BATCH) -> tuple[CounterResult, IllFormedReport]:
     """COUNTER scores of two clause files read as streams (as ``score_files``); the documents come back
     without their mappings and clause lists."""
     settings = settings or CounterSettings()
@@ -174,7 +183,7 @@ def counter_files(pred: str | os.PathLike[str], gold: str | os.PathLike[str],
     report: list[IllFormedReport] = []
     with open_runner(cluster) as runner:
         _streamed(totals, _file_batches(runner, partial(counter_batch, slim=True), settings, pred, gold, ill,
-                                        wf_check, baseline, _check_batch(size), "counter", report),
+                                        wf_check, baseline, _check_batch(size), "counter", report, warn),
                   on_documents, progress)
     return totals.result(), report[0]
 

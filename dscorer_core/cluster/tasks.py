@@ -15,6 +15,7 @@ from ..dscorer.batch import score_documents
 from ..dscorer.settings import ScoreSettings
 from ..ill_formed import GoldCheck, IllFormed, IllPolicy, apply_ill_policy, check_gold
 from ..sbn.smatch import PredictedSbn, SmatchDocument, SmatchSettings, collector_paused, smatch_documents
+from ..swapped_sides import SwapSigns, swap_signs
 
 __all__ = ["ReadJob", "Batch", "read_batch", "gold_check_chunk", "score_batch", "counter_batch", "smatch_batch"]
 
@@ -31,10 +32,12 @@ class ReadJob:
 
 @dataclass(frozen=True)
 class Batch:
-    """What a worker sends back: the documents (count rows) of its batch and its ill-formed DRSs."""
+    """What a worker sends back: the documents (count rows) of its batch, its ill-formed DRSs, and
+    the signs of swapped files it saw (``swapped_sides``)."""
 
     documents: tuple
     ill_formed: tuple[IllFormed, ...] = ()
+    signs: SwapSigns | None = None
 
 
 def _baseline(pred: Drs, golds: Sequence[Drs]) -> list[Drs]:
@@ -43,9 +46,10 @@ def _baseline(pred: Drs, golds: Sequence[Drs]) -> list[Drs]:
             for g in golds]
 
 
-def read_batch(pred: TextChunk | None, gold: TextChunk, job: ReadJob) -> tuple[list[Drs], list[Drs], tuple]:
-    """The DRSs to score of a piece of both files (the policy applied to the predicted side) and
-    the ill-formed predicted DRSs."""
+def read_batch(pred: TextChunk | None, gold: TextChunk, job: ReadJob
+               ) -> tuple[list[Drs], list[Drs], tuple[IllFormed, ...], SwapSigns]:
+    """The DRSs to score of a piece of both files (the policy applied to the predicted side), the
+    ill-formed predicted DRSs and the signs of swapped files."""
     golds = parse_clf(gold.text, gold.source, False, gold.first_line, gold.first_index)
     if job.baseline is not None:
         preds = _baseline(job.baseline, golds)
@@ -54,8 +58,9 @@ def read_batch(pred: TextChunk | None, gold: TextChunk, job: ReadJob) -> tuple[l
         preds = parse_clf(pred.text, pred.source, job.ill != "error", pred.first_line, pred.first_index)
     if len(preds) != len(golds):  # pragma: no cover - the reader cuts both files at the same counts
         raise RuntimeError(f"pieces of {len(preds)} and {len(golds)} DRSs at DRS {gold.first_index}")
+    signs = swap_signs(preds, golds)
     scored, report = apply_ill_policy(preds, job.ill, job.gold_check)
-    return scored, golds, report.entries
+    return scored, golds, report.entries, signs
 
 
 def gold_check_chunk(gold: TextChunk) -> tuple[IllFormed, ...]:
@@ -68,8 +73,8 @@ def score_batch(pred: TextChunk | Sequence[Drs] | None, gold: TextChunk | Sequen
     """DSCORER document scores of a batch: a piece of both files (read here) or DRSs already read."""
     if isinstance(gold, TextChunk):
         assert job is not None and not isinstance(pred, Sequence)
-        preds, golds, ill = read_batch(pred, gold, job)
-        return Batch(tuple(score_documents(preds, golds, settings, gold.first_index)), ill)
+        preds, golds, ill, signs = read_batch(pred, gold, job)
+        return Batch(tuple(score_documents(preds, golds, settings, gold.first_index)), ill, signs)
     assert pred is not None and not isinstance(pred, TextChunk)
     return Batch(tuple(score_documents(pred, gold, settings, first_index)))
 
@@ -85,16 +90,17 @@ def counter_batch(pred: TextChunk | Sequence[Drs] | None, gold: TextChunk | Sequ
                   slim: bool = False) -> Batch:
     """COUNTER's documents of a batch (``first_index`` a multiple of ``counter.score.CHUNK``, so the
     documents share solver calls as in one process); ``slim`` leaves the mappings and clause lists out."""
-    ill: tuple = ()
+    ill: tuple[IllFormed, ...] = ()
+    signs = None
     if isinstance(gold, TextChunk):
         assert job is not None and not isinstance(pred, Sequence)
-        preds, golds, ill = read_batch(pred, gold, job)
+        preds, golds, ill, signs = read_batch(pred, gold, job)
         first_index = gold.first_index
     else:
         assert pred is not None and not isinstance(pred, TextChunk)
         preds, golds = list(pred), list(gold)
     docs = counter_corpus(preds, golds, settings, first_index=first_index).documents
-    return Batch(tuple(_slim(d) for d in docs) if slim else docs, ill)
+    return Batch(tuple(_slim(d) for d in docs) if slim else docs, ill, signs)
 
 
 def smatch_batch(preds: Sequence[PredictedSbn], golds: Sequence, settings: SmatchSettings,
