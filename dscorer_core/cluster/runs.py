@@ -13,13 +13,13 @@ from functools import partial
 from typing import Any
 
 from ..chunked import TextChunk, clf_chunks, drs_count, paired, sbn_line_chunks
-from ..clauses import Drs, check_pair
+from ..clauses import Drs
 from ..counter.score import CHUNK, CounterPair, CounterResult, CounterTotals
 from ..counter.settings import CounterSettings
 from ..dscorer.corpus import CorpusTotals
 from ..dscorer.scoring import CorpusResult, DocumentScore
 from ..dscorer.settings import ScoreSettings
-from ..errors import NoDrsError
+from ..errors import DrsCountMismatch, NoDrsError
 from ..formats import read_drs_file
 from ..ill_formed import WF_MODES, GoldCheck, IllFormed, IllFormedReport, IllPolicy, WfMode
 from ..sbn.smatch import PredictedSbn, SmatchDocument, SmatchResult, SmatchSettings, SmatchTotals
@@ -119,8 +119,12 @@ def _file_batches(runner: Runner, func: Callable[..., Batch], settings: Any, pre
     single = None
     if baseline:
         only = read_drs_file(pred, "clf", lenient=ill != "error")
-        if len(only) != 1:
-            check_pair(only, [], str(pred), str(gold), baseline=True)  # raises the one-machine error
+        if len(only) != 1:  # the one-machine error, with the gold file's count
+            n_gold = sum(c.count for c in clf_chunks(gold, size))
+            if not n_gold:
+                raise NoDrsError([str(gold)])
+            raise DrsCountMismatch(str(pred), str(gold), len(only), n_gold,
+                                   "--baseline needs a predicted file with exactly one DRS")
         single = only[0]
     job = ReadJob(ill, gold_check, single)
     if single is not None:
@@ -166,7 +170,7 @@ def score_files(pred: str | os.PathLike[str], gold: str | os.PathLike[str], sett
     totals = CorpusTotals(settings, keep=keep_documents)
     report: list[IllFormedReport] = []
     with open_runner(cluster) as runner:
-        _streamed(totals, _file_batches(runner, partial(score_batch), settings, pred, gold, ill, wf_check,
+        _streamed(totals, _file_batches(runner, score_batch, settings, pred, gold, ill, wf_check,
                                         baseline, size, "score", report, warn), on_documents, progress)
     return totals.result(), report[0]
 
