@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -126,7 +127,7 @@ def _file_batches(runner: Runner, func: Callable[..., Batch], settings: Any, pre
             raise DrsCountMismatch(str(pred), str(gold), len(only), n_gold,
                                    "--baseline needs a predicted file with exactly one DRS")
         single = only[0]
-    job = ReadJob(ill, gold_check, single)
+    job = ReadJob(ill, replace(gold_check, warnings=()), single)  # workers need only whether the check applies
     if single is not None:
         pieces: Iterator[tuple[TextChunk | None, TextChunk]] = ((None, g) for g in clf_chunks(gold, size))
     else:
