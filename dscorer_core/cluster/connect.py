@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -96,6 +97,21 @@ def open_runner(cluster: str | ClusterSpec | Runner | Any | None) -> Iterator[Ru
         return
     spec = parse_cluster(cluster) if isinstance(cluster, str) else cluster
     distributed = import_distributed()
+    import dask
+
+    with dask.config.set(LEAN_CONFIG), _opened(distributed, spec) as runner:
+        yield runner
+
+
+#: Dask keeps the last 1,000 messages under 1 MB of each connection for debugging
+#: (``distributed.admin.low-level-log-length``): 1,000 batches of text, hundreds of MB in the
+#: client (and in a LocalCluster's scheduler, which runs in the client). Ten are enough.
+LEAN_CONFIG = {"distributed.admin.low-level-log-length": 10}
+
+
+@contextmanager
+def _opened(distributed: ModuleType, spec: ClusterSpec) -> Iterator[Runner]:
+    """A Runner on the cluster ``spec`` names, closed (a local one stopped) after the block."""
     if spec.address is not None:
         try:
             client = distributed.Client(spec.address, timeout="20s")
@@ -105,7 +121,9 @@ def open_runner(cluster: str | ClusterSpec | Runner | Any | None) -> Iterator[Ru
             check_workers(client, spec)
             yield DaskRunner(client)
         return
-    with distributed.LocalCluster(n_workers=spec.local_workers, threads_per_worker=1, processes=True,
-                                  dashboard_address=None, silence_logs=logging.ERROR) as local, \
-            distributed.Client(local) as client:
+    with warnings.catch_warnings():  # no dashboard, but its port is tried all the same: not the user's business
+        warnings.filterwarnings("ignore", message="Port .* is already in use")
+        local = distributed.LocalCluster(n_workers=spec.local_workers, threads_per_worker=1, processes=True,
+                                         dashboard_address=None, silence_logs=logging.ERROR)
+    with local, distributed.Client(local) as client:
         yield DaskRunner(client)
