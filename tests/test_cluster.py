@@ -34,9 +34,12 @@ def client():
     """A LocalCluster of two worker processes (one thread each) and a client of it."""
     distributed = pytest.importorskip("distributed", reason="dask distributed is not installed (the cluster extra)")
     import logging
+    import warnings
 
-    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                                       silence_logs=logging.ERROR)
+    with warnings.catch_warnings():  # no dashboard, but its port is tried all the same
+        warnings.filterwarnings("ignore", message="Port .* is already in use")
+        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                           dashboard_address=None, silence_logs=logging.ERROR)
     with cluster, distributed.Client(cluster) as c:
         yield c
 
