@@ -30,7 +30,10 @@ settings, show_names = aw.settings_sidebar()
 judging = aw.judging_sidebar()
 
 # laptop first: less space above the title, the explanation beside it, so the graphs start higher
-st.html("<style>[data-testid='stMainBlockContainer']{padding-top:2.5rem}</style>")
+# (the sentences: one line each, cut with an ellipsis; the whole sentence is the caption's tooltip)
+st.html("<style>[data-testid='stMainBlockContainer']{padding-top:1.2rem}"
+        "[data-testid='stMainBlockContainer'] h1{padding:.25rem 0}"
+        ".st-key-dscorer_sentence p{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}</style>")
 title_col, help_col = st.columns([1, 2], vertical_alignment="center")
 title_col.title("Pair view")
 with help_col.expander("What am I looking at?"):
@@ -55,7 +58,11 @@ if not paired:
 n_docs = len(gold.drss)
 if st.session_state.get("doc_index", 0) >= n_docs or st.session_state.get("doc_index", 0) < 0:
     st.session_state["doc_index"] = 0
-st.session_state.setdefault("doc_index", 0)
+# a first visit to the bundled sample opens on its Figure 4 case (document 1), where the parser is wrong;
+# document 0 is Figure 1 against itself (every score 1.0)
+landing = 1 if n_docs > 1 and pred.key.startswith("sample:paper_pred.clf") and gold.key.startswith(
+    "sample:paper_gold.clf") else 0
+st.session_state.setdefault("doc_index", landing)
 
 
 def _set_doc(i: int) -> None:
@@ -101,17 +108,24 @@ pdrs, gdrs = pred.drss[i], gold.drss[i]
 st.markdown(f"#### Document {i}")
 # the sentence in small print (escaped), so the graphs start on a laptop's first screen
 if pdrs.sentence and gdrs.sentence and pdrs.sentence != gdrs.sentence:
-    st.caption(f"gold: {aw.md_escape(gdrs.sentence)}  \npred: {aw.md_escape(pdrs.sentence)}")
+    sentence = f"gold: {aw.md_escape(gdrs.sentence)}  \npred: {aw.md_escape(pdrs.sentence)}"
 else:
-    st.caption(aw.md_escape(gdrs.sentence or pdrs.sentence or "(no sentence in the files)"))
+    sentence = aw.md_escape(gdrs.sentence or pdrs.sentence or "(no sentence in the files)")
+with st.container(key="dscorer_sentence"):
+    st.caption(sentence, help=sentence)
 if judging is not None:  # judging mode (sidebar): acceptable or not, then on to the next unjudged document
     aw.acceptability_panel(judging, i, aw.system_name(pred.name), n_docs, _set_doc)
+
+# a document of several sentences: choose one, and everything below shows only its part of both DRSs
+part = aw.sentence_navigator(pred, gold, i, settings, bool(st.session_state.get("with_counter", True)))
+if part is not None:
+    pdrs, gdrs = part.pred, part.gold
 
 try:
     result = aw.cached_pair_score(pdrs, gdrs, settings)
 except NgramExplosion as exc:
     aw.show_input_error("document", exc)
-    st.dataframe(aw.clause_frame(gdrs), hide_index=True)
+    aw.data_table(aw.clause_frame(gdrs), hide_index=True)
     st.stop()
 
 pg, gg = result.pred_graph, result.gold_graph
@@ -139,9 +153,11 @@ metric_cols = st.columns(6)
 for j, (prefix, fig) in enumerate(figures):
     for col, name, value in zip(metric_cols[3 * j:3 * j + 3], "PRF", (fig.P, fig.R, fig.F)):
         col.metric(prefix + name, f"{value:.4f}")
-st.caption(f"P, R, F: DSCORER, the weighted geometric mean of the k-gram scores for k = 0..{settings.order} "
-           f"(w0 = {settings.w0:g}, {settings.preset})"
-           + ("; COUNTER: clauses matched under the best variable mapping." if cpair is not None else "."))
+st.caption(f"P, R, F: DSCORER (k-gram scores for k = 0..{settings.order}, geometric mean, w0 = {settings.w0:g}, "
+           f"{settings.preset})" + ("; COUNTER: clauses matched under the best mapping." if cpair is not None else "."),
+           help="DSCORER's P, R and F are the weighted geometric means of the k-gram precisions and recalls for "
+                "k = 0 (node counts, weight w0) to n; the k slider below only colours the graphs. COUNTER's are "
+                "the clauses that match under the best one-to-one mapping of pred variables to gold variables.")
 aw.sbn_smatch_pair(pdrs, gdrs)  # SBN files only: Smatch, PMB 5 and corrected
 col_k, col_text, col_toggle = st.columns([3, 4, 2], vertical_alignment="center")
 with col_k:
@@ -158,7 +174,8 @@ if ok is not None:
                       f"p = {ok.p:.3f}, r = {ok.r:.3f}, f = {ok.f:.3f}")
 col_toggle.toggle("COUNTER too", key="with_counter",
                   help="COUNTER (van Noord et al. 2018): clause overlap under the best variable mapping.")
-col_text.segmented_control("Draw the pair as", ["graphs", "boxes"], key="pair_drawing", default="graphs",
+st.session_state.setdefault("pair_drawing", "graphs")
+col_text.segmented_control("Draw the pair as", ["graphs", "boxes"], key="pair_drawing",
                            label_visibility="collapsed",
                            help="Graphs, or both DRSs as DRT boxes in their place (each condition coloured by its "
                                 "DSCORER verdict at this k and marked for COUNTER).")
@@ -194,7 +211,8 @@ if as_boxes:
     aw.box_view_pair(pdrs, gdrs, pred_graph=pg, gold_graph=gg, highlight=highlight, counter=cpair)
 elif too_large_to_draw([pg, gg]):
     st.warning(f"These graphs are too large to lay out readably ({len(pg.nodes)} and {len(gg.nodes)} nodes; "
-               f"the limit is {MAX_LAYOUT_NODES}). Use the n-gram table and the clause lists below.")
+               f"the limit is {MAX_LAYOUT_NODES}). Use the n-gram table and the clause lists below"
+               + (", or choose a sentence above." if st.session_state.get("sentence_doc") else "."))
 else:
     # nodes that COUNTER's variable mapping pairs sit at the same place in both panes (by name without COUNTER)
     layout = aw.cached_layout(pg, gg, tuple(sorted(cpair.mapping.items())) if cpair is not None else None)
@@ -219,15 +237,18 @@ else:
             fn, fe = focus.get(side, (frozenset(), frozenset()))
             name = "Predicted" if side == "pred" else "Gold"
             # live: changing k, the n-gram or the variable restyles the loaded panes in place
-            aw.graph_pane(name, graph, pos, box, svg_name=f"{side}_doc{i}.svg", live=True,
-                          svg_title=f"{name} graph, document {i}" + (f", k = {k}" if highlight else ""),
+            where = f"_s{part.number}" if part is not None else ""  # one sentence of a long document
+            aw.graph_pane(name, graph, pos, box, svg_name=f"{side}_doc{i}{where}.svg", live=True,
+                          svg_title=f"{name} graph, document {i}" + (f", sentence {part.number}" if part else "")
+                          + (f", k = {k}" if highlight else ""),
                           edge_status=getattr(highlight, side).edges if highlight else None,
                           edge_counts=getattr(highlight, side).edge_counts if highlight else None,
                           focus_nodes=fn, focus_edges=fe, show_names=show_names,
                           forward_only=forward_only, compact=compact, side=side, dark=dark,
                           height=pane_height,
                           marked_nodes=getattr(var_choice, f"{side}_nodes") if var_choice else frozenset(),
-                          unpaired=getattr(layout, f"{side}_unpaired"))
+                          unpaired=getattr(layout, f"{side}_unpaired"),
+                          context_nodes=aw.context_nodes(part, side, graph))
 # the pickers sit right under the graphs, so a choice redraws graphs that are in view
 v_pick, n_pick = st.columns(2, vertical_alignment="top")
 if links:
@@ -255,7 +276,7 @@ if rows is not None:
 with st.expander("Scores per order k, settings and signatures", expanded=True):
     st.caption(f"**DSCORER** (shared k-grams): preset {settings.preset}, n = {settings.order}, w0 = {settings.w0:g}")
     if result.score.orders:
-        st.dataframe(aw.order_table(result.score), hide_index=True, width="stretch",
+        aw.data_table(aw.order_table(result.score), hide_index=True, width="stretch",
                      column_config={c: st.column_config.NumberColumn(format="%.4f")
                                     for c in ("p", "r", "f", "weight")})
     if counter_note:
@@ -281,7 +302,7 @@ if rows is not None:
         frame = pd.DataFrame([{"n-gram": r.text, "pred": r.pred, "gold": r.gold, "matched": r.matched,
                                "only in pred": r.only_pred, "only in gold": r.only_gold} for r in shown[:5000]],
                              columns=["n-gram", "pred", "gold", "matched", "only in pred", "only in gold"])
-        st.dataframe(frame, hide_index=True, height=240, width="stretch")
+        aw.data_table(frame, hide_index=True, height=240, width="stretch")
         st.caption(f"{len(shown)} of {len(rows)} distinct {k}-grams"
                    + (" (first 5000 listed)" if len(shown) > 5000 else "")
                    + ". Highlight one in the graphs with the picker under them.")
@@ -303,7 +324,7 @@ if cpair is not None:
     m_col, p_col = st.columns([2, 3])
     with m_col:
         st.markdown("**Variable mapping**")
-        st.dataframe(pd.DataFrame([{"pred variable": link.pred or "–", "gold variable": link.gold or "–",
+        aw.data_table(pd.DataFrame([{"pred variable": link.pred or "–", "gold variable": link.gold or "–",
                                     "pred clauses": len(link.pred_clauses), "gold clauses": len(link.gold_clauses)}
                                    for link in links],
                                   columns=["pred variable", "gold variable", "pred clauses", "gold clauses"]),
@@ -311,7 +332,7 @@ if cpair is not None:
                      key="counter_map_table", on_select=_var_from_table, selection_mode="single-row")
     with p_col:
         st.markdown(f"**Matched clause pairs** ({cpair.matched})")
-        st.dataframe(aw.clause_pairs_frame(cpair.matched_clauses).style.map(
+        aw.data_table(aw.clause_pairs_frame(cpair.matched_clauses).style.map(
                          lambda _: aw.CLAUSE_MARK_CSS["✓"], subset=["pred clause", "gold clause"]),
                      hide_index=True, width="stretch", height=min(320, 38 + 35 * max(1, cpair.matched)))
 
@@ -329,5 +350,5 @@ for col, side, drs in ((left, "pred", pdrs), (right, "gold", gdrs)):
         statuses = getattr(highlight, side).clauses if highlight else None
         marks = counter_clause_marks(drs, cpair, side) if cpair else None
         marked = getattr(var_choice, f"{side}_clauses") if var_choice else ()
-        st.dataframe(aw.styled_clauses(aw.clause_frame(drs, statuses, marks), marked), hide_index=True,
+        aw.data_table(aw.styled_clauses(aw.clause_frame(drs, statuses, marks), marked), hide_index=True,
                      width="stretch")

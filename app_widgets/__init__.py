@@ -1,6 +1,7 @@
 """Shared Streamlit widgets of the dscorer app, one module per job: ``files`` (loading), ``controls``
 (settings), ``state`` (session state and caching), ``drawing`` (pyvis graphs), ``box_view`` (DRT boxes),
-``tables``, ``text`` (escaping), ``judging`` (human judgements).
+``tables``, ``text`` (escaping), ``judging`` (human judgements), ``sentences`` (a long document a
+sentence at a time).
 
 Pages ``import app_widgets as aw``; this package lays out what ``dscorer_core`` computes and holds
 no scoring logic. Everything that comes from a clause file is shown as text.
@@ -58,10 +59,12 @@ from .limits import (  # noqa: F401
                      MAX_SYSTEMS,
                      app_counter_settings,
                      check_pasted,
+                     counter_refusal,
 )
 from .links import SIDES, file_param, read_view_link, write_view_link  # noqa: F401
 from .navigation import PAGES, page_links  # noqa: F401
 from .sbn_scores import cached_sbn_comparison, sbn_smatch_corpus, sbn_smatch_pair  # noqa: F401
+from .sentences import SENTENCE_KEY, SentenceView, context_nodes, sentence_navigator  # noqa: F401
 from .state import (  # noqa: F401
                      MAX_STORED_RESULTS,
                      PERSISTENT_KEYS,
@@ -79,8 +82,11 @@ from .tables import (  # noqa: F401
                      VARIABLE_ROW_CSS,
                      clause_frame,
                      clause_pairs_frame,
+                     data_table,
                      order_table,
+                     safe_frame,
                      score_table,
                      styled_clauses,
 )
 from .text import defuse_title, json_text, md_escape  # noqa: F401
+from .workers import WORKERS, in_worker  # noqa: F401

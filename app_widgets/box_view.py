@@ -1,13 +1,18 @@
-"""The box view in the app: DRSs in DRT box notation (computed by ``dscorer_core.render.box_view``),
-each condition coloured by its DSCORER and COUNTER verdict, with an HTML download.
+"""The box view in the app: DRSs in DRT box notation (the HTML fragments of
+``dscorer_core.render.box_view``), each condition coloured by its DSCORER and COUNTER verdict, in a
+page of their own with the box view's style and script, and an HTML download.
 
-The iframe's only script is the box view's own (``BOX_VIEW_SCRIPT``): hovering or clicking a
-condition highlights its clause line, and its edges and nodes in the graph panes when they offer
-``window.dscorerGraph``. Everything from the clause file is escaped text."""
+The style and the script are files beside this module (``box_view_assets/``): the core writes
+escaped HTML and no script. The page's only script is the box view's own (``box_view.js``):
+hovering or clicking a condition highlights its clause line, and its edges and nodes in the graph
+panes when they offer ``window.dscorerGraph``. Everything from the clause file is escaped text."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import html
+from collections.abc import Collection, Sequence
+from functools import cache
+from pathlib import Path
 
 import streamlit as st
 
@@ -15,12 +20,32 @@ from dscorer_core import Drs, Graph
 from dscorer_core.counter.score import CounterPair
 from dscorer_core.render import (
     PairHighlight,
-    box_view_document,
     box_view_html,
+    box_view_legend,
     counter_clause_marks,
 )
 
-__all__ = ["box_view_pair", "box_view_single"]
+__all__ = ["BOX_VIEW_ASSETS", "box_view_asset", "box_view_document", "box_view_pair", "box_view_single"]
+
+#: The box view's style and scripts, as files.
+BOX_VIEW_ASSETS = Path(__file__).resolve().parent / "box_view_assets"
+
+
+@cache
+def box_view_asset(name: str) -> str:
+    """The text of one of the box view's files (``box_view.css``, ``box_view.js``, ``fit_width.js``)."""
+    return (BOX_VIEW_ASSETS / name).read_text(encoding="utf-8")
+
+
+def box_view_document(fragments: Sequence[str], *, title: str = "DRS boxes", k: int | None = None,
+                      interactive: bool = True) -> str:
+    """A standalone HTML page of box-view fragments side by side, with the legend (when ``k`` is
+    given), the style, the width fit and, if ``interactive``, the box view's own script (one script element)."""
+    legend = box_view_legend(k) if k is not None else ""
+    code = (box_view_asset("box_view.js") if interactive else "") + "\n" + box_view_asset("fit_width.js")
+    return (f'<!DOCTYPE html><html><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
+            f"<style>{box_view_asset('box_view.css')}</style></head><body>{legend}"
+            f'<div class="dv-sides">{"".join(fragments)}</div><script>{code}</script></body></html>')
 
 
 def box_view_pair(pred: Drs, gold: Drs, *, pred_graph: Graph | None = None, gold_graph: Graph | None = None,

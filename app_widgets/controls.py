@@ -5,16 +5,16 @@ from __future__ import annotations
 import streamlit as st
 
 from dscorer_core import ScoreSettings
-from dscorer_core.dscorer.engines import DEFAULT_MAX_NGRAMS
 from dscorer_core.dscorer.presets import PRESETS
 
 from . import limits
 
 __all__ = ["APP_MAX_NGRAMS", "COUNTER_MAX_CLAUSES", "settings_sidebar"]
 
-#: The app refuses to score graphs with more k-gram walks than this (as the CLI's default);
+#: The app refuses to score graphs with more k-gram walks than this (the CLI's default was this
+#: before long documents were counted by label sequence; the app still draws and lists paths);
 #: listing and highlighting k-grams has its own, lower cap (render.MAX_DISPLAY_PATHS).
-APP_MAX_NGRAMS = DEFAULT_MAX_NGRAMS
+APP_MAX_NGRAMS = 10_000_000
 #: COUNTER (its clause verdicts included) is run on one pair only up to this many clauses per
 #: side in the pair view and the compare page (its search can take seconds beyond it).
 COUNTER_MAX_CLAUSES = limits.COUNTER_MAX_CLAUSES
@@ -40,5 +40,5 @@ def settings_sidebar(default_preset: str = "released", key_prefix: str = "") -> 
                   disabled=st.session_state.get(f"{key_prefix}compact", True),
                   help="Off: each relation is drawn once; it shows as matched when it or its reverse "
                        "lies on a matched k-gram. Scores always count both.")
-    settings = ScoreSettings(preset=preset, order=int(order), w0=float(w0), max_ngrams=APP_MAX_NGRAMS)
+    settings = ScoreSettings(preset=str(preset), order=int(order), w0=float(w0), max_ngrams=APP_MAX_NGRAMS)
     return settings, show_names

@@ -13,6 +13,7 @@ import shutil
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
+from typing import Any
 
 import streamlit as st
 
@@ -49,6 +50,7 @@ from dscorer_core.render import (
     union_box,
 )
 
+from .state import shared_cache
 from .text import defuse_title
 
 __all__ = ["COLOURS", "MARK_BORDER", "MARK_SHADOW", "EDGE_STYLE", "graph_html", "graph_html_live", "drawing_box",
@@ -57,6 +59,10 @@ __all__ = ["COLOURS", "MARK_BORDER", "MARK_SHADOW", "EDGE_STYLE", "graph_html", 
 # The core's palette (dscorer_core.render.palette, shared with the SVG export): Okabe-Ito colours (safe
 # for colour-blind readers) per verdict, a fill per node kind; each verdict also has its own dash/width.
 COLOURS = {**STATUS_COLOURS, "focus": FOCUS_COLOUR, **KIND_FILL, "border": NODE_BORDER, "unpaired": UNPAIRED_FILL}
+#: Fill and tooltip line of a node that a sentence shares with the rest of its document (graph_html's
+#: ``context_nodes``, the sentence navigator).
+CONTEXT_FILL = "#FFF1B8"
+CONTEXT_NOTE = "Also used by other sentences of the document (context)"
 #: How a chosen variable's node is drawn (graph_html's ``marked_nodes``): border width and glow.
 MARK_BORDER = 7
 MARK_SHADOW = {"enabled": True, "color": COLOURS["focus"], "size": 22, "x": 0, "y": 0}
@@ -124,7 +130,7 @@ def static_vis_tags() -> str | None:
 #: page's ``[data-dscorer-styles=SIDE]`` element, checked every 60 ms, and applies them in place.
 #: Placeholders: __BOX__ (bounding box), __SIDE__, __ALIAS__ (hidden edge -> drawn edge or node), __LIVE__,
 #: __MAXH__ (the tallest the pane grows, px; a taller drawing is shown smaller), __FOCUS__ (node ids the
-#: first view centres on at a readable scale when the whole drawing would be drawn small).
+#: first view centres on at a readable scale when the whole drawing would be drawn small, below the controls bar).
 PANE_SCRIPT = """
 (function(){
 var b=__BOX__,side=__SIDE__,alias=__ALIAS__,live=__LIVE__,maxh=__MAXH__,focus=__FOCUS__,mirroring=false,moved=false,
@@ -139,8 +145,8 @@ function fitAll(){if(typeof network==='undefined')return;fitHeight();network.mov
  y:(b[1]+b[3])/2},scale:fitScale(),animation:false});mirror();}
 function showFocus(){var s=fitScale();if(!focus.length||s>=0.7)return false;var p=network.getPositions(focus),
  x0=1e9,y0=1e9,x1=-1e9,y1=-1e9;for(var k in p){x0=Math.min(x0,p[k].x);y0=Math.min(y0,p[k].y);x1=Math.max(x1,p[k].x);
- y1=Math.max(y1,p[k].y);}var wh=box(),f=Math.max(s,Math.min(0.9,wh[0]/(x1-x0+240),wh[1]/(y1-y0+160)));
- network.moveTo({position:{x:(x0+x1)/2,y:(y0+y1)/2},scale:f,animation:false});return true;}
+ y1=Math.max(y1,p[k].y);}var wh=box(),bar=36,f=Math.max(s,Math.min(0.9,wh[0]/(x1-x0+240),(wh[1]-bar)/(y1-y0+160)));
+ network.moveTo({position:{x:(x0+x1)/2,y:(y0+y1)/2-bar/2/f},scale:f,animation:false});return true;}
 function firstView(){fitAll();showFocus();}
 function siblings(){var out=[];try{var fr=window.parent.document.querySelectorAll('iframe');
  for(var i=0;i<fr.length;i++){try{var w=fr[i].contentWindow;if(w!==window&&w.dscorerGraph&&w.dscorerGraph.follow)
@@ -220,7 +226,7 @@ _NEUTRAL_EDGE = {"color": "#B0B0B0", "width": 1, "dashes": False, "title": ""}
 
 
 def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
-               **kwargs) -> str:
+               **kwargs: Any) -> str:
     """Self-contained vis-network HTML of one graph at fixed positions (no CDN, physics off);
     see ``graph_html_live`` for the options."""
     return graph_html_live(graph, positions, box, live=False, **kwargs)[0]
@@ -233,7 +239,8 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
                names_only: bool = False, forward_only: bool = False, height: int = 520,
                marked_nodes: frozenset[int] = frozenset(), compact: bool = False, side: str = "",
                dark: bool = False, unpaired: frozenset[int] = frozenset(), live: bool = False,
-               max_height: int = 3200, zoom_to_focus: bool = False) -> tuple[str, str]:
+               max_height: int = 3200, zoom_to_focus: bool = False,
+               context_nodes: frozenset[int] = frozenset()) -> tuple[str, str]:
     """Self-contained vis-network HTML of one graph at fixed positions (no CDN, physics off), and,
     with ``live``, its style layer as JSON (else "").
 
@@ -247,7 +254,8 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
     (the conversion view's merged graph) and ``forward_only`` leaves reverse edges out. ``compact``
     also folds reverse edges and draws concept edges as part of the referent's label (the node's
     border then takes the concept edge's colour). ``unpaired`` nodes (no partner in the other
-    graph) are filled grey and say so in their tooltip. The view is moved to the shared bounding box
+    graph) are filled grey and say so in their tooltip; ``context_nodes`` (a sentence's nodes that the
+    rest of its document also uses) are filled pale yellow and say so. The view is moved to the shared bounding box
     ``box`` so two panes line up; ``side`` (pred / gold) names the pane for ``window.dscorerGraph``.
     """
     from pyvis.network import Network  # lazy: pyvis pulls in IPython
@@ -282,9 +290,11 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
         if compact and into[node.id] and shades is not None:
             border, width = least_matched([shades[e] for e in into[node.id]]).colour, 4
         lone = node.id in unpaired
-        net.add_node(node.id, label=label, title=defuse_title(disp.title + ("\n" + UNPAIRED_NOTE if lone else "")),
+        shared = node.id in context_nodes
+        note = ("\n" + UNPAIRED_NOTE if lone else "") + ("\n" + CONTEXT_NOTE if shared else "")
+        net.add_node(node.id, label=label, title=defuse_title(disp.title + note),
                      x=x, y=y, shape="box" if node.is_box or compact else "ellipse",
-                     color={"background": COLOURS["unpaired" if lone else node.kind],
+                     color={"background": CONTEXT_FILL if shared else COLOURS["unpaired" if lone else node.kind],
                             "border": COLOURS["focus"] if on_focus or marked else border},
                      borderWidth=MARK_BORDER if marked else 4 if on_focus else width,
                      shapeProperties={"borderDashes": [3, 3] if node.is_constant else False,
@@ -304,7 +314,7 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
                 alias[edge.id] = partner
             continue
         status = edge_status[edge.id] if edge_status is not None else None
-        disp = edge_display(graph, edge, status, edge_counts[edge.id] if edge_counts else None)
+        shown = edge_display(graph, edge, status, edge_counts[edge.id] if edge_counts else None)
         if status is None:
             colour, style = PLAIN_EDGE_COLOUR, _vis_line(PLAIN_LINE)
         elif shades is not None:
@@ -318,7 +328,7 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
                 colour = "#DDDDDD"
         note = folded_note(graph, folds, edge.id) if folds is not None else ""
         net.add_edge(edge.source, edge.target, id=edge.id, label=edge_labels[edge.id],
-                     title=defuse_title(disp.title + ("\n" + note if note else "")),
+                     title=defuse_title(shown.title + ("\n" + note if note else "")),
                      color=colour, width=style["width"], dashes=style["dashes"], arrows="to",
                      font={"size": EDGE_FONT_SIZE, "face": "monospace", "strokeWidth": 4,
                            "color": "#FAFAFA" if dark else "#1E1E1E",
@@ -362,35 +372,67 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
 
 
 def drawing_box(layout: Layout, pred: Graph, gold: Graph, compact: bool = True, show_names: bool = False,
-                forward_only: bool = False, max_swing: float = 0.15) -> tuple[float, float, float, float]:
+                forward_only: bool = False, max_swing: float = 0.15,
+                whole_swing: float = 0.45) -> tuple[float, float, float, float]:
     """The box both panes of a pair fit: the layout's nodes and the curves and labels either pane
-    draws beyond them, by at most ``max_swing`` of the layout's width on each side (a long edge
-    that swings far out is cut at the pane's edge rather than shrink every label)."""
+    draws beyond them. On each side a swing of up to ``whole_swing`` of the layout's width is shown
+    whole (the paper's Figure 1: its CONTRAST edge swings 0.42 out); a longer one is cut at
+    ``max_swing`` rather than shrink every label (a tall document's edges between far rows)."""
     x0, y0, x1, y1 = layout.box
-    reach = max_swing * (x1 - x0)
+    width = x1 - x0
     drawn = union_box([layout.box] + [drawing_geometry(g, tuple(pos), compact, show_names, False, forward_only).extent
                                       for g, pos in ((pred, layout.pred), (gold, layout.gold)) if g.nodes])
-    return (max(drawn[0], x0 - reach), max(drawn[1], y0 - reach), min(drawn[2], x1 + reach), min(drawn[3], y1 + reach))
+    out = (x0 - drawn[0], y0 - drawn[1], drawn[2] - x1, drawn[3] - y1)
+    reach = [o if o <= whole_swing * width else max_swing * width for o in out]
+    return (x0 - reach[0], y0 - reach[1], x1 + reach[2], y1 + reach[3])
 
 
-def graph_pane(title: str, graph: Graph, positions, box, height: int = 600, svg_name: str = "",
-               svg_title: str = "", live: bool = False, **kwargs) -> None:
-    """A caption and the embedded graph; with ``svg_name`` also a button that downloads the same
-    drawing (positions, shades, compact mode) as an SVG file of that name, headed ``svg_title``.
-    ``live`` (one pane per side on the page): a change of k, n-gram or variable restyles the
-    loaded pane in place (its page stays the same, so the browser keeps it) instead of rebuilding it."""
-    st.markdown(f"**{title}** · {len(graph.nodes)} nodes, {len(graph.edges)} edges")
+def _build_pane_parts(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
+                height: int, live: bool, svg_name: str, svg_title: str,
+                options: tuple[tuple[str, Any], ...]) -> tuple[str, str, str]:
+    """A pane's HTML, its style layer and its SVG download. ``_pane_parts`` remembers them for all
+    sessions: a rerun that changes nothing in a pane (a widget elsewhere, another session on the same
+    document) does not build them again."""
+    kwargs = dict(options)
     html, styles = graph_html_live(graph, positions, box, height=height, live=live, **kwargs)
-    st.iframe(html, height=height)
-    if live:  # hidden; its text is JSON from the core, escaped into an attribute, never markup
-        st.html(f'<div hidden data-dscorer-styles="{escape(kwargs.get("side", ""))}" '
-                f'data-payload="{escape(styles, quote=True)}"></div>')
+    svg = ""
     if svg_name:
         counts = kwargs.get("edge_counts") if kwargs.get("edge_status") is not None else None
         svg = graph_svg(graph, positions, edge_shades=edge_shades(counts) if counts else None,
                         compact=kwargs.get("compact", False), forward_only=kwargs.get("forward_only", False),
                         show_names=kwargs.get("show_names", False), title=svg_title,
                         unpaired=kwargs.get("unpaired", frozenset()))
+    return html, styles, svg
+
+
+@shared_cache(maxsize=16)
+def _pane_parts(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
+                height: int, live: bool, svg_name: str, svg_title: str,
+                options: tuple[tuple[str, Any], ...]) -> tuple[str, str, str]:
+    """``_build_pane_parts``, remembered for all sessions."""
+    return _build_pane_parts(graph, positions, box, height, live, svg_name, svg_title, options)
+
+
+def graph_pane(title: str, graph: Graph, positions: Sequence[tuple[float, float]],
+               box: tuple[float, float, float, float], height: int = 600, svg_name: str = "",
+               svg_title: str = "", live: bool = False, **kwargs: Any) -> None:
+    """A caption and the embedded graph; with ``svg_name`` also a button that downloads the same
+    drawing (positions, shades, compact mode) as an SVG file of that name, headed ``svg_title``.
+    ``live`` (one pane per side on the page): a change of k, n-gram or variable restyles the
+    loaded pane in place (its page stays the same, so the browser keeps it) instead of rebuilding it."""
+    st.markdown(f"**{title}** · {len(graph.nodes)} nodes, {len(graph.edges)} edges")
+    options = tuple(sorted((name, tuple(v) if isinstance(v, list) else v) for name, v in kwargs.items()))
+    try:
+        html, styles, svg = _pane_parts(graph, tuple(positions), tuple(box), height, live, svg_name, svg_title,
+                                        options)
+    except TypeError:  # an unhashable option: drawn without the cache
+        html, styles, svg = _build_pane_parts(graph, positions, box, height, live, svg_name, svg_title,
+                                                    options)
+    st.iframe(html, height=height)
+    if live:  # hidden; its text is JSON from the core, escaped into an attribute, never markup
+        st.html(f'<div hidden data-dscorer-styles="{escape(kwargs.get("side", ""))}" '
+                f'data-payload="{escape(styles, quote=True)}"></div>')
+    if svg_name:
         st.download_button("SVG", svg, file_name=svg_name, mime="image/svg+xml", key=f"svg_{svg_name}",
                            on_click="ignore", icon=":material/download:",
                            help="Download this graph as an SVG picture (as drawn here, with a legend)")

@@ -7,18 +7,19 @@ import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Literal
 
 import streamlit as st
 
 from dscorer_core import Drs
 from dscorer_core.clauses import check_pair, decode_clf_bytes
 from dscorer_core.errors import BRIEF_QUOTE_CHARS, ClfError, DscorerInputError
-from dscorer_core.file_access import allowed_roots, resolve_allowed, serves_only_this_machine
 from dscorer_core.formats import FORMAT_NAMES, parse_drs_text, resolve_format
 from dscorer_core.ill_formed import GoldCheck, IllFormed, IllFormedReport, apply_ill_policy, check_gold
 from dscorer_core.ill_formed import signed as signed_by_reports
 from dscorer_core.swapped_sides import suspect_swapped
 
+from .file_access import allowed_roots, resolve_allowed, serves_only_this_machine
 from .text import md_escape
 
 __all__ = ["APP_DIR", "SAMPLE_DIR", "MAX_UPLOAD_MB", "SOURCES", "DEFAULT_SAMPLES", "LoadedFile", "parse_upload",
@@ -76,17 +77,23 @@ def parse_local(path: str, mtime_ns: int, size: int, lenient: bool = False) -> t
 
 
 def local_roots() -> tuple[Path, ...]:
-    """The directories the Local path source may read (dscorer_core.file_access): the operator's
+    """The directories the Local path source may read (app_widgets.file_access): the operator's
     DSCORER_ALLOWED_DIRS, else the start directory and ../shared/data while the app answers this
     machine only, and none when it serves others."""
     local = serves_only_this_machine(str(st.get_option("server.address") or "127.0.0.1"))
     return allowed_roots(os.environ, Path.cwd(), local)
 
 
+def local_max_bytes() -> int:
+    """The largest file Local path reads: the upload limit (``server.maxUploadSize``, MB)."""
+    return int(st.get_option("server.maxUploadSize")) * 2**20
+
+
 def check_local_path(text: str) -> Path:
-    """The resolved path if ``text`` names a readable regular file in an allowed directory;
-    PathNotAllowed or DscorerInputError otherwise (quoting nothing from any file)."""
-    return resolve_allowed(text, local_roots(), Path.cwd())
+    """The resolved path if ``text`` names a readable regular file in an allowed directory, no
+    larger than an upload may be; PathNotAllowed or DscorerInputError otherwise (quoting nothing
+    from any file)."""
+    return resolve_allowed(text, local_roots(), Path.cwd(), local_max_bytes())
 
 
 def read_local(path: Path, lenient: bool = False) -> tuple[str, tuple[Drs, ...]]:
@@ -192,11 +199,11 @@ def _file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str
         st.markdown(f"**{label} file**")
         src = st.radio("Source", SOURCES, key=key["src"], horizontal=True, label_visibility="collapsed")
         labels = ("Sample file", f"{label} file (clauses or SBN)", "Path of a local file (clauses or SBN)")
-    visibility = "collapsed" if compact else "visible"
+    visibility: Literal["collapsed", "visible"] = "collapsed" if compact else "visible"
     try:
         if src == "Sample":
             st.session_state.setdefault(key["sample"], default_sample)
-            name = st.selectbox(labels[0], sample_files(), key=key["sample"], label_visibility=visibility)
+            name = str(st.selectbox(labels[0], sample_files(), key=key["sample"], label_visibility=visibility))
             p = SAMPLE_DIR / name
             stat = p.stat()
             notation, drss = parse_local(str(p), stat.st_mtime_ns, stat.st_size, lenient)
@@ -241,7 +248,7 @@ def show_swap_warning(pred: LoadedFile, gold: LoadedFile) -> bool:
 
 
 def load_file(slot: str, label: str, default_sample: str, *, what: str | None = None,
-              **options) -> tuple[LoadedFile | None, bool]:
+              **options: Any) -> tuple[LoadedFile | None, bool]:
     """file_widgets (``options`` are its keyword arguments) plus error display: (the file or None,
     whether an error was shown). A file that cannot be used, or holds no DRS, is an st.error
     naming ``what`` (default: ``label``)."""
@@ -260,7 +267,7 @@ def load_file(slot: str, label: str, default_sample: str, *, what: str | None = 
     return loaded, False
 
 
-def _load_side(side: str, container, gold: LoadedFile | None = None) -> LoadedFile | None:
+def _load_side(side: str, container: Any, gold: LoadedFile | None = None) -> LoadedFile | None:
     """The file widgets of one side of the pair in ``container`` (the predicted side is checked
     against ``gold``); the loaded file or None (after showing an error, if any)."""
     with container:
@@ -269,7 +276,7 @@ def _load_side(side: str, container, gold: LoadedFile | None = None) -> LoadedFi
     return loaded
 
 
-def load_pair(container=None) -> tuple[LoadedFile | None, LoadedFile | None, bool]:
+def load_pair(container: Any = None) -> tuple[LoadedFile | None, LoadedFile | None, bool]:
     """File widgets for both sides (in the sidebar by default).
 
     Returns (pred, gold, paired): ``paired`` is True when both loaded and hold as many DRSs.

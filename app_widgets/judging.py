@@ -12,9 +12,9 @@ from pathlib import Path
 import streamlit as st
 
 from dscorer_core.errors import DscorerInputError
-from dscorer_core.file_access import resolve_writable
 from dscorer_core.judgements import Judgement, JudgementStore, preference_system
 
+from .file_access import resolve_writable
 from .files import local_roots
 from .text import md_escape
 
@@ -72,9 +72,20 @@ def judging_sidebar() -> Judging | None:
         if not annotator:
             st.info("Type your name to start judging.")
             return None
-        judging = Judging(_store(str(path)), annotator)
-        _import_export(judging)
+        try:
+            judging = Judging(_store(str(path)), annotator)
+            _import_export(judging)
+        except DscorerInputError as exc:  # not a database, a full disk, a locked file...
+            st.error(_one_line(exc), icon="⚠️")
+            if st.session_state.get("_judge_unsaved"):
+                st.error(st.session_state["_judge_unsaved"], icon="⚠️")
+            return None
         return judging
+
+
+def _one_line(exc: Exception) -> str:
+    """An error as one escaped line for the page (a store's message names the file and the reason)."""
+    return md_escape(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
 
 
 def _import_export(judging: Judging) -> None:
@@ -105,9 +116,16 @@ def next_unjudged(order: Sequence[int], judged: set[int], after: int) -> int | N
 
 def _record(judging: Judging, document: int, system: str, word: str, rationale_key: str,
             order: Sequence[int], go_to: Callable[[int], None]) -> None:
-    """Button callback: store the judgement, clear the rationale, open the next unjudged document."""
-    judging.store.record(Judgement(document, system, word, st.session_state.get(rationale_key, "").strip(),
-                                   judging.annotator))
+    """Button callback: store the judgement, clear the rationale, open the next unjudged document;
+    when the store cannot save it, stay on the document and say it is unsaved (``_judge_unsaved``)."""
+    try:
+        judging.store.record(Judgement(document, system, word, st.session_state.get(rationale_key, "").strip(),
+                                       judging.annotator))
+    except DscorerInputError as exc:
+        st.session_state["_judge_unsaved"] = (f"Not saved: your judgement *{md_escape(word)}* of document "
+                                              f"{document} is unsaved. {_one_line(exc)}")
+        return
+    st.session_state.pop("_judge_unsaved", None)
     st.session_state[rationale_key] = ""
     following = next_unjudged(order, judging.store.judged_documents(judging.annotator, system), document)
     if following is not None:
@@ -115,17 +133,27 @@ def _record(judging: Judging, document: int, system: str, word: str, rationale_k
 
 
 def _skip(judging: Judging, document: int, system: str, order: Sequence[int], go_to: Callable[[int], None]) -> None:
-    following = next_unjudged(order, judging.store.judged_documents(judging.annotator, system), document)
+    try:
+        judged = judging.store.judged_documents(judging.annotator, system)
+    except DscorerInputError:  # the panel says why on this rerun
+        return
+    following = next_unjudged(order, judged, document)
     if following is not None:
         go_to(following)
 
 
 def _panel(judging: Judging, document: int, system: str, order: Sequence[int], go_to: Callable[[int], None],
            choices: Sequence[tuple[str, str]], question: str, key: str) -> None:
-    judged = judging.store.judged_documents(judging.annotator, system)
+    try:
+        judged = judging.store.judged_documents(judging.annotator, system)
+        current = judging.store.get(judging.annotator, document, system)
+    except DscorerInputError as exc:
+        st.error(_one_line(exc), icon="⚠️")
+        return
     done = len(judged & set(order))
-    current = judging.store.get(judging.annotator, document, system)
     with st.container(border=True, key=f"judging_panel_{key}"):
+        if st.session_state.get("_judge_unsaved"):
+            st.error(st.session_state["_judge_unsaved"], icon="⚠️")
         st.progress(done / max(1, len(order)), text=f"Judging as {md_escape(judging.annotator)}: {done} of "
                                                     f"{len(order)} documents judged")
         st.markdown(f"**{question}** Document {document}: "

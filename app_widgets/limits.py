@@ -7,11 +7,13 @@ past it (the CLI, or a local copy of the app).
 
 from __future__ import annotations
 
-from dscorer_core import CounterSettings
+from collections.abc import Sequence
+
+from dscorer_core import CounterSettings, Drs
 from dscorer_core.errors import DscorerInputError
 
 __all__ = ["MAX_ORDER", "MAX_SYSTEMS", "MAX_BOOTSTRAP", "MAX_AR", "MAX_RESTARTS", "COUNTER_SECONDS",
-           "COUNTER_MAX_CLAUSES", "MAX_PASTED_CHARS", "app_counter_settings", "check_pasted"]
+           "COUNTER_MAX_CLAUSES", "MAX_PASTED_CHARS", "app_counter_settings", "check_pasted", "counter_refusal"]
 
 #: Largest n-gram order n the settings offer.
 MAX_ORDER = 8
@@ -34,6 +36,18 @@ MAX_PASTED_CHARS = 20_000
 def app_counter_settings(**changes: object) -> CounterSettings:
     """COUNTER settings of the app: the defaults (or ``changes``) with the app's time bound."""
     return CounterSettings(time_limit=COUNTER_SECONDS).replace(**changes)
+
+
+def counter_refusal(*files: Sequence[Drs]) -> str | None:
+    """Why COUNTER is not run on these files in the app (the first DRS of more than
+    COUNTER_MAX_CLAUSES clauses: its file, index, line and size), or None."""
+    for drss in files:
+        for drs in drss:
+            if len(drs.clauses) > COUNTER_MAX_CLAUSES:
+                return (f"COUNTER is not run on these files here: {drs.source}, DRS {drs.index} (line {drs.line}) "
+                        f"has {len(drs.clauses):,} clauses, above the app's limit of {COUNTER_MAX_CLAUSES} per DRS "
+                        "(score them with the command line, `dscorer counter`, or a local copy of the app)")
+    return None
 
 
 def check_pasted(text: str) -> str:

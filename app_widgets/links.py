@@ -1,5 +1,6 @@
-"""The pair view's address: ``?pred=...&gold=...&doc=N&k=K`` names what is on screen, so a reload
-or a shared link opens the same view.
+"""The pair view's address: ``?pred=...&gold=...&doc=N&k=K`` (and ``&sentence=S`` when the sentence
+navigator shows one sentence of a long document) names what is on screen, so a reload or a shared
+link opens the same view.
 
 Files are named ``sample:NAME`` (a bundled sample) or ``path:PATH`` (a local path, read under the
 same allowed-directory check as one typed in the sidebar); the bundled default pair and uploads
@@ -30,7 +31,7 @@ def read_view_link() -> None:
         elif kind == "path" and value.strip():
             st.session_state[f"src_{side}"] = "Local path"
             st.session_state[f"path_{side}"] = value
-    for name, key in (("doc", "doc_index"), ("k", "k")):
+    for name, key in (("doc", "doc_index"), ("k", "k"), ("sentence", "sentence_from_link")):
         raw = st.query_params.get(name, "")
         if raw.isdigit():
             st.session_state[key] = int(raw)
@@ -52,6 +53,8 @@ def write_view_link(doc: int, k: int) -> None:
     """Put the current files, document and order into the address (only when they changed)."""
     params = {side: p for side in SIDES if (p := file_param(side)) is not None}
     params.update(doc=str(doc), k=str(k))
+    if st.session_state.get("sentence"):
+        params["sentence"] = str(st.session_state["sentence"])
     current = {key: st.query_params.get(key) for key in st.query_params}
     if current != params:
         st.query_params.from_dict(params)

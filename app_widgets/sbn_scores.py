@@ -49,7 +49,7 @@ def sbn_smatch_pair(pred: Drs, gold: Drs) -> None:
     if found is None:
         return
     a, b = found.pmb5.documents[0], found.corrected.documents[0]
-    cols = st.columns([1, 1, 4], vertical_alignment="center")
+    cols = st.columns([1.2, 1.4, 3.4], vertical_alignment="center")  # room for the labels at 1280 px
     cols[0].metric("Smatch F (PMB 5)", f"{a.F:.4f}", help=PMB5_HELP)
     cols[1].metric("Smatch F (corrected)", f"{b.F:.4f}", help=CORRECTED_HELP)
     if a.ill_formed:

@@ -15,7 +15,7 @@ import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
 import streamlit as st
 
@@ -35,6 +35,7 @@ from dscorer_core.render import Layout, NgramComparison, compare_ngrams, shared_
 
 from .files import LoadedFile
 from .judging import JUDGING_KEYS
+from .workers import in_worker
 
 __all__ = ["SharedResults", "shared_cache", "PERSISTENT_KEYS", "keep_widget_state", "cached_pair_score",
            "cached_counter_pair", "cached_layout",
@@ -70,14 +71,14 @@ class SharedResults:
         self.running: dict = {}
         self.lock = threading.Lock()
 
-    def get(self, key, compute: Callable[[], T], waiting: Callable[[threading.Event], bool] | None = None) -> T:
+    def get(self, key: object, compute: Callable[[], T], waiting: Callable[[threading.Event], bool] | None = None) -> T:
         """The stored value of ``key``, else the one another session is computing, else ``compute()``;
         ``waiting(event)`` waits for another session (default: block) and says whether it finished."""
         while True:
             with self.lock:
                 if key in self.values:
                     self.values.move_to_end(key)
-                    return self.values[key]
+                    return cast(T, self.values[key])
                 other = self.running.get(key)
                 if other is None:
                     mine = self.running[key] = threading.Event()
@@ -110,9 +111,10 @@ def shared_cache(maxsize: int) -> Callable[[Callable[..., T]], Callable[..., T]]
         results = SharedResults(maxsize)
 
         @functools.wraps(fn)
-        def cached(*args, **kwargs) -> T:
+        def cached(*args: Any, **kwargs: Any) -> T:
             return results.get((args, tuple(sorted(kwargs.items()))), lambda: fn(*args, **kwargs))
 
+        cached.results = results  # type: ignore[attr-defined]  # its store, for tests of the bound
         return cached
     return decorate
 
@@ -169,8 +171,8 @@ def result_size(result: object) -> int:
         return MAX_STORED_BYTES
 
 
-def cached_run(key: tuple, label: str, fn: Callable[[Callable[[int, int], None]], object], *,
-               store: str = "results", max_results: int = MAX_STORED_RESULTS, max_bytes: int | None = None):
+def cached_run(key: tuple, label: str, fn: Callable[[Callable[[int, int], None]], T], *,
+               store: str = "results", max_results: int = MAX_STORED_RESULTS, max_bytes: int | None = None) -> T:
     """``run_with_progress(label, fn)`` the first time ``key`` is asked for, then the stored result.
 
     A store held by st.cache_resource rather than st.cache_data: the progress bar is drawn
@@ -192,11 +194,12 @@ def cached_run(key: tuple, label: str, fn: Callable[[Callable[[int, int], None]]
 def cached_counter_corpus(pred: LoadedFile, gold: LoadedFile, settings: CounterSettings) -> CounterResult:
     """counter_corpus of a loaded pair of files, with a progress bar the first time (cached on the
     files' contents and the COUNTER settings)."""
-    return cached_run(("counter", pred.key, gold.key, settings), f"COUNTER: matching {len(gold.drss)} documents...",
-                      lambda progress: counter_corpus(list(pred.drss), list(gold.drss), settings, progress=progress))
+    return cast(CounterResult, cached_run(("counter", pred.key, gold.key, settings),
+                                          f"COUNTER: matching {len(gold.drss)} documents...",
+                                          in_worker(counter_corpus, list(pred.drss), list(gold.drss), settings)))
 
 
-def run_with_progress(label: str, fn: Callable[[Callable[[int, int], None]], object]):
+def run_with_progress(label: str, fn: Callable[[Callable[[int, int], None]], T]) -> T:
     """Run ``fn(progress)`` with a progress bar that ``progress(done, total)`` moves."""
     bar = st.progress(0.0, text=label)
 

@@ -2,20 +2,60 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from typing import Any
 
 import pandas as pd
 import streamlit as st
 
 from dscorer_core import Drs
+from dscorer_core.clauses import Clause
+from dscorer_core.counter.score import CounterPair, CounterResult
+from dscorer_core.csv_safety import safe_cell
 from dscorer_core.dscorer.scoring import Score
 from dscorer_core.render import MATCHED, UNMATCHED
 
 from .drawing import COLOURS
 from .text import md_escape
 
-__all__ = ["order_table", "score_table", "clause_frame", "CLAUSE_MARK_CSS", "VARIABLE_ROW_CSS", "styled_clauses",
+__all__ = ["data_table", "safe_frame",
+           "order_table", "score_table", "clause_frame", "CLAUSE_MARK_CSS", "VARIABLE_ROW_CSS", "styled_clauses",
            "clause_pairs_frame"]
+
+
+def safe_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """A copy of ``frame`` whose text cells that a spreadsheet would run as a formula start with
+    ``'`` (dscorer_core.csv_safety): the data grid's own "Download as CSV" exports what it shows."""
+    kinds = pd.api.types
+    texts = [c for c in frame.columns if kinds.is_object_dtype(frame[c]) or kinds.is_string_dtype(frame[c])]
+    if not texts:
+        return frame
+    safe = frame.copy()
+    for c in texts:
+        safe[c] = safe[c].map(_grid_cell)
+    return safe
+
+
+#: A number written as text (``+0.2835``, ``-3``, ``12.5%``): a spreadsheet reads it as a number.
+_NUMBER_TEXT = re.compile(r"[+-]?\d+(\.\d+)?%?")
+
+
+def _grid_cell(value: object) -> object:
+    """safe_cell, except for numbers written as text (a signed difference stays ``+0.2835``)."""
+    if isinstance(value, str) and _NUMBER_TEXT.fullmatch(value):
+        return value
+    return safe_cell(value)
+
+
+def data_table(data: Any, *args: Any, **kwargs: Any) -> Any:
+    """``st.dataframe`` of a frame (or a pandas Styler of one) with its text cells made safe for
+    the grid's CSV export (safe_frame); every table of the app goes through here."""
+    if isinstance(data, pd.DataFrame):
+        data = safe_frame(data)
+    elif hasattr(data, "data") and isinstance(data.data, pd.DataFrame):  # a Styler: same shape, safe text
+        data.data = safe_frame(data.data)
+    return st.dataframe(data, *args, **kwargs)
 
 
 def order_table(score: Score) -> pd.DataFrame:
@@ -24,8 +64,8 @@ def order_table(score: Score) -> pd.DataFrame:
                           "p": o.p, "r": o.r, "f": o.f, "weight": o.weight} for o in score.orders])
 
 
-def score_table(score: Score, signature: str, counter=None, counter_note: str = "",
-                dscorer_note: str = "") -> None:
+def score_table(score: Score, signature: str, counter: CounterPair | CounterResult | None = None,
+                counter_note: str = "", dscorer_note: str = "") -> None:
     """Combined P, R, F as metrics, the per-order table and the signature.
 
     Given ``counter`` (a CounterPair or CounterResult), COUNTER's P, R, F follow as a second row
@@ -41,7 +81,7 @@ def score_table(score: Score, signature: str, counter=None, counter_note: str = 
         if note:
             c4.caption(note)
     if score.orders:
-        st.dataframe(order_table(score), hide_index=True, width="stretch",
+        data_table(order_table(score), hide_index=True, width="stretch",
                      column_config={c: st.column_config.NumberColumn(format="%.4f")
                                     for c in ("p", "r", "f", "weight")})
     sigs = [signature] + ([counter.signature] if counter is not None else [])
@@ -75,7 +115,7 @@ def _verdict_css(value: object) -> str:
 
 
 def styled_clauses(frame: pd.DataFrame, marked_rows: Sequence[int] = (),
-                   columns: Sequence[str] = ("k-grams", "COUNTER")):
+                   columns: Sequence[str] = ("k-grams", "COUNTER")) -> Any:
     """A clause table (e.g. clause_frame's) with its verdict columns coloured as the graphs colour
     edges (✓ matched blue, ✗ unmatched orange) and ``marked_rows`` on a pink background."""
     marked = set(marked_rows)
@@ -88,7 +128,7 @@ def styled_clauses(frame: pd.DataFrame, marked_rows: Sequence[int] = (),
     return styler
 
 
-def clause_pairs_frame(pairs: Sequence[tuple[object, object]]) -> pd.DataFrame:
+def clause_pairs_frame(pairs: Sequence[tuple[Clause, Clause]]) -> pd.DataFrame:
     """Matched clause pairs (pred Clause, gold Clause) as a table of their lines and texts."""
     return pd.DataFrame([{"pred line": p.line, "pred clause": p.text(), "gold line": g.line, "gold clause": g.text()}
                          for p, g in pairs], columns=["pred line", "pred clause", "gold line", "gold clause"])

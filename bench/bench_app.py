@@ -3,7 +3,9 @@
 Starts ``streamlit run app.py`` on a free local port, opens the pair view in Debian's Chromium
 (Playwright, no browser download) and switches k between 1 and 4 with the slider's keys; a run
 ends when both graph panes show the new order (rebuilt, or restyled in place). Cases: the bundled sample's Figure 4
-pair, and PMB 2.2.0 dev document 22, Boxer against gold (uploaded). Prints the median of 5:
+pair, and PMB 2.2.0 dev document 22, Boxer against gold (uploaded). A third case times changing
+sentence in the navigator on the bundled 100-sentence document (``sample_data/document100_*.clf``):
+from choosing the next sentence to both panes drawn with it. Prints the median of 5:
 
     python bench/bench_app.py [--repeats 5]
 """
@@ -87,9 +89,43 @@ def pmb_case(page, repeats: int) -> list[float]:
     return time_k_changes(page, repeats, start_high=repeats % 2 == 1)
 
 
+def sentence_case(page, url: str, repeats: int) -> list[float]:
+    """Open sentence 1 of the 100-sentence sample document (by its link), then time "next sentence" (▶)
+    until both panes show the new sentence."""
+    page.goto(url + "/?pred=sample:document100_pred.clf&gold=sample:document100_gold.clf&doc=0&sentence=1")
+    wait_idle(page)
+    times = []
+    nxt = page.locator(".st-key-sentence_next button").first
+    for n in range(2, 2 + repeats):
+        fresh_panes(page)
+        wait_idle(page)
+        for h in page.query_selector_all(GRAPHS)[:2]:
+            h.content_frame().evaluate("window.__benchOld = 1")
+        start = time.perf_counter()
+        nxt.click()
+        deadline = time.time() + 120
+        while time.time() < deadline:  # both panes replaced (a new sentence is a new page) and drawn
+            try:
+                frames = [h.content_frame() for h in page.query_selector_all(GRAPHS)[:2]]
+                if len(frames) == 2 and all(f and f.evaluate(f"(() => {{ try {{ return !window.__benchOld && ({READY}) "
+                                                             f"&& network.body.data.nodes.get().some(x => "
+                                                             f"(x.title || '').includes('_{n}:')); }} catch (e) "
+                                                             "{ return false; } })()") for f in frames):
+                    break
+            except Exception:
+                pass
+            page.wait_for_timeout(20)
+        else:
+            raise TimeoutError(f"sentence {n} was not drawn")
+        times.append(time.perf_counter() - start)
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--cases", nargs="+", choices=("sample", "pmb", "sentences"),
+                        default=["sample", "pmb", "sentences"], help="which cases to time (default: all)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -99,14 +135,21 @@ def main() -> None:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         page.goto(url + "/?doc=1&k=1")
         fresh_panes(page)
-        rows.append(("sample, Figure 4 (doc 1)", time_k_changes(page, args.repeats)))
-        if (DATA / "boxer_dev.clf").is_file():
+        if "sample" in args.cases:
+            rows.append(("sample, Figure 4 (doc 1)", time_k_changes(page, args.repeats)))
+        if "pmb" in args.cases and (DATA / "boxer_dev.clf").is_file():
             try:
                 rows.append(("PMB 2.2.0 dev doc 22, Boxer vs gold", pmb_case(page, args.repeats)))
             except TimeoutError as exc:
                 print(f"PMB 2.2.0 dev doc 22: not measured ({exc})", file=sys.stderr)
+        try:
+            if "sentences" in args.cases:
+                rows.append(("100-sentence sample, next sentence", sentence_case(page, url, args.repeats)))
+        except TimeoutError as exc:
+            print(f"100-sentence sample: not measured ({exc})", file=sys.stderr)
         browser.close()
-    print(f"{'case':<40} {'median s':>9} {'min s':>7} {'max s':>7}  (k 1 <-> 4, {args.repeats} runs)")
+    print(f"{'case':<40} {'median s':>9} {'min s':>7} {'max s':>7}  (k 1 <-> 4 or next sentence, "
+          f"{args.repeats} runs)")
     for name, times in rows:
         print(f"{name:<40} {statistics.median(times):>9.3f} {min(times):>7.3f} {max(times):>7.3f}")
 

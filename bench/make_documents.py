@@ -54,12 +54,13 @@ def document_pairs(preds: Sequence[Drs], golds: Sequence[Drs], k: int) -> tuple[
     return make_documents(preds, k, "pred"), make_documents(golds, k, "gold")
 
 
-def clf_text(drss: Sequence[Drs]) -> str:
-    """DRSs as clause-file text: a ``%%%`` sentence line, clauses, a blank line."""
+def clf_text(drss: Sequence[Drs], comments: bool = False) -> str:
+    """DRSs as clause-file text: a ``%%%`` sentence line, clauses, a blank line; ``comments`` keeps
+    each clause's token alignment (``% Tom [0...3]``), from which ``document_parts`` finds sentences."""
     blocks = []
     for drs in drss:
         lines = [f"%%% {drs.sentence}"] if drs.sentence else []
-        lines += [c.text() for c in drs.clauses]
+        lines += [c.text() + (f"  {c.comment}" if comments and c.comment else "") for c in drs.clauses]
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks) + "\n"
 
@@ -70,14 +71,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("gold", help="gold clause file, same sentences in the same order")
     parser.add_argument("outdir", help="where to write k{K}_pred.clf and k{K}_gold.clf")
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES), metavar="K")
+    parser.add_argument("--first", type=int, default=None, metavar="N",
+                        help="only the first document of each size (N: the sentence it starts at)")
+    parser.add_argument("--comments", action="store_true",
+                        help="keep the clauses' token alignments (the app finds sentences from them)")
     args = parser.parse_args(argv)
     preds, golds = read_clf(args.pred), read_clf(args.gold)
     out = Path(args.outdir)
     out.mkdir(parents=True, exist_ok=True)
     for k in args.sizes:
-        p, g = document_pairs(preds, golds, k)
-        (out / f"k{k}_pred.clf").write_text(clf_text(p), encoding="utf-8")
-        (out / f"k{k}_gold.clf").write_text(clf_text(g), encoding="utf-8")
+        if args.first is not None:
+            p = [join_drss(preds[args.first:args.first + k], 0, "pred")]
+            g = [join_drss(golds[args.first:args.first + k], 0, "gold")]
+        else:
+            p, g = document_pairs(preds, golds, k)
+        (out / f"k{k}_pred.clf").write_text(clf_text(p, args.comments), encoding="utf-8")
+        (out / f"k{k}_gold.clf").write_text(clf_text(g, args.comments), encoding="utf-8")
         print(f"k={k}: {len(p)} document pair(s) -> {out}/k{k}_{{pred,gold}}.clf")
     return 0
 

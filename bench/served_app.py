@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
@@ -30,16 +30,21 @@ def free_port() -> int:
 
 @contextmanager
 def served_app(timeout: float = 90, env: Mapping[str, str] | None = None,
-               log: IO[str] | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+               log: IO[str] | None = None, launcher: Sequence[str] = (),
+               port: int | None = None, app_dir: Path = REPO) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """``streamlit run app.py`` on a free loopback port: (its URL, its process) once the health
     check answers; stopped on leaving the block. ``env``: the server's environment (default this
-    one's); ``log``: where its output goes (default nowhere)."""
-    port = free_port()
+    one's); ``log``: where its output goes (default nowhere); ``launcher``: the command in place of
+    ``python -m streamlit`` (e.g. bench/profile_server.py); ``port``: a fixed port (default a free one);
+    ``app_dir``: the checkout whose app.py runs."""
+    port = port or free_port()
     out: IO[str] | int = log if log is not None else subprocess.DEVNULL
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+    command = [*(launcher or (sys.executable, "-m", "streamlit"))]
+    proc = subprocess.Popen([*command, "run", "app.py", "--server.port", str(port),
                              "--server.address", "127.0.0.1", "--server.headless", "true",
                              "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-                            cwd=REPO, stdout=out, stderr=subprocess.STDOUT, env=dict(env) if env is not None else None)
+                            cwd=app_dir, stdout=out, stderr=subprocess.STDOUT,
+                            env=dict(env) if env is not None else None)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.time() + timeout

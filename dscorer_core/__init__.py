@@ -15,10 +15,14 @@ from .errors import (
     ClfError,
     ClfErrors,
     ClfProblem,
+    CounterExplosion,
     DrsCountMismatch,
+    DscorerError,
     DscorerInputError,
     NgramExplosion,
     NoDrsError,
+    OutputError,
+    SettingsError,
 )
 from .version import __version__
 
@@ -105,6 +109,7 @@ _HOME = {
 __all__ = [
     "Clause", "Drs", "read_clf", "parse_clf", "read_pair", "check_pair",
     "ClfError", "ClfErrors", "ClfProblem", "DrsCountMismatch", "DscorerInputError", "NgramExplosion", "NoDrsError",
+    "CounterExplosion", "DscorerError", "SettingsError", "OutputError",
     "Node", "Edge", "Graph", "Induced", "induce", "induce_graph",
     "NgramCounts", "Path", "count_ngrams", "enumerate_paths", "ngram_occurrences", "path_text",
     "Preset", "PRESETS", "get_preset",

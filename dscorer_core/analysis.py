@@ -18,14 +18,19 @@ from dataclasses import dataclass, field
 from .clause_format import BOX_OPERATORS
 from .clauses import Clause, Drs, is_constant
 from .counter import CounterPair, CounterSettings, counter_pair
+from .dscorer.ngram_comparison import MAX_DISPLAY_PATHS, occurrences
 from .dscorer.senses import scored_graphs
 from .dscorer.settings import ScoreSettings
 from .formula import prf
-from .render.ngram_view import occurrences
 from .undirected_kgrams import undirected_counts
 
 __all__ = ["MIN_SUPPORT", "LabelRow", "Confusion", "StructuralRow", "KgramError", "ErrorAnalysis", "clause_label",
            "analyse_errors", "worst_labels"]
+
+#: What a graph too large for the k-gram lists is told (they hold every path, not only counts,
+#: so their cap is the pair view's, ``ngram_comparison.MAX_DISPLAY_PATHS``).
+PATHS_ADVICE = ("the k-gram lists keep every path; lower --kgram-orders, or score the pair with "
+                "`dscorer score`, which counts without keeping paths")
 
 #: The fewest occurrences (predicted plus gold) a label needs to be listed among the worst
 #: (``worst_labels``; the CLI's ``--min-support``, the app's "Minimum occurrences").
@@ -236,6 +241,7 @@ def analyse_errors(preds: Sequence[Drs], golds: Sequence[Drs], *, counter: Count
     1-gram level of the labels, count a path and its reverse once (``undirected_kgrams``)."""
     counter = counter or CounterSettings()
     dscorer = dscorer or ScoreSettings()
+    cap = min(dscorer.max_ngrams or MAX_DISPLAY_PATHS, MAX_DISPLAY_PATHS)
     clause_rows: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
     gram_rows: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
     clause_docs: dict[tuple[str, str], set[int]] = defaultdict(set)
@@ -265,8 +271,8 @@ def analyse_errors(preds: Sequence[Drs], golds: Sequence[Drs], *, counter: Count
             confusion_docs[(plabel, glabel, kind)].add(i)
         pg, gg = scored_graphs(pred, gold, dscorer.preset)  # WordNet senses as scored (senses.py)
         for k in sorted(set(orders) | {1}):
-            on_pred = undirected_counts(pg, occurrences(pg, k, dscorer.max_ngrams, "pred"))
-            on_gold = undirected_counts(gg, occurrences(gg, k, dscorer.max_ngrams, "gold"))
+            on_pred = undirected_counts(pg, occurrences(pg, k, cap, "predicted", PATHS_ADVICE))
+            on_gold = undirected_counts(gg, occurrences(gg, k, cap, "gold", PATHS_ADVICE))
             grams: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
             for text in sorted(set(on_pred) | set(on_gold)):
                 n_pred, n_gold = on_pred[text], on_gold[text]

@@ -32,6 +32,8 @@ MAX_PROBLEMS = 20
 
 SENSE_PATTERN = re.compile(r'^"[a-z]\.\d+"$')
 _TOKEN = re.compile(r"\S+")
+#: Where a trailing comment starts: a "%" at the start of a token (the fast path of ``_parse_line``).
+_COMMENT = re.compile(r"(?:^|\s)%")
 
 
 @dataclass(frozen=True)
@@ -153,6 +155,18 @@ def _parse_line(line: str, lineno: int = 0) -> tuple[Clause | None, str | None, 
     """Parse one non-comment line: (clause, None, None), (None, problem, column), or, for a line
     that splits into 3 or 4 tokens but holds a constant where a box or relation stands (real
     parser output), (the clause as read, problem, column)."""
+    # the common line (constants without spaces): split on white space, the comment from the
+    # first token that starts with "%"; anything else takes the token-by-token path below
+    found = _COMMENT.search(line) if "%" in line else None
+    words = (line[:found.start()] if found else line).split()
+    if len(words) in (3, 4) and '"' not in words[0] and '"' not in words[1] and all(
+            '"' not in w or (len(w) >= 2 and w[0] == '"' == w[-1] and w.count('"') == 2) for w in words[2:]):
+        return Clause(tuple(words), lineno, line[found.end() - 1:].strip() if found else None), None, None
+    return _parse_tokens(line, lineno)
+
+
+def _parse_tokens(line: str, lineno: int = 0) -> tuple[Clause | None, str | None, int | None]:
+    """``_parse_line`` token by token (constants with spaces, bad quotes): what any line gives."""
     spans, comment, problem = _token_spans(line)
     if problem:
         return None, problem[0], problem[1]

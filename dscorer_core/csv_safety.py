@@ -9,7 +9,12 @@ from __future__ import annotations
 
 import csv
 import io
+import os
+import tempfile
 from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from .errors import OutputError
 
 __all__ = ["FORMULA_STARTS", "safe_cell", "csv_text", "write_csv_file"]
 
@@ -39,6 +44,25 @@ def csv_text(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
 
 
 def write_csv_file(path: str, header: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
-    """Write a neutralised CSV file (UTF-8): what the CLI's ``--csv`` writes."""
-    with open(path, "w", newline="", encoding="utf-8") as fh:
-        csv.writer(fh).writerows(_rows(header, rows))
+    """Write a neutralised CSV file (UTF-8): what the CLI's ``--csv`` writes.
+
+    The rows go to a temporary file in the same folder, renamed over ``path`` once complete, so a
+    full disk leaves the old file (or none) rather than a truncated one; the OutputError then names ``path``.
+    """
+    target = Path(path)
+    temporary = None
+    try:
+        fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(temporary, 0o666 & ~mask)  # the permissions a plain open() would give
+        with os.fdopen(fd, "w", newline="", encoding="utf-8") as fh:
+            csv.writer(fh).writerows(_rows(header, rows))
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(temporary, target)
+    except OSError as exc:  # no such directory, permission denied, disk full...
+        if temporary is not None and os.path.exists(temporary):
+            os.unlink(temporary)
+        raise OutputError(f"{path}: cannot write the CSV file ({exc.strerror or exc}); "
+                          "it was left as it was before") from None

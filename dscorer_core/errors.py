@@ -1,19 +1,27 @@
-"""The project's own input errors: they name the file, the line and the text."""
+"""The project's own errors, one tree under ``DscorerError``: what the user gave (an input file,
+a setting, an output path) is wrong.  The command line reports these as the user's mistake
+(exit 2, one paragraph) and anything else as a bug (exit 1).
+
+``DscorerInputError`` (a file's content: they name the file, the line and the text),
+``SettingsError`` (a setting: unknown preset, engine, order, policy...) and ``OutputError`` (a file
+that cannot be written) all derive from ``ValueError`` as well, as before the tree had a root.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["DscorerInputError", "ClfError", "ClfErrors", "ClfProblem", "DrsCountMismatch", "NoDrsError",
-           "NgramExplosion", "SbnError", "JudgementError", "JudgementStoreError"]
+__all__ = ["DscorerError", "SettingsError", "OutputError", "DscorerInputError", "ClfError", "ClfErrors",
+           "ClfProblem", "DrsCountMismatch", "NoDrsError", "NgramExplosion", "CounterExplosion", "SbnError",
+           "JudgementError", "JudgementStoreError"]
 
 
 #: How many characters of a bad line ``ClfError.brief`` quotes.
 BRIEF_QUOTE_CHARS = 12
 
 
-class DscorerInputError(ValueError):
-    """Base class of every error caused by what the user gave (exit status 2).
+class DscorerError(Exception):
+    """The root of the project's errors: something the user gave is wrong (exit status 2).
 
     Subclasses keep the arguments they were made with in ``_init_args`` so that an error
     pickles (it crosses process boundaries under ``--jobs``) and comes back equal.
@@ -23,6 +31,20 @@ class DscorerInputError(ValueError):
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         return (type(self), self._init_args or tuple(self.args))
+
+
+class SettingsError(DscorerError, ValueError):
+    """A setting that cannot be used (an unknown preset, engine or policy, an order below 1...);
+    the message names the setting, the value given and what is allowed."""
+
+
+class OutputError(DscorerError, ValueError):
+    """A file the user asked for that cannot be written (``--csv`` onto an input file, a
+    directory that does not exist)."""
+
+
+class DscorerInputError(DscorerError, ValueError):
+    """Base class of every error in what the user gave to read: a file's content, judgements."""
 
 
 @dataclass(frozen=True)
@@ -126,13 +148,27 @@ class NoDrsError(DscorerInputError):
 class NgramExplosion(DscorerInputError):
     """A graph whose number of k-grams would exceed the configured cap."""
 
-    def __init__(self, where: str, order: int, bound: int, cap: int):
-        self._init_args = (where, order, bound, cap)
+    def __init__(self, where: str, order: int, bound: int, cap: int,
+                 advice: str = "raise it with --max-ngrams, or lower --order"):
+        self._init_args = (where, order, bound, cap, advice)
         self.where, self.order, self.bound, self.cap = where, order, bound, cap
         shown = f"up to {bound:,}" if bound < 10**15 else "more than 10^15"
         super().__init__(
             f"{where}: {shown} paths of length {order} or shorter could be enumerated at one length, "
-            f"above the cap of {cap:,} (raise it with --max-ngrams, or lower --order)")
+            f"above the cap of {cap:,} ({advice})")
+
+
+class CounterExplosion(DscorerInputError):
+    """A DRS pair whose COUNTER problem would hold more candidate clause pairs than the cap."""
+
+    def __init__(self, pred: str, gold: str, candidates: int, cap: int, bytes_each: int):
+        self._init_args = (pred, gold, candidates, cap, bytes_each)
+        self.pred, self.gold, self.candidates, self.cap = pred, gold, candidates, cap
+        super().__init__(
+            f"{pred} against {gold}: COUNTER would weigh up to {candidates:,} candidate clause pairs "
+            f"(about {candidates * bytes_each / 2**30:.1f} GB), above the cap of {cap:,} "
+            f"(about {cap * bytes_each / 2**30:.1f} GB), and no mapping read off the two DRSs proves the best "
+            "(raise the cap with --max-candidates if you have the memory, or score the pair with DSCORER)")
 
 
 class SbnError(ClfError):

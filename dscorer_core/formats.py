@@ -14,18 +14,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from .errors import ClfError, ClfErrors, ClfProblem, SbnError
-from .sbn.model import Sbn
-from .sbn.reader import SbnText, parse_sbn, parse_sbn_tolerant, read_sbn_text, split_sbn_texts
-from .sbn.vocabulary import is_box_operator, is_synset
 
 if TYPE_CHECKING:
     from .clauses import Drs
+    from .sbn.model import Sbn
+    from .sbn.reader import SbnText
+
+    #: An SBN, or the error in its place (a parser's output read tolerantly).
+    SbnOrError = Sbn | ClfError
 
 __all__ = [
     "FORMATS",
     "FORMAT_NAMES",
     "DrsFormat",
-    "SbnOrError",
     "detect_format",
     "parse_drs_text",
     "parse_sbn_text",
@@ -46,8 +47,6 @@ FORMAT_NAMES: dict[str, str] = {"clf": "clause file", "sbn": "SBN file", "sbn-li
 DETECT_LINES = 200
 _CLAUSE_START = re.compile(r"^b\d+$")
 
-SbnOrError = Sbn | ClfError
-
 
 def _content_lines(text: str) -> list[str]:
     out = []
@@ -61,11 +60,15 @@ def _content_lines(text: str) -> list[str]:
 
 def _sbn_column(line: str) -> bool:
     """A tab-separated line whose last column starts with a synset or a box operator."""
+    from .sbn.vocabulary import is_box_operator, is_synset  # SBN's vocabulary: only to tell SBN apart
+
     words = line.split("\t")[-1].split()
     return "\t" in line and bool(words) and (is_synset(words[0]) or is_box_operator(words[0]))
 
 
 def _sbn_layout(lines: list[str]) -> DrsFormat:
+    from .sbn.vocabulary import is_box_operator, is_synset
+
     for line in lines:
         if _sbn_column(line):
             return "sbn-lines"
@@ -83,6 +86,8 @@ def detect_format(text: str, name: str = "") -> DrsFormat:
         return "clf"
     if suffix == ".sbn":
         return _sbn_layout(lines)
+    from .sbn.vocabulary import is_box_operator, is_synset
+
     for line in lines:
         first = line.split()[0]
         if _CLAUSE_START.match(first) and len(line.split()) >= 3:
@@ -110,11 +115,13 @@ def parse_drs_text(text: str, source: str = "<string>", fmt: str = "auto", lenie
     ``lenient`` (a parser's output) raises nothing for bad DRSs: each keeps its problems in
     ``Drs.problems`` (an SBN that cannot be read becomes an empty DRS with its problems)."""
     from .clauses import Drs, parse_clf  # here, not above: ``dscorer smatch`` reads no clauses
-    from .sbn.to_drs import sbn_to_drs
 
     chosen = _resolve(text, source, fmt)
     if chosen == "clf":
         return parse_clf(text, source, lenient)
+    from .sbn.reader import parse_sbn, parse_sbn_tolerant  # SBN readers: only for SBN input
+    from .sbn.to_drs import sbn_to_drs
+
     if not lenient:
         return [sbn_to_drs(s) for s in parse_sbn(text, source, chosen)]
     out = []
@@ -127,8 +134,20 @@ def parse_drs_text(text: str, source: str = "<string>", fmt: str = "auto", lenie
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
-    """A DRS file's text (UTF-8, a BOM allowed), with the project's file errors."""
-    return read_sbn_text(path)
+    """A DRS file's text (UTF-8, a BOM allowed), with the project's file errors (as
+    ``sbn.reader.read_sbn_text``, without importing the SBN reader for a clause file)."""
+    from .clauses import decode_clf_bytes
+
+    p = Path(path)
+    if not p.exists():
+        raise SbnError(str(p), [ClfProblem(0, "no such file", "")])
+    if not p.is_file():
+        raise SbnError(str(p), [ClfProblem(0, "not a regular file", "")])
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise SbnError(str(p), [ClfProblem(0, f"cannot be read ({exc.strerror or exc})", "")]) from None
+    return decode_clf_bytes(data, str(p))
 
 
 def read_drs_file(path: str | os.PathLike[str], fmt: str = "auto", lenient: bool = False) -> list[Drs]:
@@ -142,6 +161,8 @@ def parse_sbn_text(text: str, source: str = "<string>", fmt: str = "auto") -> li
     if chosen == "clf":
         raise ClfError(source, [ClfProblem(0, "is a clause file, not SBN (smatch scores SBN files; "
                                               "use --format sbn or sbn-lines if detection is wrong)")])
+    from .sbn.reader import parse_sbn
+
     return parse_sbn(text, source, chosen)
 
 
@@ -156,6 +177,8 @@ def read_sbn_file_tolerant(path: str | os.PathLike[str], fmt: str = "auto") -> l
     chosen = _resolve(text, str(path), fmt)
     if chosen == "clf":
         parse_sbn_text(text, str(path), "clf")
+    from .sbn.reader import parse_sbn_tolerant
+
     return list(parse_sbn_tolerant(text, str(path), chosen))  # type: ignore[arg-type]
 
 
@@ -166,6 +189,8 @@ def read_sbn_texts(path: str | os.PathLike[str], fmt: str = "auto") -> list[SbnT
     chosen = _resolve(text, str(path), fmt)
     if chosen == "clf":
         parse_sbn_text(text, str(path), "clf")
+    from .sbn.reader import split_sbn_texts
+
     return split_sbn_texts(text, str(path), chosen)  # type: ignore[arg-type]
 
 

@@ -2,20 +2,26 @@
 
 Every figure dscorer prints goes through here: one pair (one row), every document of a
 corpus at once (one row each), micro corpus totals (one row of summed counts), bootstrap
-samples (one row per sample) and COUNTER's clause counts.  The definitions are in
-docs/metric.md ("Scores").
+samples (one row per sample), COUNTER's clause counts and Smatch's triple counts; ``prf_scalar`` is
+``prf`` for one row of Python numbers (the same operations, so the same bits), which ``dscorer
+smatch`` uses to start without numpy: numpy is imported by the functions that need it, on first call.
+The definitions are in docs/metric.md ("Scores").
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-import numpy as np
-from numpy.typing import ArrayLike, NDArray
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import ArrayLike, NDArray
 
-__all__ = ["LOG_FLOOR", "WeightRule", "DscorerRows", "ratio", "prf", "order_weights", "weight_rows",
+    Floats = NDArray[np.float64]
+
+__all__ = ["LOG_FLOOR", "WeightRule", "DscorerRows", "ratio", "prf", "prf_scalar", "sum_rows", "mean_rows",
+           "order_weights", "weight_rows",
            "combine_rows", "dscorer_rows", "zero_gram_ratios"]
 
 #: A zero inside a log is replaced by this (as the released code does).
@@ -24,11 +30,18 @@ LOG_FLOOR = 1e-3
 #: How orders that cannot be compared are left out (docs/metric.md, "Orders that cannot be compared").
 WeightRule = Literal["released", "renormalise"]
 
-Floats = NDArray[np.float64]
+def prf_scalar(matched: float, pred: float, gold: float) -> tuple[float, float, float]:
+    """``prf`` of one row of Python numbers: P = matched / pred, R = matched / gold, F = 2PR / (P + R),
+    0 where undefined; the same floating-point operations in the same order as ``prf``."""
+    p = matched / pred if pred else 0.0
+    r = matched / gold if gold else 0.0
+    return p, r, (2 * p * r / (p + r) if p + r else 0.0)
 
 
 def ratio(numerator: ArrayLike, denominator: ArrayLike) -> Floats:
     """numerator / denominator elementwise, 0 where the denominator is 0."""
+    import numpy as np
+
     a = np.asarray(numerator, dtype=np.float64)
     b = np.asarray(denominator, dtype=np.float64)
     return np.divide(a, b, out=np.zeros(np.broadcast_shapes(a.shape, b.shape)), where=b != 0)
@@ -38,6 +51,36 @@ def prf(matched: ArrayLike, pred: ArrayLike, gold: ArrayLike) -> tuple[Floats, F
     """P = matched / pred, R = matched / gold and F = 2PR / (P + R), elementwise (0 where undefined)."""
     p, r = ratio(matched, pred), ratio(matched, gold)
     return p, r, ratio(2 * p * r, p + r)
+
+
+def sum_rows(features: ArrayLike, weights: ArrayLike | None = None) -> Floats:
+    """Weighted column sums (samples x features) of per-document rows (documents x features), for
+    weights of shape samples x documents (default: each document once).  Whole-number columns go
+    through one matrix product (exact below 2**53); fractional ones (DSCORER's 0-gram ratio) are
+    summed document by document, in order, so the all-ones weights reproduce a corpus sum bit for bit."""
+    import numpy as np
+
+    f = np.asarray(features, dtype=np.float64)
+    w = np.ones((1, f.shape[0])) if weights is None else np.atleast_2d(np.asarray(weights, dtype=np.float64))
+    out: Floats = w @ f
+    for j in np.flatnonzero(np.any(f != np.round(f), axis=0)):
+        out[:, j] = np.cumsum(w * f[:, j], axis=1)[:, -1]
+    return out
+
+
+def mean_rows(values: ArrayLike, weights: ArrayLike | None = None) -> Floats:
+    """The (weighted) mean of rows of figures (documents x figures), summed document by document in
+    order, so that all-ones weights give exactly ``sum(values) / n`` as Python sums it (the macro
+    average of a corpus; ``weights``: samples x documents gives one mean per sample)."""
+    import numpy as np
+
+    v = np.asarray(values, dtype=np.float64)
+    w = np.ones((1, v.shape[0])) if weights is None else np.atleast_2d(np.asarray(weights, dtype=np.float64))
+    total = np.zeros((w.shape[0], v.shape[1]))
+    for i in range(v.shape[0]):  # in document order: the sums of a float column depend on it
+        total += w[:, i:i + 1] * v[i]
+    means: Floats = total / w.sum(axis=1, keepdims=True)
+    return means
 
 
 def order_weights(order: int, w0: float, pred_present: Sequence[bool], gold_present: Sequence[bool],
@@ -72,6 +115,8 @@ def order_weights(order: int, w0: float, pred_present: Sequence[bool], gold_pres
 def weight_rows(pred_totals: ArrayLike, gold_totals: ArrayLike, w0: float, rule: WeightRule) -> Floats:
     """``order_weights`` for every row of k-gram totals (rows x n), computed once per distinct
     pattern of present and absent orders (nearly always one pattern for a corpus)."""
+    import numpy as np
+
     pred = np.asarray(pred_totals)
     gold = np.asarray(gold_totals)
     order = pred.shape[1]
@@ -88,6 +133,8 @@ def weight_rows(pred_totals: ArrayLike, gold_totals: ArrayLike, w0: float, rule:
 def combine_rows(values: ArrayLike, weights: ArrayLike) -> Floats:
     """exp(sum_k w_k log v_k) over the orders with weight, a zero taken as LOG_FLOOR, per row of the
     last two axes (values ... x rows x (n + 1), weights rows x (n + 1))."""
+    import numpy as np
+
     v = np.asarray(values, dtype=np.float64)
     w = np.asarray(weights, dtype=np.float64)
     terms = np.where(w != 0, w * np.log(np.where(v > 0, v, LOG_FLOOR)), 0.0)
@@ -120,6 +167,8 @@ def dscorer_rows(matched: ArrayLike, pred: ArrayLike, gold: ArrayLike, zero_gram
     compared; then the weighted geometric mean of p, r and f separately (the combined F
     is built from the f_k, not from the combined P and R).
     """
+    import numpy as np
+
     m = np.atleast_2d(np.asarray(matched, dtype=np.float64))
     pt = np.atleast_2d(np.asarray(pred, dtype=np.float64))
     gt = np.atleast_2d(np.asarray(gold, dtype=np.float64))
@@ -132,6 +181,8 @@ def dscorer_rows(matched: ArrayLike, pred: ArrayLike, gold: ArrayLike, zero_gram
 
 def zero_gram_ratios(matched_nodes: ArrayLike, pred_nodes: ArrayLike, gold_nodes: ArrayLike) -> Floats:
     """The 0-gram term of each row: min(|N_pred|, |N_gold|) (the matched nodes) / max(...), 1 when both are 0."""
+    import numpy as np
+
     high = np.maximum(np.asarray(pred_nodes, dtype=np.float64), np.asarray(gold_nodes, dtype=np.float64))
     low = np.asarray(matched_nodes, dtype=np.float64)
     return np.divide(low, high, out=np.ones(np.broadcast(low, high).shape), where=high != 0)

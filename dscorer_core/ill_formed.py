@@ -27,11 +27,13 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from .clauses import Clause, ClfProblem, Drs
-from .errors import ClfError
+from .errors import ClfError, SettingsError
 from .referee import check_drs
+from .signature import Field, Signature, fields_of
 
 __all__ = ["ILL_POLICIES", "IllPolicy", "WF_MODES", "WfMode", "DUMMY_CLAUSES", "IllFormed", "GoldCheck",
-           "IllFormedReport", "check_gold", "apply_ill_policy", "signature_extras", "with_extras", "signed"]
+           "IllFormedReport", "check_gold", "apply_ill_policy", "extra_fields", "signature_extras", "with_extras",
+           "signed"]
 
 IllPolicy = Literal["dummy", "score", "error"]
 ILL_POLICIES: tuple[IllPolicy, ...] = ("dummy", "score", "error")
@@ -127,7 +129,7 @@ def check_gold(golds: Sequence[Drs], mode: WfMode = "auto") -> GoldCheck:
     """Run the well-formedness check on the gold DRSs and decide whether predicted DRSs get it:
     ``auto`` when every gold DRS passes, ``on`` always, ``off`` never (then gold is not checked)."""
     if mode not in WF_MODES:
-        raise ValueError(f"unknown well-formedness mode {mode!r}; choose one of {', '.join(WF_MODES)}")
+        raise SettingsError(f"unknown well-formedness mode {mode!r}; choose one of {', '.join(WF_MODES)}")
     if mode == "off":
         return GoldCheck(mode, False)
     warnings = tuple(IllFormed(d.index, d.source, d.line, found) for d in golds if (found := check_drs(d)))
@@ -146,7 +148,7 @@ def apply_ill_policy(drss: Sequence[Drs], policy: IllPolicy,
     not read (a lenient read keeps them in ``Drs.problems``) or, when ``gold`` says the check
     applies (``check_gold``), when it fails the well-formedness check."""
     if policy not in ILL_POLICIES:
-        raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(ILL_POLICIES)}")
+        raise SettingsError(f"unknown policy {policy!r}; choose one of {', '.join(ILL_POLICIES)}")
     checked = gold is not None and gold.active
     found = [d.problems or (check_drs(d) if checked else ()) for d in drss]
     entries = tuple(IllFormed(d.index, d.source, d.line, why) for d, why in zip(drss, found) if why)
@@ -160,23 +162,27 @@ def apply_ill_policy(drss: Sequence[Drs], policy: IllPolicy,
     return out, IllFormedReport(policy, entries, gold)
 
 
-def signature_extras(reports: Sequence[IllFormedReport]) -> str:
-    """``|ill:POLICY`` when a policy changed what was scored in any of ``reports``, and ``|wf:off``
+def extra_fields(reports: Sequence[IllFormedReport]) -> tuple[Field, ...]:
+    """``ill:POLICY`` when a policy changed what was scored in any of ``reports``, and ``wf:off``
     when predicted DRSs were not put through the well-formedness check."""
-    extra = f"|ill:{reports[0].policy}" if any(r.entries for r in reports) else ""
+    fields: list[Field] = [("ill", reports[0].policy)] if any(r.entries for r in reports) else []
     if any(r.gold is not None and not r.gold.active for r in reports):
-        extra += "|wf:off"
-    return extra
+        fields.append(("wf", "off"))
+    return tuple(fields)
 
 
-def with_extras(signature: str, extra: str) -> str:
-    """``signature`` with ``extra`` put before its ``|version:`` field (so resampling suffixes stay last)."""
-    if not extra:
-        return signature
-    head, sep, version = signature.partition("|version:")
-    return f"{head}{extra}{sep}{version}" if sep else f"{signature}{extra}"
+def signature_extras(reports: Sequence[IllFormedReport]) -> str:
+    """``extra_fields`` as text: ``|ill:POLICY|wf:off`` (or a part of it, or nothing)."""
+    return "".join(f"|{key}:{value}" for key, value in extra_fields(reports))
+
+
+def with_extras(signature: str, extra: str | Sequence[Field]) -> str:
+    """``signature`` with ``extra`` fields (``|ill:dummy``, or ``extra_fields``) put before its version
+    field, so resampling fields stay last (``Signature.with_fields``)."""
+    fields = fields_of(extra) if isinstance(extra, str) else tuple(extra)
+    return Signature.parse(signature).with_fields(fields).text() if fields else signature
 
 
 def signed(signature: str, reports: Sequence[IllFormedReport]) -> str:
     """A score's signature naming how the predicted files' ill-formed DRSs were handled."""
-    return with_extras(signature, signature_extras(reports))
+    return with_extras(signature, extra_fields(reports))

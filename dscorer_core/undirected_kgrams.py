@@ -14,9 +14,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from .dscorer.induction import Graph
+from .dscorer.ngram_comparison import reverse_partners
 from .dscorer.ngram_counts import Path
 from .dscorer.paths import path_text
-from .render.ngram_view import reverse_partners
 
 __all__ = ["undirected_counts"]
 
@@ -31,7 +31,7 @@ def _reverse(path: Path, partners: Sequence[int | None]) -> Path | None:
 def undirected_counts(graph: Graph, occurrences: Mapping[str, Sequence[Path]]) -> Counter[str]:
     """How often each k-gram text occurs when a path and its reverse path count once (under the
     text with fewer reverse edges, then the smaller text); ``occurrences`` maps each text of
-    ``graph`` to its paths (``render.ngram_view.occurrences``)."""
+    ``graph`` to its paths (``dscorer.ngram_comparison.occurrences``)."""
     partners = reverse_partners(graph)
     counts: Counter[str] = Counter()
     for text, paths in occurrences.items():

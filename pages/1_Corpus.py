@@ -17,6 +17,7 @@ import app_widgets as aw
 from dscorer_core import NgramExplosion, score_corpus
 from dscorer_core.csv_safety import csv_text
 from dscorer_core.dscorer.corpus import document_table
+from dscorer_core.metrics import MetricResult, make_metrics, metric_names, usable_metrics
 from dscorer_core.stats.metric_agreement import correlation, disagreements, metric_pairs
 
 st.set_page_config(page_title="dscorer · corpus view", page_icon="📊", layout="wide")
@@ -33,8 +34,7 @@ if not paired:
 
 try:  # shared by all sessions: ten students opening one corpus score it once
     result = aw.cached_run(("dscorer", pred.key, gold.key, settings), f"Scoring {len(gold.drss)} documents...",
-                           lambda progress: score_corpus(list(pred.drss), list(gold.drss), settings,
-                                                         progress=progress), store="corpus")
+                           aw.in_worker(score_corpus, list(pred.drss), list(gold.drss), settings), store="corpus")
 except NgramExplosion as exc:
     aw.show_input_error("pair of files", exc)
     st.stop()
@@ -46,7 +46,7 @@ for col, (name, value) in zip(cols, [("micro P", m.P), ("micro R", m.R), ("micro
                                      ("macro P", M.P), ("macro R", M.R), ("macro F", M.F)]):
     col.metric(name, f"{value:.4f}")
 with st.expander("Per-order micro figures"):
-    st.dataframe(aw.order_table(m), hide_index=True)
+    aw.data_table(aw.order_table(m), hide_index=True)
 aw.sbn_smatch_corpus(pred, gold)  # SBN files only: Smatch, PMB 5 and corrected
 
 # ---- COUNTER on the same files (micro-averaged over clauses)
@@ -55,7 +55,10 @@ with_counter = st.toggle("Score with COUNTER too", key="corpus_counter",
                          help="COUNTER's clause matching for every document (cached per pair of files). "
                               "Turn it off for very large files.")
 cres = pairs = None
-if with_counter:
+counter_refused = aw.counter_refusal(pred.drss, gold.drss) if with_counter else None
+if counter_refused:
+    st.warning(aw.md_escape(counter_refused), icon="⚠️")
+if with_counter and not counter_refused:
     counter_settings = aw.app_counter_settings()
     cres = aw.cached_counter_corpus(pred, gold, counter_settings)
     pairs = metric_pairs(result, cres)
@@ -67,19 +70,34 @@ if with_counter:
                f"clauses match; mapping proven optimal on {cres.optimal_documents} of {len(cres.documents)} "
                "documents.  \nsignature: " + aw.md_escape(aw.signed(cres.signature, pred)))
 
+# ---- the registry's other metrics that can score these files (Smatch where both files are SBN)
+SHOWN_ABOVE = ("dscorer", "counter")  # DSCORER heads the page; COUNTER has its switch
+others = [m for m in usable_metrics(make_metrics(metric_names()), gold.drss, [pred.drss]) if m.name not in SHOWN_ABOVE]
+more: list[MetricResult] = []
+for metric in others:
+    more.append(aw.cached_run(("metric", metric, pred.key, gold.key), f"{metric.title}: scoring {len(gold.drss)} "
+                              "documents...", lambda progress, m=metric: m.score(list(pred.drss), list(gold.drss),
+                                                                                 progress=progress), store="corpus"))
+for extra in more:
+    st.caption(f"{extra.metric.title} F per document in the table below ({extra.metric.title} F = {extra.F:.4f}, "
+               f"{'mean of documents' if extra.average == 'macro' else 'micro'}) · signature: "
+               + aw.md_escape(str(extra.signature)))
+
 # ---- the per-document table
 n = settings.order
 counter_docs = cres.documents if cres is not None else [None] * len(result.documents)
 rows = [{"index": d.index, "sentence": d.sentence or "", "P": d.score.P, "R": d.score.R, "F": d.score.F,
          **({"COUNTER P": c.P, "COUNTER R": c.R, "COUNTER F": c.F} if c is not None else {}),
+         **{f"{x.metric.title} F": x.documents[d.index].F for x in more},
          **{f"f{o.k}": o.f for o in d.score.orders if o.k >= 1},
          "pred clauses": d.pred_clauses, "gold clauses": d.gold_clauses}
         for d, c in zip(result.documents, counter_docs)]
 table = pd.DataFrame(rows).sort_values(["F", "index"], kind="stable").reset_index(drop=True)
-f_columns = ["P", "R", "F"] + (["COUNTER P", "COUNTER R", "COUNTER F"] if cres is not None else [])
+f_columns = ["P", "R", "F"] + (["COUNTER P", "COUNTER R", "COUNTER F"] if cres is not None else []) + \
+    [f"{x.metric.title} F" for x in more]
 st.markdown("#### Documents (worst first)")
 st.caption("Click a column header to sort; select a row, or pick a document below, to open it in the pair view.")
-selection = st.dataframe(
+selection = aw.data_table(
     table, hide_index=True, width="stretch", height=min(380, 38 + 35 * len(table)), key="corpus_table",
     on_select="rerun",
     selection_mode="single-row",
@@ -163,7 +181,7 @@ if pairs is not None:
             dis_frame = pd.DataFrame([{"index": d.index, "DSCORER F": d.dscorer, "COUNTER F": d.counter,
                                        "DSCORER − COUNTER": d.difference, "rank difference": d.rank_difference,
                                        "sentence": d.sentence or ""} for d in shown])
-            dis = st.dataframe(
+            dis = aw.data_table(
                 dis_frame, hide_index=True, width="stretch", height=min(360, 38 + 35 * len(dis_frame)),
                 key="corpus_disagree_table", on_select="rerun", selection_mode="single-row",
                 column_config={"DSCORER F": st.column_config.NumberColumn(format="%.4f"),

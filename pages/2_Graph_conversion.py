@@ -118,7 +118,7 @@ with left:
     aw.box_view_single(drs, clause_list=True, focus=() if step.clause is None else (step.clause,))
     if step.stage == "merge":
         st.markdown("**Variables that several clauses share** (each is one node)")
-        st.dataframe(pd.DataFrame([{"variable": graph.nodes[n].name, "clauses": len(graph.nodes[n].clauses),
+        aw.data_table(pd.DataFrame([{"variable": graph.nodes[n].name, "clauses": len(graph.nodes[n].clauses),
                                     "where": " · ".join(drs.clauses[c].text() for c in graph.nodes[n].clauses)}
                                    for n in step.focus_nodes]), hide_index=True, width="stretch")
     if step.stage == "typing":
@@ -154,12 +154,12 @@ if step.stage == "kgram":
     st.caption(f"{len(found)} {k}-gram(s) start at {graph.nodes[start].name}"
                + (f"; the steps draw the first {shown}, all are listed here." if len(found) > shown else "."))
     if found:
-        st.dataframe(pd.DataFrame({"k-gram": [t for t, _ in found]}), hide_index=True, height=200, width="stretch")
+        aw.data_table(pd.DataFrame({"k-gram": [t for t, _ in found]}), hide_index=True, height=200, width="stretch")
 elif step.stage == "reverse":
     st.caption("Next: the k-grams from one node (you can choose the node and k there).")
 
 with st.expander("All clauses and their edges"):
-    st.dataframe(pd.DataFrame([{"clause": c.text(), "edges": "; ".join(
+    aw.data_table(pd.DataFrame([{"clause": c.text(), "edges": "; ".join(
         f"{graph.nodes[e.source].name} —{e.label}→ {graph.nodes[e.target].name}"
         for e in graph.edges if e.clause == ci)} for ci, c in enumerate(drs.clauses)]),
         hide_index=True, width="stretch")
@@ -170,7 +170,7 @@ with st.expander("How COUNTER normalises this DRS before matching clauses"):
                "leaves out a b REF x clause when x occurs again in box b. A COUNTER score needs a second DRS "
                "(see the pair view).")
     view = counter_view(drs)
-    st.dataframe(pd.DataFrame([{"line": v.line, "clause": v.text, "COUNTER clause": v.normalised or "–",
+    aw.data_table(pd.DataFrame([{"line": v.line, "clause": v.text, "COUNTER clause": v.normalised or "–",
                                 "COUNTER": v.verdict} for v in view]),
                  hide_index=True, width="stretch")
     st.caption(f"{sum(v.normalised is not None for v in view)} of {len(view)} clauses are compared; "

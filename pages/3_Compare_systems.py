@@ -2,7 +2,8 @@
 
 The table of ``dscorer compare`` (each system's P, R, F with a bootstrap 95% interval, and
 for each system its difference from the first one, the baseline, with paired bootstrap and
-approximate-randomisation p-values, for DSCORER and/or COUNTER), a plot of per-document F
+approximate-randomisation p-values, for any metrics of the registry: DSCORER, COUNTER, and Smatch
+where every file is SBN), a plot of per-document F
 of two chosen systems A and B, the documents sorted by how much A and B differ, and a
 document view: gold beside A or B, highlighted as in the pair view.
 
@@ -22,11 +23,13 @@ from dscorer_core import Drs, NgramExplosion
 from dscorer_core.counter import SEARCHES
 from dscorer_core.csv_safety import csv_text
 from dscorer_core.errors import DscorerInputError
+from dscorer_core.metrics import Metric, make_metrics, metric_names, metric_title, usable_metrics
 from dscorer_core.render import (
     MAX_LAYOUT_NODES,
     counter_clause_marks,
     too_large_to_draw,
 )
+from dscorer_core.sbn.smatch import SmatchSettings
 from dscorer_core.stats import (
     Comparison,
     CountTable,
@@ -34,10 +37,10 @@ from dscorer_core.stats import (
     document_differences,
 )
 from dscorer_core.stats.systems import (
-    METRICS,
-    Metric,
+    GROUPS,
     System,
     align_system,
+    chosen_metric_names,
     system_names,
     system_table,
 )
@@ -49,7 +52,8 @@ SHARED_DATA = aw.APP_DIR.parent / "shared" / "data"
 PMB_EXAMPLE = {"gold": SHARED_DATA / "pmb-2.2.0" / "gold_dev.clf",
                "systems": (SHARED_DATA / "pmb-2.2.0" / "spar_baseline.clf",
                            SHARED_DATA / "pmb-2.2.0" / "boxer_dev.clf")}
-METRIC_TITLES = {"dscorer": "DSCORER", "counter": "COUNTER"}
+#: The average radio's options: each metric's own (DSCORER micro, Smatch the mean of per-sentence F1), or one for all.
+AVERAGES = {"default": "each metric's own", "micro": "micro", "macro": "macro"}
 DEFAULT_SAMPLES = ("paper_pred.clf", "paper_gold.clf")
 
 st.set_page_config(page_title="dscorer · compare systems", page_icon="⚖️", layout="wide")
@@ -123,14 +127,18 @@ MAX_TABLES = 32
 
 def cached_system_table(metric: Metric, key: tuple, golds: tuple[Drs, ...], system: System,
                         label: str) -> CountTable:
-    """The core's ``system_table`` of one system, scored with a progress bar the first time and then
-    taken from the page's store (aw.cached_run). ``key`` names the files' contents and the settings
-    that ``metric`` depends on; ``key[-1]`` holds the settings."""
-    settings = key[-1]
-    options = {"counter": settings} if metric == "counter" else {"dscorer": settings}
-    return aw.cached_run(key, label, lambda progress: system_table(metric, golds, system, progress=progress,
-                                                                   **options),
+    """The core's ``system_table`` of one system under a metric of the registry, scored in the app's
+    process pool with a progress bar the first time and then taken from the page's store
+    (aw.cached_run). ``key`` names the files' contents and the metric with its settings."""
+    return aw.cached_run(key, label, aw.in_worker(system_table, metric, golds, system),
                          store="compare_tables", max_results=MAX_TABLES)
+
+
+def metric_choices(golds: tuple[Drs, ...] | None, systems: list[tuple[Drs, ...]]) -> list[str]:
+    """The metric radio's options: the registry's metrics that can score these files (Smatch where every
+    file is SBN), then the groups (``both``: DSCORER and COUNTER; ``all`` when it adds a metric)."""
+    usable = [m.name for m in usable_metrics(make_metrics(metric_names()), golds or (), systems)]
+    return usable + ["both"] + (["all"] if len(usable) > 2 else [])
 
 
 @st.cache_data(max_entries=16, show_spinner="Resampling (bootstrap and approximate randomisation)...")
@@ -197,9 +205,9 @@ def comparison_display(frame: pd.DataFrame) -> pd.DataFrame:
 
 def show_comparison(c: Comparison) -> None:
     """The comparison table of one metric and its signatures."""
-    st.markdown(f"#### {METRIC_TITLES[c.metric]}")
+    st.markdown(f"#### {metric_title(c.metric)}" + (" (mean of per-document F)" if c.average == "macro" else ""))
     frame = comparison_display(comparison_frame(c))
-    st.dataframe(frame, hide_index=True, width="stretch",
+    aw.data_table(frame, hide_index=True, width="stretch",
                  column_config={col: st.column_config.NumberColumn(format="%.4f") for col in FIGURE_COLUMNS})
     sigs = [c.signature] + [s for s in (c.bootstrap_signature, c.ar_signature) if s]
     st.caption("signature: " + "  \n".join(aw.md_escape(aw.signed(s, *files)) for s in sigs))
@@ -261,14 +269,24 @@ settings, show_names = aw.settings_sidebar()
 judging = aw.judging_sidebar()
 with st.sidebar:
     st.markdown("**Comparison**")
-    for key, value in (("cmp_metric", "dscorer"), ("cmp_average", "micro"), ("cmp_bootstrap", 1000),
+    offered = metric_choices(gold.drss if gold is not None else None,
+                             [f.drss for f in loaded if f is not None])
+    if st.session_state.get("cmp_metric") not in offered:  # e.g. Smatch chosen, then clause files loaded
+        st.session_state["cmp_metric"] = "dscorer"
+    if st.session_state.get("cmp_average") not in AVERAGES:
+        st.session_state["cmp_average"] = "default"
+    for key, value in (("cmp_metric", "dscorer"), ("cmp_average", "default"), ("cmp_bootstrap", 1000),
                        ("cmp_ar", 10000), ("cmp_seed", 1), ("cmp_restarts", 20), ("cmp_counter_seed", 1),
                        ("cmp_search", "exact+hill"), ("cmp_keep_ref", False)):
         st.session_state.setdefault(key, value)
-    metric = st.radio("Metric", METRICS, key="cmp_metric", horizontal=True,
-                      format_func=lambda m: {"dscorer": "DSCORER", "counter": "COUNTER", "both": "both"}[m])
-    average = st.radio("DSCORER average", ("micro", "macro"), key="cmp_average", horizontal=True,
-                       help="micro: from summed counts; macro: the mean of document scores. COUNTER is micro.")
+    metric = st.radio("Metric", offered, key="cmp_metric", horizontal=True,
+                      format_func=lambda m: metric_title(m) if m not in GROUPS else m,
+                      help="Smatch is offered where the gold and every system file are SBN; 'both' is DSCORER "
+                           "and COUNTER, 'all' every metric offered.")
+    average = st.radio("Average", tuple(AVERAGES), key="cmp_average", horizontal=True, format_func=AVERAGES.get,
+                       help="micro: from summed counts; macro: the mean of document scores. By default each "
+                            "metric's own: micro for DSCORER, the mean of per-sentence F1 for Smatch (the PMB 5 "
+                            "figure); COUNTER is always micro.")
     bootstrap = int(st.number_input("Bootstrap samples", min_value=0, max_value=aw.MAX_BOOTSTRAP, step=100,
                                     key="cmp_bootstrap", help="For the intervals and the paired bootstrap test; "
                                                               "0 skips them."))
@@ -297,11 +315,16 @@ except DscorerInputError as exc:
     aw.show_input_error("system files", exc)
     st.stop()
 
-settings = settings.replace(average=average)
 names = [s.name for s in systems]
 aligned = [s.preds for s in systems]
 counter_settings = aw.app_counter_settings(restarts=restarts, seed=counter_seed, keep_ref=keep_ref, search=search)
-metrics = ("dscorer", "counter") if metric == "both" else (metric,)
+chosen = chosen_metric_names([metric])
+if metric == "all":
+    chosen = tuple(n for n in chosen if n in offered)
+metric_objects = {m.name: m for m in make_metrics(chosen, {"dscorer": settings, "counter": counter_settings,
+                                                           "smatch": SmatchSettings()},
+                                                  average=None if average == "default" else average)}
+metrics = tuple(metric_objects)
 n_docs = len(gold.drss)
 golds = gold.drss
 st.caption(f"Gold: {aw.md_escape(gold.name)} · {n_docs} document{'s' if n_docs != 1 else ''} · " + " · ".join(
@@ -309,17 +332,22 @@ st.caption(f"Gold: {aw.md_escape(gold.name)} · {n_docs} document{'s' if n_docs 
     for i, (n, s) in enumerate((s.name, s.single_drs) for s in systems)))
 
 # ---- score every system (cached) and compare
+if "counter" in metrics:
+    refused = aw.counter_refusal(golds, *(s.preds for s in systems))
+    if refused:
+        st.warning(aw.md_escape(refused), icon="⚠️")
+        st.stop()
 tables: dict[str, list[CountTable]] = {}
 comparisons: dict[str, Comparison] = {}
 for m in metrics:
     keys = []
     tables[m] = []
     for f, system in zip(files, systems):
-        key = (m, gold.key, f.key, system.single_drs, settings if m == "dscorer" else counter_settings)
+        key = (m, gold.key, f.key, system.single_drs, metric_objects[m])
         try:
-            table = cached_system_table(m, key, golds, system,
-                                        f"{METRIC_TITLES[m]}: scoring {system.name} on {n_docs} documents...")
-        except NgramExplosion as exc:
+            table = cached_system_table(metric_objects[m], key, golds, system,
+                                        f"{metric_title(m)}: scoring {system.name} on {n_docs} documents...")
+        except (NgramExplosion, DscorerInputError) as exc:
             aw.show_input_error(f"system {system.name}", exc)
             st.stop()
         tables[m].append(table)
@@ -356,7 +384,7 @@ if st.session_state.get("cmp_by") not in metrics:
     st.session_state["cmp_by"] = metrics[0]
 if len(metrics) > 1:
     by = c_by.radio("Per-document F of", metrics, key="cmp_by", horizontal=True,
-                    format_func=lambda m: METRIC_TITLES[m])
+                    format_func=metric_title)
 else:
     by = metrics[0]
 if a == b:
@@ -393,14 +421,14 @@ def _open_from_plot() -> None:
         st.session_state["cmp_doc"] = int(picked[0]["index"])
 
 
-st.caption(f"A: {aw.md_escape(names[a])} · B: {aw.md_escape(names[b])} · {METRIC_TITLES[by]} F per document. "
+st.caption(f"A: {aw.md_escape(names[a])} · B: {aw.md_escape(names[b])} · {metric_title(by)} F per document. "
            f"B is higher on {int((f_b > f_a).sum())}, A on {int((f_b < f_a).sum())}, "
            f"equal on {int((f_b == f_a).sum())} of {n_docs} documents.")
 left, right = st.columns([5, 4])
 with left:
     st.markdown("**Documents by |B − A|** (select a row to open it below)")
     diff_frame = per_doc.iloc[differing][["index", "B − A", "A", "B", "sentence"]]
-    st.dataframe(diff_frame, hide_index=True, width="stretch", height=min(420, 38 + 35 * max(1, len(differing))),
+    aw.data_table(diff_frame, hide_index=True, width="stretch", height=min(420, 38 + 35 * max(1, len(differing))),
                  key=TABLE_KEY, on_select=_open_from_table, selection_mode="single-row",
                  column_config={"B − A": st.column_config.NumberColumn(format="%+.4f"),
                                 "A": st.column_config.NumberColumn(format="%.4f"),
@@ -414,7 +442,7 @@ with left:
                        key="cmp_download_docs")
 with right:
     st.markdown("**Per-document F, A against B** (click a point to open it)")
-    st.altair_chart(scatter(per_doc, names[a], names[b], st.session_state["cmp_doc"], f"{METRIC_TITLES[by]} F"),
+    st.altair_chart(scatter(per_doc, names[a], names[b], st.session_state["cmp_doc"], f"{metric_title(by)} F"),
                     width="stretch", key="cmp_scatter", on_select=_open_from_plot, selection_mode="pick")
 
 # ---- one document: gold beside A or B
@@ -426,7 +454,7 @@ st.text(gdrs.sentence or aligned[a][i].sentence or "(no sentence in the gold fil
 cols = st.columns(2 * len(metrics))
 for j, m in enumerate(metrics):
     for col, (letter, s) in zip(cols[2 * j: 2 * j + 2], (("A", a), ("B", b))):
-        col.metric(f"{letter} · {METRIC_TITLES[m]} F", f"{tables[m][s].document_scores[i, 2]:.4f}",
+        col.metric(f"{letter} · {metric_title(m)} F", f"{tables[m][s].document_scores[i, 2]:.4f}",
                    delta=None if letter == "A" else
                    f"{tables[m][b].document_scores[i, 2] - tables[m][a].document_scores[i, 2]:+.4f}",
                    delta_color="normal" if letter == "B" else "off")
@@ -496,6 +524,6 @@ for col, which, drs, title in ((left, "pred", pdrs, f"{side}: {aw.md_escape(name
                                (right, "gold", gdrs, "Gold")):
     with col:
         st.markdown(f"**{title}** ({len(drs.clauses)} clauses)")
-        st.dataframe(aw.clause_frame(drs, getattr(highlight, which).clauses if highlight else None,
+        aw.data_table(aw.clause_frame(drs, getattr(highlight, which).clauses if highlight else None,
                                      counter_clause_marks(drs, cpair, which) if cpair else None),
                      hide_index=True, width="stretch")

@@ -44,12 +44,17 @@ counter_settings = aw.app_counter_settings()
 st.session_state.setdefault("err_top", 50)
 top = int(st.sidebar.number_input("Rows per list (confusions, k-grams)", 10, 500, step=10, key="err_top"))
 orders = tuple(range(1, min(settings.order, 4) + 1))
+refused = aw.counter_refusal(pred.drss, gold.drss)  # the analysis matches clauses with COUNTER
+if refused:
+    refused = refused.replace("COUNTER is not run", "The error analysis (COUNTER's matching) is not run")
+    st.warning(aw.md_escape(refused), icon="⚠️")
+    st.stop()
 try:
     analysis: ErrorAnalysis = aw.cached_run(
         ("errors", pred.key, gold.key, settings, counter_settings, orders, top),
         f"Analysing {n_docs} documents...",
-        lambda progress: analyse_errors(list(pred.drss), list(gold.drss), counter=counter_settings, dscorer=settings,
-                                        orders=orders, top=top, progress=progress),
+        aw.in_worker(analyse_errors, list(pred.drss), list(gold.drss), counter=counter_settings, dscorer=settings,
+                     orders=orders, top=top),
         store="errors")
 except DscorerInputError as exc:
     aw.show_input_error("pair of files", exc)
@@ -70,7 +75,7 @@ def table_with_documents(frame: pd.DataFrame, documents: list[tuple[int, ...]], 
     ``count_column`` heads the number of each row's documents."""
     config = {c: st.column_config.NumberColumn(format=f) for c, f in (formats or {}).items()}
     shown = frame.assign(**{count_column: [len(d) for d in documents]})
-    picked = st.dataframe(shown, hide_index=True, width="stretch", height=min(420, 38 + 35 * max(1, len(shown))),
+    picked = aw.data_table(shown, hide_index=True, width="stretch", height=min(420, 38 + 35 * max(1, len(shown))),
                           key=key, on_select="rerun", selection_mode="single-row", column_config=config)
     rows = picked.selection.rows if picked is not None and hasattr(picked, "selection") else []
     c_pick, c_open, c_csv = st.columns([4, 2, 2], vertical_alignment="bottom")
@@ -149,7 +154,7 @@ with tab_people:
     pairs = annotator_agreement(judgements)
     if pairs:
         st.markdown("**Annotators against each other** (items both judged; Cohen's kappa)")
-        st.dataframe(pd.DataFrame([{"first": p.first, "second": p.second, "kind": p.kind, "items": p.n,
+        aw.data_table(pd.DataFrame([{"first": p.first, "second": p.second, "kind": p.kind, "items": p.n,
                                     "agreement": p.observed, "kappa": p.kappa} for p in pairs]),
                      hide_index=True, width="stretch",
                      column_config={"agreement": st.column_config.NumberColumn(format="%.3f"),
@@ -161,12 +166,14 @@ with tab_people:
     if not mine:
         st.caption("No acceptability judgement of this predicted file yet: judge some in the pair view.")
         st.stop()
+    st.caption("Every metric of the registry that can score this pair: COUNTER, DSCORER (each preset, combined and "
+               "per order k) and, where both files are SBN, Smatch (the PMB 5 figure's triples).")
     scores = aw.cached_run(("agreement", pred.key, gold.key, settings.order), "Scoring with every metric...",
-                           lambda progress: metric_scores(list(gold.drss), {system: list(pred.drss)},
-                                                          n=settings.order, progress=progress), store="agreement")
+                           aw.in_worker(metric_scores, list(gold.drss), {system: list(pred.drss)}, n=settings.order),
+                           store="agreement")
     found = agreement_with_people(mine, scores, samples=1000, seed=0)
     table = pd.DataFrame([a.as_dict() for a in found])
-    st.dataframe(table, hide_index=True, width="stretch",
+    aw.data_table(table, hide_index=True, width="stretch",
                  column_config={c: st.column_config.NumberColumn(format="%.3f")
                                 for c in ("auc", "auc_low", "auc_high", "pairwise_accuracy", "kendall_tau")})
     st.caption("auc: how well the metric's per-document score separates acceptable from unacceptable parses "

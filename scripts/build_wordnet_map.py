@@ -67,7 +67,7 @@ def build(folder: Path) -> list[tuple[str, str]]:
 def main() -> None:
     folder = Path(sys.argv[1] if len(sys.argv) > 1 else "/usr/share/wordnet")
     target = Path(__file__).resolve().parent.parent / "dscorer_core" / "data" / "wordnet_senses.tsv.gz"
-    rows = build(folder)
+    rows = sorted(build(folder))  # sorted by sense name: dscorer_core.wordnet looks names up by bisection
     with gzip.open(target, "wt", encoding="utf-8", compresslevel=9) as out:
         out.write("# WordNet 3.0 sense -> synset name (NLTK naming); scripts/build_wordnet_map.py\n")
         out.writelines(f"{a}\t{b}\n" for a, b in rows)

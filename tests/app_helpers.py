@@ -34,11 +34,15 @@ HOSTILE = _HOSTILE_HEAD + 'b1 javascript:alert(5) x1 "href=javascript:alert(6)"\
 HOSTILE_LINK = _HOSTILE_HEAD + 'b1 javascript:alert(5) x1 "<a href=javascript:alert(6)>x</a>"\n'
 
 
-def new_app(timeout: float = 60) -> AppTest:
-    """The app (its pair view), not run yet."""
+def new_app(timeout: float = 60, doc: int | None = 0) -> AppTest:
+    """The app (its pair view), not run yet, opened on document ``doc`` as a link ``?doc=N`` would
+    (the tests were written for document 0, Figure 1; None: as a visitor's first page opens)."""
     from streamlit.testing.v1 import AppTest
 
-    return AppTest.from_file(APP, default_timeout=timeout)
+    at = AppTest.from_file(APP, default_timeout=timeout)
+    if doc is not None:
+        at.query_params["doc"] = str(doc)
+    return at
 
 
 def open_by_path(pred: Path, gold: Path, timeout: float = 60) -> AppTest:

@@ -53,6 +53,21 @@ def test_pair_view_opens_on_the_sample_files():
     assert "signature: dscorer" in " ".join(c.value for c in at.caption).replace("\\", "")
 
 
+def test_a_first_visit_opens_on_the_figure_4_case_where_there_is_something_to_see():
+    """With no document in the address, the bundled sample opens on document 1 (the paper's Figure 4
+    case: the parser's DRS of "He smiled." against another sentence's gold), not on Figure 1 against
+    itself; the released code's .5250 at n = 1 and COUNTER's .4706 are what the page shows there."""
+    at = new_app(doc=None).run()
+    no_errors(at)
+    assert at.session_state["doc_index"] == 1
+    assert at.markdown[[m.value for m in at.markdown].index("#### Document 1")]
+    metrics = {m.label: float(m.value) for m in at.metric}
+    assert metrics["COUNTER F"] == pytest.approx(0.4706, abs=5e-5)
+    assert 0 < metrics["F"] < 0.5
+    again = new_app(doc=0).run()  # a link to document 0 still opens it
+    assert again.session_state["doc_index"] == 0
+
+
 def test_pair_view_next_document_is_figure_4():
     at = new_app().run()
     at.button[1].click().run()  # Next
@@ -427,12 +442,12 @@ def test_url_opens_the_document_and_order_and_follows_changes():
     assert len(vis_nodes(iframes(at)[1])) == 10  # the Figure 4 gold graph
     at.slider(key="k").set_value(2).run()
     assert at.query_params["doc"] in ("1", ["1"]) and at.query_params["k"] in ("2", ["2"])
-    # a bad value is ignored
-    at = new_app()
+    # a bad value is ignored: the page opens where a first visit does
+    at = new_app(doc=None)
     at.query_params["doc"] = "x"
     at.run()
     no_errors(at)
-    assert at.session_state["doc_index"] == 0
+    assert at.session_state["doc_index"] == 1
 
 
 def test_url_names_the_files_and_opens_them():
@@ -468,8 +483,9 @@ def test_url_names_the_files_and_opens_them():
 def test_headline_caption_and_present_switch():
     at = new_app().run()
     # the headline figures say what they are, where they stand
-    assert any("DSCORER, the weighted geometric mean of the k-gram scores for k = 0..4 (w0 = 0.1, released)" in c.value
-               for c in at.caption)
+    (caption,) = [c for c in at.caption if c.value.startswith("P, R, F: DSCORER")]
+    assert "k-gram scores for k = 0..4, geometric mean, w0 = 0.1, released" in caption.value
+    assert "weighted geometric means of the k-gram precisions and recalls" in caption.help  # the whole wording
     assert not any("stSidebar" in h.proto.body for h in at.get("html"))
     at.toggle(key="present").set_value(True).run()
     no_errors(at)

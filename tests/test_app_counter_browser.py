@@ -30,7 +30,7 @@ def _table_row(page, key: str, row: int) -> None:
 
 
 def test_choosing_a_variable_rings_it_in_both_drawn_graphs(page, app_url):
-    page.goto(app_url)
+    page.goto(app_url + "/?doc=0")  # Figure 1 (a first visit opens on document 1)
     graph_frames(page)
     page.get_by_role("button", name="Next ▶").click()
     wait_idle(page)

@@ -174,8 +174,10 @@ def test_hostile_text_is_escaped():
     assert "<script>" not in text and "<img" not in text and "</script>" not in text
     joined = "".join(found.texts)
     assert "<script>alert(1)</script>" in joined and '"<img src=x onerror=alert(3)>"' in joined
-    page = bv.box_view_document([text], k=2)
-    assert page.count("<script>") == 1 and "alert(" not in bv.BOX_VIEW_SCRIPT
+    from app_widgets.box_view import box_view_asset, box_view_document
+
+    page = box_view_document([text], k=2)
+    assert page.count("<script>") == 1 and "alert(" not in box_view_asset("box_view.js")
 
 
 REAL_FILES = ["pmb-2.2.0/gold_dev.clf", "pmb-2.2.0/boxer_dev.clf", "pmb-2.2.0/gold_test.clf",

@@ -6,8 +6,14 @@ import pytest
 
 pytest.importorskip("streamlit")
 
-from app_helpers import HOSTILE, box_frames, new_app, no_errors
+import re
+
+from app_helpers import HOSTILE, PMB, box_frames, new_app, no_errors, open_by_path
 from test_box_view import collect
+
+from dscorer_core import counter_pair, read_clf
+from dscorer_core.dscorer import induce_graph
+from dscorer_core.dscorer.ngram_comparison import highlight_pair
 
 
 def test_pair_view_shows_both_drss_as_boxes():
@@ -22,16 +28,37 @@ def test_pair_view_shows_both_drss_as_boxes():
     assert any(b.label.startswith("Download the box view") for b in at.get("download_button"))
 
 
+def _verdicts(page: str, side: str) -> dict[int, str]:
+    """The DSCORER verdict of each clause one side's box view shows, by clause index."""
+    part = page[page.index(f'data-side="{side}"'):]
+    part = part[:part.index("</section>")]
+    return {int(i): v for v, i in re.findall(r'class="[^"]*\bdk-(\w+)\b[^"]*" data-clause="(\d+)"', part)}
+
+
 def test_box_view_follows_k_and_the_document():
-    at = new_app().run()
-    at.number_input(key="doc_number").set_value(1).run()
-    at.slider(key="k").set_value(1).run()
-    k1 = box_frames(at)[0]
-    at.slider(key="k").set_value(4).run()
-    no_errors(at)
-    k4 = box_frames(at)[0]
-    assert "DSCORER at k = 1" in k1 and "DSCORER at k = 4" in k4
-    assert k4.count("dk-unmatched") > k1.count("dk-unmatched")
+    """On PMB 2.2.0 dev document 22 (Boxer against gold) the box view's verdicts are the core's
+    occurrence-level verdicts at each k (under COUNTER's mapping), and they change from k = 1 to 4."""
+    pred_path, gold_path = PMB / "boxer_dev.clf", PMB / "gold_dev.clf"
+    if not (pred_path.is_file() and gold_path.is_file()):
+        pytest.skip(f"shared PMB 2.2.0 dev files not found at {PMB}")
+    at = open_by_path(pred_path, gold_path)
+    at.number_input(key="doc_number").set_value(22).run()
+    pdrs, gdrs = read_clf(pred_path, lenient=True)[22], read_clf(gold_path)[22]
+    pred, gold = induce_graph(pdrs), induce_graph(gdrs)
+    mapping = counter_pair(pdrs, gdrs).mapping  # the app pairs occurrences under COUNTER's mapping
+    seen = {}
+    for k in (1, 4):
+        at.slider(key="k").set_value(k).run()
+        no_errors(at)
+        (page,) = box_frames(at)
+        assert f"DSCORER at k = {k}" in page
+        core = highlight_pair(pred, gold, k, mapping=mapping)
+        for side in ("pred", "gold"):
+            drawn = _verdicts(page, side)
+            assert len(drawn) == len(getattr(core, side).clauses), (k, side)
+            assert drawn == dict(enumerate(getattr(core, side).clauses)), (k, side)
+        seen[k] = (_verdicts(page, "pred"), _verdicts(page, "gold"))
+    assert seen[1] != seen[4]
 
 
 def test_hostile_clause_text_is_text_in_the_box_view():

@@ -27,7 +27,7 @@ def box_frame(page):
 
 
 def test_box_view_draws_one_box_per_drs_box(page, app_url):
-    page.goto(app_url)
+    page.goto(app_url + "/?doc=0")  # Figure 1 (a first visit opens on document 1)
     graph_frames(page)
     frame = box_frame(page)
     for side, name in (("pred", "paper_pred.clf"), ("gold", "paper_gold.clf")):
@@ -46,7 +46,7 @@ def test_box_view_draws_one_box_per_drs_box(page, app_url):
 
 
 def test_hostile_clause_text_shows_as_text_with_no_dialog(page, app_url):
-    page.goto(app_url)
+    page.goto(app_url + "/?doc=0")  # Figure 1 (a first visit opens on document 1)
     wait_idle(page)
     upload_side(page, "pred", "hostile.clf", HOSTILE.encode())
     upload_side(page, "gold", "hostile.clf", HOSTILE.encode())
@@ -66,7 +66,7 @@ def test_hostile_clause_text_shows_as_text_with_no_dialog(page, app_url):
 def test_hovering_a_condition_calls_the_graph_panes(page, app_url):
     """The box view's script calls ``window.dscorerGraph`` of the graph pane of its side with the
     clause's edge and node ids (a recorder stands in for the panes' own object here)."""
-    page.goto(app_url)
+    page.goto(app_url + "/?doc=0")  # Figure 1 (a first visit opens on document 1)
     frames = graph_frames(page)
     for side, frame in zip(("pred", "gold"), frames):
         frame.evaluate("side => { window.calls = []; window.dscorerGraph = {side: side,"
@@ -86,7 +86,7 @@ def test_hovering_a_condition_calls_the_graph_panes(page, app_url):
 
 
 def test_hovering_shows_the_clause_line(page, app_url):
-    page.goto(app_url)
+    page.goto(app_url + "/?doc=0")  # Figure 1 (a first visit opens on document 1)
     frame = box_frame(page)
     target = frame.locator(".dv-side[data-side=pred] .dv-conds .dv-c").first
     target.hover()
@@ -106,7 +106,7 @@ PMB4 = ('%%% Tom saw a mouse .\nb1 REF x1\nb1 Name x1 "tom"\nb1 PRESUPPOSITION b
 
 
 def test_links_between_boxes_are_drawn_as_arrows(page, app_url):
-    page.goto(app_url)
+    page.goto(app_url + "/?doc=0")  # Figure 1 (a first visit opens on document 1)
     wait_idle(page)
     upload_side(page, "pred", "p4.clf", PMB4.encode())
     upload_side(page, "gold", "p4.clf", PMB4.encode())

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_pair_view_draws_both_graphs(page, app_url, tmp_path):
-    page.goto(app_url)
+    page.goto(app_url + "/?doc=0")  # Figure 1 (a first visit opens on document 1)
     frames = graph_frames(page)
     for handle in page.query_selector_all(GRAPH_IFRAMES)[:2]:
         frame = handle.content_frame()
@@ -40,7 +40,7 @@ def test_pair_view_draws_both_graphs(page, app_url, tmp_path):
 
 
 def test_changing_the_order_updates_the_highlighting(page, app_url):
-    page.goto(app_url)
+    page.goto(app_url + "/?doc=0")  # Figure 1 (a first visit opens on document 1)
     graph_frames(page)
     page.get_by_role("button", name="Next ▶").click()
     wait_idle(page)
@@ -74,7 +74,7 @@ def test_corpus_view_lists_an_uploaded_pair_and_opens_a_row(page, app_url):
 
 
 def test_hostile_clause_file_runs_nothing(page, app_url):
-    page.goto(app_url)
+    page.goto(app_url + "/?doc=0")  # Figure 1 (a first visit opens on document 1)
     graph_frames(page)
     upload_side(page, "pred", "hostile.clf", HOSTILE_LINK.encode())
     upload_side(page, "gold", "hostile.clf", HOSTILE_LINK.encode())
@@ -122,7 +122,7 @@ def test_hostile_clause_file_runs_nothing(page, app_url):
 def test_wheel_over_a_graph_scrolls_the_page_and_ctrl_wheel_zooms(page, app_url):
     """The plain wheel over a graph pane scrolls the page (vis zoomView is off), the graph's scale
     stays; Ctrl + wheel zooms, and the other pane follows (mirrored views)."""
-    page.goto(app_url)
+    page.goto(app_url + "/?doc=0")  # Figure 1 (a first visit opens on document 1)
     frames = graph_frames(page)
     handle = page.query_selector_all(GRAPH_IFRAMES)[0]
     handle.scroll_into_view_if_needed()
@@ -138,8 +138,8 @@ def test_wheel_over_a_graph_scrolls_the_page_and_ctrl_wheel_zooms(page, app_url)
                           "+ document.scrollingElement.scrollTop")
     assert after > before, "the page scrolled"
     assert frames[0].evaluate("network.getScale()") == scale, "the graph did not zoom"
-    box = handle.bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 80)
+    box = handle.bounding_box()  # the page has scrolled: the pane's top may be above the window now
+    page.mouse.move(box["x"] + box["width"] / 2, max(box["y"], 0) + 120)
     page.keyboard.down("Control")
     page.mouse.wheel(0, -200)
     page.keyboard.up("Control")
@@ -162,7 +162,7 @@ def test_url_opens_document_and_order(page, app_url):
 
 
 def test_keys_n_and_p_move_to_the_next_and_previous_document(page, app_url):
-    page.goto(app_url)
+    page.goto(app_url + "/?doc=0")  # Figure 1 (a first visit opens on document 1)
     page.get_by_role("heading", name="Document 0").wait_for()
     wait_idle(page)
     page.get_by_role("heading", name="Document 0").click()  # focus the page, not a widget

@@ -205,9 +205,10 @@ def test_no_command_exit_2(capsys):
 
 
 def test_ngram_explosion_exit_2_with_a_message(capsys, tmp_path):
-    # 70 events x 70 agents, every pair linked (4,900 role clauses): the reversed role edges
-    # make a complete bipartite graph with about 70^4 simple paths of 4 edges (released preset)
-    hub = write(tmp_path, "hub.clf", "".join(f"b1 Agent e{i} x{j}\n" for i in range(70) for j in range(70)))
+    # 120 events x 120 agents, every pair linked (14,400 role clauses): the reversed role edges
+    # make a complete bipartite graph with about 120^4 (200 million) simple paths of 4 edges
+    # (released preset), above the default cap of 100 million
+    hub = write(tmp_path, "hub.clf", "".join(f"b1 Agent e{i} x{j}\n" for i in range(120) for j in range(120)))
     code, out, err = run(capsys, "score", hub, hub)
     assert_clean_error(code, out, err, f"{hub}, DRS 0 (line 1)", "--max-ngrams")
 
@@ -296,11 +297,11 @@ def test_explosion_message_shows_a_huge_bound_briefly():
 
 
 def test_a_hub_that_explodes_below_the_top_order_is_refused(capsys, tmp_path):
-    # one event with 5,000 agents (released): no 3-gram at all, but b1 -> e1 -> x_j,
-    # x_i -> e1 -> x_j and x_i -> e1 -> b1 give about 5,000 x 15,000 = 75 million 2-grams
-    # (the 5,000 parallel Agent-A1 edges between b1 and e1 each count); the cap must
+    # one event with 8,000 agents (released): no 3-gram at all, but b1 -> e1 -> x_j,
+    # x_i -> e1 -> x_j and x_i -> e1 -> b1 give about 8,000 x 24,000 = 192 million 2-grams
+    # (the 8,000 parallel Agent-A1 edges between b1 and e1 each count); the cap must
     # catch that before counting, not only the top order's bound (which is 0 here)
-    hub = write(tmp_path, "star.clf", "".join(f"b1 Agent e1 x{i}\n" for i in range(5000)))
+    hub = write(tmp_path, "star.clf", "".join(f"b1 Agent e1 x{i}\n" for i in range(8000)))
     code, out, err = run(capsys, "score", hub, hub)
     assert_clean_error(code, out, err, f"{hub}, DRS 0 (line 1)", "--max-ngrams")
 

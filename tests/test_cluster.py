@@ -17,7 +17,7 @@ from dscorer_core.chunked import clf_chunks, sbn_line_chunks, stream_format
 from dscorer_core.clauses import parse_clf
 from dscorer_core.cli import main
 from dscorer_core.cluster import MISSING_DASK, parse_cluster
-from dscorer_core.errors import DscorerInputError
+from dscorer_core.errors import SettingsError
 from dscorer_core.formats import read_drs_file, read_sbn_texts
 
 REPO = Path(__file__).resolve().parent.parent
@@ -224,7 +224,7 @@ def test_cluster_without_dask_says_how_to_install(capsys, monkeypatch, sample_da
 
 @pytest.mark.parametrize("spec", ["local:0", "local", "my-scheduler:8786", ""])
 def test_bad_cluster_addresses(spec):
-    with pytest.raises(DscorerInputError, match="--cluster"):
+    with pytest.raises(SettingsError, match="--cluster"):
         parse_cluster(spec)
 
 

@@ -19,12 +19,10 @@ from dscorer_core import (
     parse_clf,
     read_pair,
 )
+from dscorer_core.align import branch_and_bound, count_matched, solve_program, solve_programs
 from dscorer_core.cli import main
 from dscorer_core.counter import KINDS, build_problem, prepare_drs
-from dscorer_core.counter.branch import branch_and_bound
-from dscorer_core.counter.exact import solve_exact, solve_exact_batch
 from dscorer_core.counter.normalise import BOX, REFERENT, normalise_clause
-from dscorer_core.counter.problem import count_matches
 
 BOXER = "pmb-2.2.0/boxer_dev.clf"
 GOLD = "pmb-2.2.0/gold_dev.clf"
@@ -63,7 +61,7 @@ def test_boxer_dev_clause_counts_equal_counter_and_matches_at_least_counter(boxe
 @pytest.mark.slow
 def test_boxer_dev_every_document_records_search_and_all_are_proven(boxer_result):
     assert len(boxer_result.documents) == 682
-    assert {d.method for d in boxer_result.documents} <= {"hill", "bnb", "milp", "trivial"}
+    assert {d.method for d in boxer_result.documents} <= {"hill", "bnb", "milp", "trivial"}  # small: no "direct"
     assert boxer_result.optimal_documents == 682
     assert "Tom underestimated" in boxer_result.documents[1].sentence
     for d in boxer_result.documents:
@@ -299,10 +297,10 @@ def test_exact_search_finds_the_brute_force_optimum(pred, gold):
     assert pair.matched == best
     assert pair.optimal
     problem = build_problem(prepare_drs(pred), prepare_drs(gold))
-    milp = solve_exact(problem)  # the integer program on its own
-    assert milp.optimal and count_matches(problem, milp.mapping) == best
-    mapping, finished = branch_and_bound(problem, -1)  # branch and bound on its own, from nothing
-    assert finished and count_matches(problem, mapping) == best
+    milp = solve_program(problem)  # the integer program on its own
+    assert milp.optimal and count_matched(problem, milp.mapping) == best
+    found = branch_and_bound(problem, -1)  # branch and bound on its own, from nothing
+    assert found.finished and count_matched(problem, found.mapping) == best
     hill = counter_pair(pred, gold, CounterSettings(search="hill"))
     assert hill.matched <= best <= build_problem(prepare_drs(pred), prepare_drs(gold)).upper_bound
     if hill.optimal:
@@ -312,11 +310,11 @@ def test_exact_search_finds_the_brute_force_optimum(pred, gold):
 def test_batched_integer_program_solves_each_document(shared_path):
     preds, golds = read_pair(shared_path(BOXER), shared_path(GOLD))
     problems = [build_problem(prepare_drs(p), prepare_drs(g)) for p, g in zip(preds[:60], golds[:60])]
-    together = solve_exact_batch(problems)
+    together = solve_programs(problems)
     for problem, outcome in zip(problems, together):
-        alone = solve_exact(problem)
+        alone = solve_program(problem)
         assert outcome.optimal and alone.optimal
-        assert count_matches(problem, outcome.mapping) == count_matches(problem, alone.mapping)
+        assert count_matched(problem, outcome.mapping) == count_matched(problem, alone.mapping)
 
 
 # --- command line -------------------------------------------------------------------------------

@@ -13,10 +13,7 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dscorer_core.cli import main
-from dscorer_core.csv_safety import csv_text, safe_cell
-from dscorer_core.errors import ClfError, DscorerInputError
-from dscorer_core.file_access import (
+from app_widgets.file_access import (
     ALLOWED_DIRS_VARIABLE,
     PathNotAllowed,
     allowed_roots,
@@ -24,6 +21,9 @@ from dscorer_core.file_access import (
     resolve_writable,
     serves_only_this_machine,
 )
+from dscorer_core.cli import main
+from dscorer_core.csv_safety import csv_text, safe_cell
+from dscorer_core.errors import ClfError, DscorerInputError
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = ["=HYPERLINK(\"http://evil.example\",\"x\")", "+1+2", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"]

@@ -4,7 +4,12 @@ SQLite store (upserts, import/export, two processes writing at once)."""
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -261,3 +266,81 @@ def test_uploaded_text_is_never_taken_for_a_path(tmp_path):
     with pytest.raises(JudgementError) as raised:
         store.import_csv_text(str(secret), "upload.csv")  # an upload whose text is a path
     assert "upload.csv" in str(raised.value) and store.all() == ()
+
+
+# ---------------------------------------------------------------- killed mid-write (issue 24)
+
+#: A judging session in a process of its own, as the app's button callback does it: each judgement
+#: is recorded (committed) and only then acknowledged ("ack N" on stdout); ``import`` adds a CSV file
+#: of many rows in one go, saying "start" before and "imported" after.
+_SESSION = """
+import sys
+from dscorer_core.judgements import Judgement, JudgementStore
+store = JudgementStore(sys.argv[1])
+if sys.argv[2] == "judge":
+    for i in range(int(sys.argv[3]), 100_000):
+        store.record(Judgement(i, "boxer", "acceptable" if i % 3 else "unacceptable", f"why {i}", "ann"))
+        print("ack", i, flush=True)
+else:
+    text = open(sys.argv[3], encoding="utf-8").read()
+    print("start", flush=True)
+    store.import_csv_text(text, sys.argv[3])
+    print("imported", flush=True)
+"""
+
+
+def _session(*args: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", _SESSION, *args], stdout=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)})
+
+
+def _integrity(path: Path) -> str:
+    with sqlite3.connect(path) as conn:
+        return conn.execute("PRAGMA integrity_check").fetchone()[0]
+
+
+def test_a_killed_judging_session_loses_no_acknowledged_judgement(tmp_path):
+    path = tmp_path / "class.sqlite"
+    acked: list[int] = []
+    for stop_after in (40, 170, 333):  # killed three times, restarted where it stopped
+        session = _session(str(path), "judge", str(acked[-1] + 1 if acked else 0))
+        assert session.stdout is not None
+        for line in session.stdout:
+            acked.append(int(line.split()[1]))
+            if len(acked) >= stop_after:
+                session.send_signal(signal.SIGKILL)  # mid-write: the next record is under way
+                break
+        session.wait(30)
+        assert session.returncode == -signal.SIGKILL
+        assert _integrity(path) == "ok"
+        store = JudgementStore(path)
+        for i in acked:
+            assert store.get("ann", i, "boxer") == Judgement(i, "boxer", "acceptable" if i % 3 else "unacceptable",
+                                                            f"why {i}", "ann")
+    assert acked == list(range(len(acked)))
+
+
+def test_a_csv_import_killed_midway_adds_all_rows_or_none(tmp_path):
+    path = tmp_path / "class.sqlite"
+    JudgementStore(path).record(Judgement(0, "boxer", "acceptable", "before", "ann"))
+    rows = 40_000
+    csv_file = tmp_path / "many.csv"
+    csv_file.write_text(HEAD + "".join(f"{i},spar,unacceptable,row {i},bob\n" for i in range(rows)), encoding="utf-8")
+    outcomes = set()
+    for delay in (0.0, 0.05, 0.2, 0.5, 5.0):
+        JudgementStore(path).clear()
+        JudgementStore(path).record(Judgement(0, "boxer", "acceptable", "before", "ann"))
+        session = _session(str(path), "import", str(csv_file))
+        assert session.stdout is not None
+        assert session.stdout.readline().strip() == "start"
+        time.sleep(delay)
+        session.send_signal(signal.SIGKILL)
+        finished = "imported" in session.stdout.read()
+        session.wait(30)
+        assert _integrity(path) == "ok"
+        store = JudgementStore(path)
+        imported = len(store.for_annotator("bob"))
+        assert imported in (0, rows) and (imported == rows or not finished)
+        assert store.get("ann", 0, "boxer") == Judgement(0, "boxer", "acceptable", "before", "ann")
+        outcomes.add(imported)
+    assert outcomes == {0, rows}  # killed mid-import: nothing added; the longest wait let it finish whole

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 
 def test_keys_y_and_x_judge_and_move_on(page, app_url, judging_dir):
     store_path = judging_dir / "keys.sqlite"
-    page.goto(app_url)
+    page.goto(app_url + "/?doc=0")  # Figure 1 (a first visit opens on document 1)
     graph_frames(page)
     sidebar = page.locator("[data-testid='stSidebar']")
     sidebar.get_by_text("Judging", exact=True).click()

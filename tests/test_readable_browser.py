@@ -86,7 +86,7 @@ def open_doc22(page, app_url: str) -> list:
 # ---------------------------------------------------------------- 1. no overlapping labels
 
 def test_no_label_overlaps_on_the_figure_1_drs(page, app_url):
-    page.goto(app_url)
+    page.goto(app_url + "/?doc=0")  # Figure 1 (a first visit opens on document 1)
     page.get_by_role("heading", name="Document 0").wait_for()
     frames = graph_frames(page)
     for side, frame in zip(("pred", "gold"), frames):
@@ -164,7 +164,7 @@ READ_FIRST_SCREEN = """(() => {
 
 def test_figures_and_graphs_on_a_laptops_first_screen(laptop_page, app_url):
     page = laptop_page
-    page.goto(app_url)
+    page.goto(app_url + "/?doc=0")  # Figure 1 (a first visit opens on document 1)
     page.get_by_role("heading", name="Document 0").wait_for()
     graph_frames(page)
     wait_idle(page)

@@ -306,3 +306,23 @@ def test_same_file_as_pred_and_gold_is_read_once(tmp_path):
     good = write(tmp_path, "good.clf", FIGURE4_GOLD)
     preds, golds = read_pair(good, good)
     assert len(preds) == len(golds) == 1
+
+
+def test_the_split_fast_path_reads_every_line_as_the_token_by_token_path(shared_data):
+    # _parse_line splits a common line on white space (issue 23: reading is a third of a long
+    # document's time); every line of every shared clause file, and lines made to trip it
+    # (quotes in the box or relation, constants with spaces or "%", comments glued to tokens),
+    # read exactly as the token-by-token path reads them
+    from dscorer_core.clauses import _parse_line, _parse_tokens
+
+    tricky = ["b1 REF x1 % Tom [0...3]", "  b1\tRole x1 x2   %  c ", "b1 REF x1 %", "b1 REF x%1", "b1 x1 %c%d e",
+              "b1 R a%b c", 'b1 Name x1 "tom smith"', 'b1 Name x1 "50 %"', 'b1 Name x1 "a %b"', '"b1" REF x1',
+              'b1 "R" x1', 'b1 R x1 "a"b"', 'b1 R x1 ""', 'b1 R x1 "', 'b1 R x1 "%"', "b1 R x1\xa0x2", "b1 REF",
+              "b1 a b c d e", 'b1 male "n.02" x1 % [1...4]']
+    lines = list(tricky)
+    for path in sorted(shared_data.rglob("*.clf")):
+        lines += [line for line in path.read_text(encoding="utf-8").splitlines()
+                  if line.strip() and not line.lstrip().startswith("%")]
+    assert len(lines) > 100_000
+    for number, line in enumerate(lines):
+        assert _parse_line(line, number) == _parse_tokens(line, number), line

@@ -76,3 +76,26 @@ def test_pair_and_corpus_views_show_both_smatch_figures_for_sbn_files_and_why_th
     assert 0.7332 <= float(metrics["Smatch F (PMB 5)"]) <= 0.7432
     assert metrics["ill-formed (PMB 5)"] == "0.0851"
     assert float(metrics["Smatch F (corrected)"]) > float(metrics["Smatch F (PMB 5)"])
+
+
+def test_corpus_and_compare_pages_offer_smatch_from_the_registry_for_sbn_files():
+    pred, gold = PMB5 / "neuralboxer_nl_test.sbn", PMB5 / "gold_nl_test.sbn"
+    if not (pred.is_file() and gold.is_file()):
+        pytest.skip(f"the PMB 5.0.0 Dutch test files are not in {PMB5}")
+    at = open_by_path(pred, gold, timeout=180)
+    at.switch_page("pages/1_Corpus.py").run()
+    no_errors(at)
+    table = next(d.value for d in at.dataframe if "Smatch F" in d.value.columns)
+    assert len(table) == 435 and round(sum(table["Smatch F"]) / 435, 4) == 0.7333  # the PMB 5 figure
+    at.switch_page("pages/3_Compare_systems.py").run()
+    assert "Smatch" not in at.radio(key="cmp_metric").options  # it opens on the sample clause files
+    for slot, path in (("gold", gold), ("sys0", gold), ("sys1", pred)):
+        at.radio(key=f"cmp_src_{slot}").set_value("Local path").run()
+        at.text_input(key=f"cmp_path_{slot}").input(str(path)).run()
+    assert "Smatch" in at.radio(key="cmp_metric").options  # the options as shown
+    at.radio(key="cmp_metric").set_value("smatch").run()
+    no_errors(at)
+    [shown] = [d.value for d in at.dataframe if "system" in d.value.columns]
+    assert list(shown["system"]) == ["gold_nl_test.sbn", "neuralboxer_nl_test.sbn"]
+    assert round(float(shown["F"][1]), 4) == 0.7333 and float(shown["F"][0]) == 1.0
+    assert any("smatch|sbn|exact|hard|triples:pmb5|" in c.value.replace("\\", "") for c in at.caption)

@@ -14,9 +14,9 @@ from dscorer_core import parse_clf, read_clf, score_corpus, score_pair
 from dscorer_core.clauses import Drs
 from dscorer_core.cli import main
 from dscorer_core.dscorer.induction import concept_of
+from dscorer_core.dscorer.ngram_comparison import UNUSED, compare_ngrams
 from dscorer_core.dscorer.presets import PRESETS
 from dscorer_core.dscorer.senses import pair_concept_names, rename_concepts, scored_graphs, scored_pair
-from dscorer_core.render.ngram_view import UNUSED, compare_ngrams
 from dscorer_core.wordnet import canonical_concept
 
 AS_WRITTEN = replace(PRESETS["released"], wordnet=False)
@@ -229,3 +229,17 @@ def test_cli_no_wordnet_reproduces_the_released_code_run(shared_path, capsys):
     out = capsys.readouterr().out
     assert out.startswith("dscorer|preset:released|n:4|w0:0.1|avg:micro|wf:off|version:")
     assert "0.7774  0.7774  0.7774" in out  # the spec's per-order F of the released code
+
+
+def test_the_sense_map_is_sorted_and_bisection_finds_every_name():
+    # synset_of bisects the map's sorted lines (no dictionary at start-up): every one of its
+    # 89,282 senses is found with its synset, and names between or around them are not
+    from dscorer_core.wordnet import _table, synset_names, synset_of
+
+    senses = [line.split(b"\t")[0] for line in _table().splitlines()]
+    assert len(senses) == 89282 and senses == sorted(senses)
+    names = synset_names()
+    assert all(synset_of(sense) == synset for sense, synset in names.items())
+    for missing in ("", "a", "zzzz.n.01", "tire.n.01", "tyre.n.0", "tyre.n.021"):
+        assert synset_of(missing) is None
+    assert canonical_concept("tyre", "n.02") == ("tire", "n.01")

@@ -8,8 +8,8 @@ import pytest
 
 from dscorer_core import parse_clf, read_clf
 from dscorer_core.dscorer.induction import induce_graph
+from dscorer_core.dscorer.ngram_comparison import reverse_partners
 from dscorer_core.dscorer.paths import enumerate_paths, ngram_occurrences
-from dscorer_core.render.ngram_view import reverse_partners
 from dscorer_core.undirected_kgrams import undirected_counts
 
 

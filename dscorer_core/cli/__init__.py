@@ -1,4 +1,5 @@
-"""The ``dscorer`` command line: one sub-command per module, errors as one paragraph and exit 2."""
+"""The ``dscorer`` command line: one sub-command per module; a user's error (``DscorerError``) as one
+paragraph and exit 2, anything else as an internal error (a bug) and exit 1."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import sys
 import traceback
 from collections.abc import Sequence
 
-from ..errors import DscorerInputError
+from ..errors import DscorerError
 from ..version import __version__
 
 __all__ = ["main", "build_parser"]
@@ -37,13 +38,15 @@ def build_parser(only: Sequence[str] | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status.
 
-    0 ok; 2 bad input or usage (one message on stderr naming file and line, no
-    traceback unless --debug); 1 an internal error (a bug: one line, --debug shows
-    the traceback); 130 interrupted.
+    0 ok; 2 bad input, settings or usage (a ``DscorerError`` or argparse: one message on stderr
+    naming file and line, no traceback unless --debug); 1 an internal error (any other
+    exception is a bug: one line, --debug shows the traceback); 130 interrupted.
     """
     argv = list(sys.argv[1:] if argv is None else argv)
     command = next((a for a in argv if not a.startswith("-")), None)
-    parser = build_parser([command] if command in COMMANDS else None)
+    # ``--version`` alone needs no sub-command module (importing all six takes a second)
+    only = [command] if command in COMMANDS else [] if command is None and "--version" in argv else None
+    parser = build_parser(only)
     # --debug is accepted anywhere before a "--" (``dscorer score a b --debug`` too)
     end = argv.index("--") if "--" in argv else len(argv)
     debug = "--debug" in argv[:end]
@@ -61,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # ``dscorer score ... | head``: the reader left, say nothing
         _silence_stdout()
         return 1
-    except (DscorerInputError, ValueError, OSError) as exc:
+    except DscorerError as exc:
         if args.debug:
             traceback.print_exc()
         print(f"dscorer {args.command}: error: {exc}", file=sys.stderr)

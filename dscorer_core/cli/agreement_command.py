@@ -11,6 +11,7 @@ from ..errors import DscorerInputError
 from ..ill_formed import signature_extras, with_extras
 from ..judgements.csv_io import read_judgements_csv, validate
 from ..judgements.model import Judgement
+from ..metrics.registry import metric_names
 from ..stats.human_agreement import (
     AnnotatorPair,
     MetricAgreement,
@@ -18,7 +19,8 @@ from ..stats.human_agreement import (
     agreement_with_people,
     annotator_agreement,
     metric_scores,
-    metric_signatures,
+    metric_variants,
+    scored_metrics,
 )
 from .compare_command import read_systems
 from .input_format import add_format_option, add_ill_option
@@ -34,7 +36,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "agreement", help="how well each metric agrees with human judgements (AUC, pairwise accuracy, tau)",
         description="Score every SYSTEM against GOLD with COUNTER and DSCORER (combined and per order, "
-                    "released and typed presets) and compare each metric with the human judgements in "
+                    "released and typed presets), and Smatch where the files are SBN, and compare each metric "
+                    "with the human judgements in "
                     "JUDGEMENTS.csv (header document,system,judgement,rationale,annotator): ROC AUC of "
                     "acceptable against unacceptable parses with a bootstrap interval, pairwise accuracy "
                     "and Kendall's tau against preferences (A, B, same), and Cohen's kappa between annotators. "
@@ -44,6 +47,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("systems", nargs="+", metavar="SYSTEM", help="system files, aligned with GOLD")
     add_format_option(p)
     add_ill_option(p)
+    p.add_argument("--metric", nargs="+", choices=metric_names(), default=None, metavar="METRIC",
+                   help=f"the metrics to set beside people ({', '.join(metric_names())}); default counter and "
+                        "dscorer, and smatch where every file is SBN")
     p.add_argument("-n", "--order", type=int, default=4, metavar="N", help="DSCORER's highest order (default 4)")
     p.add_argument("--samples", type=int, default=1000, metavar="B",
                    help="bootstrap samples of the AUC interval (default 1000; 0: no interval)")
@@ -116,11 +122,13 @@ def run(args: argparse.Namespace) -> int:
     names = _names(args.systems)
     golds, systems, extra = _read_systems(args, names)
     validate(judgements, len(golds), names, args.judgements)
-    scores = metric_scores(golds, systems, n=args.order, presets=PRESETS, wordnet=not args.no_wordnet)
+    chosen = scored_metrics(golds, systems, args.metric)
+    scores = metric_scores(golds, systems, n=args.order, presets=PRESETS, wordnet=not args.no_wordnet, metrics=chosen)
     rows = agreement_with_people(judgements, scores, samples=args.samples, seed=args.seed, source=args.judgements)
     pairs = annotator_agreement(judgements)
     signatures = [agreement_signature(args.samples, args.seed),
-                  *(with_extras(s, extra) for s in metric_signatures(args.order, PRESETS, not args.no_wordnet))]
+                  *(with_extras(m.get_signature().text(), extra) if m.scores_clauses else m.get_signature().text()
+                    for _, m in metric_variants(args.order, PRESETS, not args.no_wordnet, chosen))]
     if args.json:
         write_json({"signature": signatures[0], "metric_signatures": signatures[1:],
                     "judgements": args.judgements, "gold": args.gold, "n_documents": len(golds),

@@ -7,24 +7,27 @@ import sys
 from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, replace
-from typing import Any, cast
+from typing import Any
 
 from ..clauses import Drs
 from ..counter import SEARCHES
 from ..errors import DscorerInputError
 from ..formats import read_drs_file
-from ..ill_formed import IllFormedReport, IllPolicy, WfMode, apply_ill_policy, check_gold, signature_extras, with_extras
+from ..ill_formed import IllFormedReport, IllPolicy, WfMode, apply_ill_policy, check_gold, extra_fields, with_extras
+from ..metrics.base import Metric
+from ..metrics.registry import make_metrics, metric_title, usable_metrics
+from ..sbn.smatch import SMATCH_TRIPLES, SmatchSettings
 from ..stats import Comparison, CountTable, document_differences
 from ..stats.systems import (
-    METRICS,
-    Metric,
     System,
     align_system,
+    chosen_metric_names,
     compare_systems,
+    metric_choices,
     system_names,
 )
 from ..swapped_sides import suspect_swapped
-from .counter_command import counter_settings_from_args
+from .counter_command import add_max_candidates, counter_settings_from_args
 from .input_format import add_format_option, add_ill_option
 from .output import format_table, write_json
 from .scale_options import add_cluster_option, at_scale, open_cli_runner
@@ -45,7 +48,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_ill_option(p)
     p.add_argument("systems", nargs="+", metavar="SYSTEM",
                    help="system clause files; the first is the baseline the others are tested against")
-    p.add_argument("--metric", choices=METRICS, default="dscorer", help="which metric(s) to compare (default dscorer)")
+    p.add_argument("--metric", choices=metric_choices(), nargs="+", default=["dscorer"], metavar="METRIC",
+                   help="which metric(s) to compare: dscorer (default), counter, smatch (SBN files only), or "
+                        "several (--metric dscorer smatch); 'both' is dscorer and counter, 'all' every metric")
     p.add_argument("--bootstrap", type=int, default=1000, metavar="N",
                    help="bootstrap samples for intervals and the paired bootstrap test (default 1000; 0: skip)")
     p.add_argument("--ar", type=int, default=10000, metavar="N",
@@ -56,9 +61,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
     add_dscorer_options(p, baseline_help="a SYSTEM file holding one DRS (like the SPAR baseline) is compared with "
                                          "every gold DRS; other files are paired DRS by DRS as usual")
-    p.add_argument("--average", choices=("micro", "macro"), default="micro",
-                   help="DSCORER corpus average to resample: micro (summed counts, default) or macro "
-                        "(mean of document scores); COUNTER is always micro")
+    p.add_argument("--average", choices=("micro", "macro"), default=None,
+                   help="corpus average to resample: micro (summed counts) or macro (mean of document scores); "
+                        "by default each metric's own: micro for DSCORER, macro for Smatch (the mean of "
+                        "per-sentence F1 of PMB 5 papers); COUNTER is always micro")
     counter = p.add_argument_group("COUNTER settings (--metric counter or both)")
     counter.add_argument("--restarts", type=int, default=20, metavar="N",
                          help="hill-climbing starts per document (default 20)")
@@ -70,6 +76,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     counter.add_argument("--no-wordnet", action="store_true",
                          help="compare concepts as written, not by their WordNet synset's name (COUNTER, and "
                               "DSCORER's released preset)")
+    add_max_candidates(counter)
+    smatch = p.add_argument_group("Smatch settings (--metric smatch: gold and system files in SBN)")
+    smatch.add_argument("--triples", choices=SMATCH_TRIPLES, default="pmb5",
+                        help="pmb5: the PMB 5 script's triples, quirks included (default, the published figure); "
+                             "corrected: without its bugs; lenient: corrected without senses")
     add_cluster_option(p)
     p.set_defaults(func=run)
 
@@ -99,13 +110,35 @@ def read_systems(gold_path: str, paths: list[str], baseline: bool, fmt: str = "a
     return golds, systems, reports
 
 
+def metric_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """Each metric's settings from the command line, by the metric's registry name."""
+    return {"dscorer": settings_from_args(args), "counter": counter_settings_from_args(args, seed="counter_seed"),
+            "smatch": SmatchSettings(triples=args.triples)}
+
+
+def chosen_metrics(args: argparse.Namespace, golds: Sequence[Drs] = (), systems: Sequence[System] = ()
+                   ) -> list[Metric]:
+    """The metrics ``--metric`` names, built from the registry with their settings and ``--average``;
+    ``all`` keeps those that can score the files (Smatch only SBN), a metric named outright is kept."""
+    metrics = make_metrics(chosen_metric_names(args.metric), metric_settings(args), args.jobs, args.average)
+    if "all" in args.metric:
+        usable = {m.name for m in usable_metrics(metrics, golds, [s.preds for s in systems])}
+        metrics = [m for m in metrics if m.name in usable or m.name in args.metric]
+    for m in metrics:
+        if args.average and args.average not in m.averages and len(metrics) == 1:
+            raise DscorerInputError(f"--average {args.average}: {m.title} offers {' and '.join(m.averages)}")
+    return metrics
+
+
 def compare_metric(metric: Metric, golds: list[Drs], systems: list[System],
                    args: argparse.Namespace, cluster: Any = None) -> tuple[Comparison, list[CountTable]]:
     """The comparison of one metric and the count tables behind it (scored on ``cluster`` if given)."""
-    counter = counter_settings_from_args(args, seed="counter_seed")
-    dscorer = settings_from_args(args).replace(average=args.average)
-    return compare_systems(metric, golds, systems, dscorer=dscorer, counter=counter, bootstrap=args.bootstrap,
-                           ar=args.ar, seed=args.seed, jobs=args.jobs, cluster=cluster)
+    why = metric.refusal(golds, args.gold) or next(
+        (w for s in systems if (w := metric.refusal(s.preds, s.path)) is not None), None)
+    if why is not None:
+        raise DscorerInputError(why)
+    return compare_systems(metric, golds, systems, bootstrap=args.bootstrap, ar=args.ar, seed=args.seed,
+                           cluster=cluster)
 
 
 @dataclass(frozen=True)
@@ -130,7 +163,9 @@ def _interval(c: Comparison, i: int) -> _Right:
 def format_comparison(c: Comparison) -> str:
     """The text report of one metric: signatures, then one row per system."""
     first = c.systems[0].name
-    lines = [f"{c.metric.upper()} on {c.n_documents} documents; each system is tested against {first}", c.signature]
+    average = " (mean of per-document F)" if c.average == "macro" else ""
+    lines = [f"{metric_title(c.metric)}{average} on {c.n_documents} documents; each system is tested against {first}",
+             c.signature]
     lines += [s for s in (c.bootstrap_signature, c.ar_signature) if s]
     header = ["system", "P", "R", "F", f"{c.level:.0%} CI (F)", "F diff", "p (bootstrap)", "p (AR)"]
     rows = []
@@ -160,28 +195,28 @@ def run(args: argparse.Namespace) -> int:
         raise DscorerInputError("--bootstrap, --ar and --differences cannot be negative")
     golds, systems, reports = read_systems(args.gold, args.systems, args.baseline, args.format, args.ill,
                                            args.wf_check)
-    extra = signature_extras(reports)
+    extra = extra_fields(reports)
     for s in systems:
         if s.single_drs:
             print(f"dscorer compare: {s.path} holds one DRS: comparing it with each of the {len(golds)} "
                   f"gold DRSs (--baseline)", file=sys.stderr)
-    metrics: tuple[Metric, ...] = ("dscorer", "counter") if args.metric == "both" else (cast(Metric, args.metric),)
     results = {}
     with open_cli_runner(args) if at_scale(args) else nullcontext(None) as cluster:  # one cluster for every system
-        for m in metrics:
+        for m in chosen_metrics(args, golds, systems):
             c, tables = compare_metric(m, golds, systems, args, cluster)
-            results[m] = (replace(c, signature=with_extras(c.signature, extra)), tables)  # resampling ones follow
+            signature = with_extras(c.signature, extra) if m.scores_clauses else c.signature  # resampling ones follow
+            results[m.name] = (replace(c, signature=signature), tables)
     if args.json:
         data = {"gold": args.gold, "n_documents": len(golds),
                 "systems": [{"name": s.name, "path": s.path, "single_drs_baseline": s.single_drs} for s in systems],
                 "bootstrap": args.bootstrap, "ar": args.ar, "seed": args.seed, "metrics": {}}
-        for m, (c, tables) in results.items():
+        for name, (c, tables) in results.items():
             entry = c.as_dict()
             if args.differences:
                 for comp, t in zip(entry["comparisons"], tables[1:]):
                     comp["largest_differences"] = [d.as_dict() for d in
                                                    document_differences(t, tables[0], limit=args.differences)]
-            data["metrics"][m] = entry
+            data["metrics"][name] = entry
         write_json(data)
         return 0
     blocks = []

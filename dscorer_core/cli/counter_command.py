@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ..counter import SEARCHES, CounterPair, CounterResult, CounterSettings, counter_corpus
+from ..counter.settings import SEARCHES, CounterSettings
 from ..ill_formed import IllFormedReport, signed
 from .input_format import (
     add_format_option,
@@ -17,6 +17,7 @@ from .input_format import (
     streams_clauses,
 )
 from .output import format_table, write_csv, write_json
+from .progress import terminal_progress
 from .scale_options import (
     add_cluster_option,
     add_per_doc_out_option,
@@ -28,6 +29,7 @@ from .scale_options import (
 
 if TYPE_CHECKING:
     from ..cluster import Runner
+    from ..counter.score import CounterPair, CounterResult
 
 
 def add_counter_options(p: argparse.ArgumentParser) -> None:
@@ -45,13 +47,23 @@ def add_counter_options(p: argparse.ArgumentParser) -> None:
                    help="compare concepts as written; by default each is renamed to its WordNet 3.0 "
                         "synset's name first (tyre.n.02 counts as tire.n.01), as the official COUNTER does "
                         "(and, for DSCORER, the released preset)")
+    add_max_candidates(p)
+
+
+def add_max_candidates(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--max-candidates``: COUNTER's memory bound per DRS pair (every command that runs COUNTER)."""
+    p.add_argument("--max-candidates", type=int, default=1_000_000, metavar="N",
+                   help="refuse a DRS pair whose COUNTER problem would hold more than N candidate clause "
+                        "pairs (about 800 bytes each; default 1,000,000, about 0.8 GB) unless a mapping "
+                        "read off the two DRSs proves the best at once; 0 lifts the cap")
 
 
 def counter_settings_from_args(args: argparse.Namespace, seed: str = "seed") -> CounterSettings:
     """CounterSettings from parsed command-line options (the one place the CLI builds them);
     ``seed`` names the option that holds COUNTER's seed (``counter_seed`` in ``compare``)."""
     return CounterSettings(restarts=args.restarts, seed=getattr(args, seed), keep_ref=args.keep_ref,
-                           search=args.search, wordnet=not args.no_wordnet)
+                           search=args.search, wordnet=not args.no_wordnet,
+                           max_candidates=args.max_candidates or None)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -110,22 +122,29 @@ def _scored_at_scale(args: argparse.Namespace, settings: CounterSettings, runner
                                        on_documents=write, warn=print_warning)
         print_report(report)
         return result, report
+    from ..counter.score import counter_corpus
+
     preds, golds, report = read_predictions(args)
-    result = counter_corpus(preds, golds, settings, cluster=runner if args.cluster else None)
+    result = counter_corpus(preds, golds, settings, cluster=runner if args.cluster else None,
+                            progress=terminal_progress("COUNTER"))
     if write is not None:
         write(result.documents)
     return result, report
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..counter.score import counter_corpus  # numpy and scipy: imported when a command runs COUNTER
+
     settings = counter_settings_from_args(args)
     refuse_overwriting("--per-doc-out", args.per_doc_out, args.pred, args.gold)
     if at_scale(args):
+        from ..counter.score import CounterPair
+
         with open_cli_runner(args) as runner, per_doc_lines(args.per_doc_out, CounterPair.as_dict) as write:
             result, report = _scored_at_scale(args, settings, runner, write)
     else:
         preds, golds, report = read_predictions(args)
-        result = counter_corpus(preds, golds, settings)
+        result = counter_corpus(preds, golds, settings, progress=terminal_progress("COUNTER"))
     if args.csv:
         write_csv(args.csv, *counter_rows(result))
     if args.json:

@@ -3,18 +3,43 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import IO
 
 from ..csv_safety import write_csv_file
+from ..errors import OutputError
 
 
 def write_json(data: dict, stream: IO[str] | None = None) -> None:
-    """Deterministic JSON: sorted keys are not used, so field order stays readable."""
+    """Deterministic JSON: sorted keys are not used, so field order stays readable. Written whole
+    (one write, flushed), so a failed write (a full disk under ``> FILE``) is an OutputError naming
+    the output, not a silent truncation."""
     stream = stream or sys.stdout
-    json.dump(data, stream, indent=2, ensure_ascii=False, allow_nan=False)
-    stream.write("\n")
+    text = json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    try:
+        _write_all(stream, text)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        name = "standard output" if stream is sys.stdout else getattr(stream, "name", "the output")
+        raise OutputError(f"cannot write the JSON to {name} ({exc.strerror or exc}); what was written "
+                          "is incomplete") from None
+
+
+def _write_all(stream: IO[str], text: str) -> None:
+    """Write ``text`` whole: straight to the file descriptor when there is one (a buffered stream
+    may report a short write to a full disk as success), else through the stream."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):  # a StringIO and the like
+        stream.write(text)
+        return
+    stream.flush()
+    data = memoryview(text.encode(getattr(stream, "encoding", None) or "utf-8"))
+    while data:
+        data = data[os.write(fd, data):]
 
 
 def format_table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:

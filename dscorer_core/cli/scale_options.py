@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import DscorerInputError
+from ..errors import OutputError, SettingsError
 
 if TYPE_CHECKING:
     from ..cluster import Runner
@@ -38,14 +38,14 @@ def add_per_doc_out_option(p: argparse.ArgumentParser) -> None:
 def at_scale(args: argparse.Namespace) -> bool:
     """Whether a command runs on a cluster or streams its files (``--cluster`` or ``--per-doc-out``)."""
     if getattr(args, "cluster", None) and getattr(args, "jobs", 1) > 1:
-        raise DscorerInputError("--jobs and --cluster: choose one (a cluster's workers are its processes)")
+        raise SettingsError("--jobs and --cluster: choose one (a cluster's workers are its processes)")
     return bool(getattr(args, "cluster", None) or getattr(args, "per_doc_out", None))
 
 
 def refuse_overwriting(option: str, target: str | None, *inputs: str) -> None:
     """``--csv gold.clf`` would destroy the gold file: refuse before reading anything."""
     if target and any(Path(target).resolve() == Path(i).resolve() for i in inputs):
-        raise ValueError(f"{option} {target} is one of the input files; refusing to overwrite it")
+        raise OutputError(f"{option} {target} is one of the input files; refusing to overwrite it")
 
 
 @contextmanager

@@ -7,7 +7,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..counter import CounterResult, counter_corpus
 from ..dscorer.corpus import document_table, score_corpus
 from ..dscorer.engines import DEFAULT_MAX_NGRAMS, ENGINES
 from ..dscorer.presets import PRESETS, get_preset
@@ -28,6 +27,7 @@ from .input_format import (
     streams_clauses,
 )
 from .output import format_table, write_csv, write_json
+from .progress import terminal_progress
 from .scale_options import (
     add_cluster_option,
     add_per_doc_out_option,
@@ -39,6 +39,7 @@ from .scale_options import (
 
 if TYPE_CHECKING:
     from ..cluster import Runner
+    from ..counter.score import CounterResult
 
 
 def positive_int(text: str) -> int:
@@ -121,10 +122,13 @@ def run(args: argparse.Namespace) -> int:
             result, counter, report = _scored_at_scale(args, settings, runner, write)
     else:
         preds, golds, report = read_predictions(args)
-        result = score_corpus(preds, golds, settings, jobs=args.jobs)
+        result = score_corpus(preds, golds, settings, jobs=args.jobs, progress=terminal_progress("DSCORER"))
         counter = None
         if getattr(args, "with_counter", False):
-            counter = counter_corpus(preds, golds, counter_settings_from_args(args))
+            from ..counter.score import counter_corpus  # scipy: only when asked for
+
+            counter = counter_corpus(preds, golds, counter_settings_from_args(args),
+                                     progress=terminal_progress("COUNTER"))
     if args.csv:
         write_csv(args.csv, *document_table(result))
     return _print(args, result, counter, report)
@@ -149,11 +153,15 @@ def _scored_at_scale(args: argparse.Namespace, settings: ScoreSettings, runner: 
                                     keep_documents=args.per_doc, **common)[0]
         return result, counter, report
     preds, golds, report = read_predictions(args)
-    result = score_corpus(preds, golds, settings, jobs=args.jobs, cluster=cluster)
+    result = score_corpus(preds, golds, settings, jobs=args.jobs, cluster=cluster,
+                          progress=terminal_progress("DSCORER"))
     if write is not None:
         write(result.documents)
     if getattr(args, "with_counter", False):
-        counter = counter_corpus(preds, golds, counter_settings_from_args(args), cluster=cluster)
+        from ..counter.score import counter_corpus  # scipy: only when asked for
+
+        counter = counter_corpus(preds, golds, counter_settings_from_args(args), cluster=cluster,
+                                 progress=terminal_progress("COUNTER"))
     return result, counter, report
 
 

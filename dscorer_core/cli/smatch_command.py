@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..errors import DscorerInputError
+from ..errors import SettingsError
 from ..formats import read_sbn_file, read_sbn_file_tolerant, read_sbn_texts
 from ..sbn.smatch import (
     SMATCH_TRIPLES,
@@ -19,6 +19,7 @@ from ..sbn.smatch import (
 )
 from .input_format import add_format_option
 from .output import format_table, write_json
+from .progress import terminal_progress
 from .scale_options import (
     add_cluster_option,
     add_per_doc_out_option,
@@ -131,7 +132,7 @@ def _at_scale(args: argparse.Namespace, settings: SmatchSettings) -> SmatchResul
     """``--cluster`` or ``--per-doc-out``: files of one SBN per line read as streams (the PMB 5 script's
     triples), batches scored on the cluster; other files read whole, then scored on it."""
     if args.explain:
-        raise DscorerInputError("--explain scores twice and compares in memory: leave out --cluster and --per-doc-out")
+        raise SettingsError("--explain scores twice and compares in memory: leave out --cluster and --per-doc-out")
     refuse_overwriting("--per-doc-out", args.per_doc_out, args.pred, args.gold)
     from ..chunked import stream_format
 
@@ -153,12 +154,13 @@ def _at_scale(args: argparse.Namespace, settings: SmatchSettings) -> SmatchResul
                                   on_documents=seen)
         elif settings.chosen == "pmb5":
             result = smatch_corpus(read_sbn_texts(args.pred, args.format), read_sbn_texts(args.gold, args.format),
-                                   settings, str(args.pred), str(args.gold), cluster=cluster)
+                                   settings, str(args.pred), str(args.gold), cluster=cluster,
+                                   progress=terminal_progress("Smatch"))
             seen(result.documents)
         else:
             result = smatch_corpus(read_sbn_file_tolerant(args.pred, args.format),  # type: ignore[arg-type]
                                    read_sbn_file(args.gold, args.format), settings, str(args.pred), str(args.gold),
-                                   cluster=cluster)
+                                   cluster=cluster, progress=terminal_progress("Smatch"))
             seen(result.documents)
     if gold_problems and settings.chosen == "pmb5":
         read_sbn_file(args.gold, args.format)  # a gold SBN neither reader reads is an error (FILE:LINE:COL)
@@ -179,12 +181,13 @@ def _run(args: argparse.Namespace) -> int:
     elif settings.chosen == "pmb5":  # the PMB 5 script's reader needs only the text of each SBN
         golds = read_sbn_texts(args.gold, args.format)
         result = smatch_corpus(read_sbn_texts(args.pred, args.format), golds, settings,
-                               str(args.pred), str(args.gold))
+                               str(args.pred), str(args.gold), progress=terminal_progress("Smatch"))
         if any(d.gold_problems for d in result.documents):
             read_sbn_file(args.gold, args.format)  # a gold SBN neither reader reads is an error (FILE:LINE:COL)
     else:
         result = smatch_corpus(read_sbn_file_tolerant(args.pred, args.format),  # type: ignore[arg-type]
-                               read_sbn_file(args.gold, args.format), settings, str(args.pred), str(args.gold))
+                               read_sbn_file(args.gold, args.format), settings, str(args.pred), str(args.gold),
+                               progress=terminal_progress("Smatch"))
     if args.json:
         write_json(smatch_json(result, args.per_doc, comparison))
         return 0

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..errors import DscorerInputError
+from ..errors import SettingsError
 from ..version import __version__
 from .runner import DaskRunner, InProcess, Runner
 
@@ -44,20 +44,20 @@ def parse_cluster(text: str) -> ClusterSpec:
     if found := _LOCAL.match(text):
         n = int(found.group(1))
         if n < 1:
-            raise DscorerInputError(f"--cluster {text}: a local cluster needs at least 1 worker")
+            raise SettingsError(f"--cluster {text}: a local cluster needs at least 1 worker")
         return ClusterSpec(local_workers=n)
     if _ADDRESS.match(text):
         return ClusterSpec(address=text)
-    raise DscorerInputError(f"--cluster {text!r}: give a scheduler address (tcp://HOST:PORT) or local:N "
+    raise SettingsError(f"--cluster {text!r}: give a scheduler address (tcp://HOST:PORT) or local:N "
                             "(a cluster of N worker processes on this machine)")
 
 
 def import_distributed() -> ModuleType:
-    """The ``distributed`` package, or DscorerInputError saying how to install it."""
+    """The ``distributed`` package, or SettingsError saying how to install it."""
     try:
         import distributed
     except ImportError:
-        raise DscorerInputError(MISSING_DASK) from None
+        raise SettingsError(MISSING_DASK) from None
     return distributed
 
 
@@ -72,12 +72,12 @@ def check_workers(client: Any, spec: ClusterSpec) -> None:
     try:
         versions = client.run(worker_version)
     except Exception as exc:  # a worker without dscorer: ModuleNotFoundError, pickled back
-        raise DscorerInputError(f"--cluster {spec}: a worker cannot run dscorer ({type(exc).__name__}: {exc}); "
+        raise SettingsError(f"--cluster {spec}: a worker cannot run dscorer ({type(exc).__name__}: {exc}); "
                                 f'install dscorer {__version__} with pip install "dscorer[cluster]" on every worker'
                                 ) from None
     other = sorted(f"{worker} ({version})" for worker, version in versions.items() if version != __version__)
     if other:
-        raise DscorerInputError(f"--cluster {spec}: workers run another dscorer than this one ({__version__}): "
+        raise SettingsError(f"--cluster {spec}: workers run another dscorer than this one ({__version__}): "
                                 + ", ".join(other))
 
 
@@ -116,7 +116,7 @@ def _opened(distributed: ModuleType, spec: ClusterSpec) -> Iterator[Runner]:
         try:
             client = distributed.Client(spec.address, timeout="20s")
         except OSError as exc:
-            raise DscorerInputError(f"--cluster {spec.address}: cannot reach the scheduler ({exc})") from None
+            raise SettingsError(f"--cluster {spec.address}: cannot reach the scheduler ({exc})") from None
         with client:
             check_workers(client, spec)
             yield DaskRunner(client)

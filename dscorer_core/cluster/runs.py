@@ -20,7 +20,7 @@ from ..counter.settings import CounterSettings
 from ..dscorer.corpus import CorpusTotals
 from ..dscorer.scoring import CorpusResult, DocumentScore
 from ..dscorer.settings import ScoreSettings
-from ..errors import DrsCountMismatch, NoDrsError
+from ..errors import DrsCountMismatch, NoDrsError, SettingsError
 from ..formats import read_drs_file
 from ..ill_formed import WF_MODES, GoldCheck, IllFormed, IllFormedReport, IllPolicy, WfMode
 from ..sbn.smatch import PredictedSbn, SmatchDocument, SmatchResult, SmatchSettings, SmatchTotals
@@ -48,7 +48,7 @@ Cluster = Any  # a spec ("local:2", "tcp://host:8786"), a ClusterSpec, a Runner 
 
 def _check_batch(size: int) -> int:
     if size < 1 or size % CHUNK:
-        raise ValueError(f"a batch holds a positive multiple of {CHUNK} DRS pairs, not {size}")
+        raise SettingsError(f"a batch holds a positive multiple of {CHUNK} DRS pairs, not {size}")
     return size
 
 
@@ -85,17 +85,18 @@ def counter_documents_on(cluster: Cluster, preds: Sequence[Drs], golds: Sequence
 
 
 def smatch_documents_on(cluster: Cluster, preds: Sequence[PredictedSbn], golds: Sequence[Any],
-                        settings: SmatchSettings, size: int = BATCH) -> list[SmatchDocument]:
+                        settings: SmatchSettings, progress: Progress | None = None,
+                        size: int = BATCH) -> list[SmatchDocument]:
     """Smatch documents of aligned SBNs, batches run on ``cluster``."""
     args = [(list(preds[a:b]), list(golds[a:b]), settings, a) for a, b in _ranges(len(preds), size)]
     with open_runner(cluster) as runner:
-        return _gathered(runner, smatch_batch, args, "smatch", len(preds), None)
+        return _gathered(runner, smatch_batch, args, "smatch", len(preds), progress)
 
 
 def stream_gold_check(runner: Runner, gold: str | os.PathLike[str], mode: WfMode, size: int = BATCH) -> GoldCheck:
     """``ill_formed.check_gold`` on a gold file read as a stream (``off``: not read)."""
     if mode not in WF_MODES:
-        raise ValueError(f"unknown well-formedness mode {mode!r}; choose one of {', '.join(WF_MODES)}")
+        raise SettingsError(f"unknown well-formedness mode {mode!r}; choose one of {', '.join(WF_MODES)}")
     if mode == "off":
         return GoldCheck(mode, False)
     warnings = tuple(w for found in runner.map_ordered(gold_check_chunk, ((c,) for c in clf_chunks(gold, size)),
@@ -200,7 +201,7 @@ def smatch_files(pred: str | os.PathLike[str], gold: str | os.PathLike[str], set
     scored on ``cluster``: the figures of ``smatch_corpus`` on the whole files."""
     settings = settings or SmatchSettings()
     if settings.chosen != "pmb5":
-        raise ValueError("a streamed Smatch run scores the PMB 5 script's triples (the texts are read on the "
+        raise SettingsError("a streamed Smatch run scores the PMB 5 script's triples (the texts are read on the "
                          "workers by its reader); read the files and call smatch_corpus for the others")
     totals = SmatchTotals(settings, keep=keep_documents)
     pieces = paired(sbn_line_chunks(pred, size), sbn_line_chunks(gold, size), str(pred), str(gold), count=len)

@@ -11,10 +11,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import formula
+from ..align import matched_candidates
 from ..clauses import Clause, Drs
-from ..errors import DrsCountMismatch
-from .normalise import CounterClause, prepare_drs
-from .problem import MatchProblem, build_problem, matched_candidates
+from ..errors import CounterExplosion, DrsCountMismatch
+from .direct import BYTES_PER_CANDIDATE, DIRECT_FROM, direct_outcome, estimated_candidates
+from .normalise import CounterClause, CounterDrs, prepare_drs
+from .problem import MatchProblem, build_problem
 from .search import SearchOutcome, find_mapping, find_mappings
 from .settings import CounterSettings
 
@@ -31,9 +33,8 @@ _POS_KIND = {"n": "nouns", "v": "verbs", "a": "adjectives", "s": "adjectives", "
 
 
 def prf(matched: int, pred: int, gold: int) -> tuple[float, float, float]:
-    """Precision, recall and F of clause counts (0 where undefined)."""
-    p, r, f = formula.prf(matched, pred, gold)
-    return float(p), float(r), float(f)
+    """Precision, recall and F of clause counts (0 where undefined): ``formula.prf_scalar``."""
+    return formula.prf_scalar(matched, pred, gold)
 
 
 class _ClauseScores:
@@ -198,9 +199,24 @@ def _pair_result(index: int, problem: MatchProblem, outcome: SearchOutcome,
         sentence=g.source.sentence or p.source.sentence)
 
 
-def _problem(pred: Drs, gold: Drs, settings: CounterSettings) -> MatchProblem:
-    return build_problem(prepare_drs(pred, settings.keep_ref, settings.wordnet),
-                         prepare_drs(gold, settings.keep_ref, settings.wordnet))
+def _where(drs: CounterDrs) -> str:
+    source = drs.source
+    return f"{source.source}, DRS {source.index} (line {source.line})"
+
+
+def _problem(pred: Drs, gold: Drs, settings: CounterSettings) -> tuple[MatchProblem, SearchOutcome | None]:
+    """The pair's problem, with its outcome when a direct mapping settles it (large pairs only, see
+    counter.direct); CounterExplosion for a pair above ``settings.max_candidates`` that it does not."""
+    p = prepare_drs(pred, settings.keep_ref, settings.wordnet)
+    g = prepare_drs(gold, settings.keep_ref, settings.wordnet)
+    size = estimated_candidates(p, g)
+    if size >= DIRECT_FROM:
+        direct = direct_outcome(p, g)
+        if direct is not None:
+            return direct
+        if settings.max_candidates and size > settings.max_candidates:
+            raise CounterExplosion(_where(p), _where(g), size, settings.max_candidates, BYTES_PER_CANDIDATE)
+    return build_problem(p, g), None
 
 
 def counter_pair(pred: Drs, gold: Drs, settings: CounterSettings | None = None,
@@ -212,8 +228,9 @@ def counter_pair(pred: Drs, gold: Drs, settings: CounterSettings | None = None,
     """
     settings = settings or CounterSettings()
     index = gold.index if index is None else index
-    problem = _problem(pred, gold, settings)
-    outcome = find_mapping(problem, settings, index)
+    problem, outcome = _problem(pred, gold, settings)
+    if outcome is None:
+        outcome = find_mapping(problem, settings, index)
     return _pair_result(index, problem, outcome, settings)
 
 
@@ -239,8 +256,12 @@ def counter_corpus(preds: Sequence[Drs], golds: Sequence[Drs], settings: Counter
         docs = []
         for start in range(0, len(preds), CHUNK):
             indices = range(start, min(start + CHUNK, len(preds)))
-            problems = [_problem(preds[i], golds[i], settings) for i in indices]
-            outcomes = find_mappings(problems, settings, [first_index + i for i in indices])
+            prepared = [_problem(preds[i], golds[i], settings) for i in indices]
+            problems = [pr for pr, _ in prepared]
+            open_ = [k for k, (_, o) in enumerate(prepared) if o is None]
+            searched = iter(find_mappings([problems[k] for k in open_], settings,
+                                          [first_index + indices[k] for k in open_]))
+            outcomes = [o if o is not None else next(searched) for _, o in prepared]
             docs += [_pair_result(first_index + i, pr, o, settings) for i, pr, o in zip(indices, problems, outcomes)]
             if progress:
                 progress(len(docs), len(preds))

@@ -1,4 +1,5 @@
-"""Find the best variable mapping of DRS pairs: smart starts, bound check, exact search, restarts.
+"""Find the best variable mapping of DRS pairs: smart starts, bound check, exact search, restarts
+(COUNTER's search order over the alignment core, ``dscorer_core.align``).
 
 Order of work: hill climbing from the smart starts; if that reaches the upper bound the mapping is
 proven optimal.  Otherwise (``exact+hill``) branch and bound settles small problems and the
@@ -13,18 +14,30 @@ from a random perturbation of the best mapping so far).
 from __future__ import annotations
 
 import random
+from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import partial
 
-from .branch import branch_and_bound
-from .exact import ExactOutcome, solve_exact_batch
-from .hill import Climber, climb, perturbed, random_start, smart_start
-from .problem import MatchProblem, count_matches
+from ..align import (
+    Alignment,
+    Climber,
+    ProgramOutcome,
+    branch_and_bound,
+    climb,
+    count_matched,
+    greedy_start,
+    perturbed,
+    random_start,
+    solve_in_batches,
+)
+from .problem import MatchProblem
 from .settings import CounterSettings
 
-__all__ = ["SearchOutcome", "find_mapping", "find_mappings", "document_rng", "smart_pass", "branch_pass",
-           "exact_pass"]
+__all__ = ["SearchOutcome", "find_mapping", "find_mappings", "document_rng", "smart_start", "smart_pass",
+           "branch_pass", "exact_pass"]
+
+#: What the search found for one document (the alignment core's one outcome type).
+SearchOutcome = Alignment
 
 #: Smart starts made before any random one (they count towards ``restarts``).
 SMART_STARTS = 2
@@ -40,27 +53,35 @@ BNB_PAIRS = 300
 BNB_NODES = 5000
 
 
-@dataclass(frozen=True)
-class SearchOutcome:
-    """The mapping found, how many clauses it matches, which search found it, and whether that is proven best."""
-
-    mapping: dict[str, str]
-    matched: int
-    method: str
-    optimal: bool
-    upper_bound: int
-
-
 def document_rng(seed: int, index: int) -> random.Random:
     """The random generator of one document: depends only on the seed and the document's index."""
     return random.Random(f"counter:{seed}:{index}")
+
+
+def smart_start(problem: MatchProblem, concepts_only: bool = False) -> dict[str, str]:
+    """A greedy mapping: take candidate clause pairs, concepts and rare clauses first, when they fit
+    (this generalises COUNTER's smart start: map the variables of matching concepts)."""
+    options: dict[int, int] = defaultdict(int)
+    for c in problem.candidates:
+        options[c.pred] += 1
+    clauses = problem.pred.clauses
+    candidates = problem.candidates
+
+    def key(k: int) -> tuple:
+        c = candidates[k]
+        return (clauses[c.pred].kind != "concept", options[c.pred], c.pred, c.gold)
+
+    order = sorted(range(len(candidates)), key=key)
+    if concepts_only:
+        order = [k for k in order if clauses[candidates[k].pred].kind == "concept"]
+    return greedy_start(problem, order)
 
 
 def smart_pass(problem: MatchProblem) -> SearchOutcome:
     """Hill climbing from the smart starts; optimal when it reaches the upper bound."""
     bound = problem.upper_bound
     if not problem.candidates:
-        return SearchOutcome({}, 0, "trivial", True, bound)
+        return SearchOutcome({}, 0, bound, True, "trivial")
     climber = Climber(problem)
     best, best_map = -1, {}
     for start in (smart_start(problem, concepts_only=True), smart_start(problem)):
@@ -70,73 +91,50 @@ def smart_pass(problem: MatchProblem) -> SearchOutcome:
             best, best_map = score, climber.mapping()
         if best >= bound:
             break
-    return SearchOutcome(best_map, best, "hill", best >= bound, bound)
+    return SearchOutcome(best_map, best, bound, best >= bound, "hill")
 
 
 def branch_pass(problem: MatchProblem, first: SearchOutcome) -> SearchOutcome:
     """Try to beat or prove ``first`` by branch and bound; unchanged if the node limit stops it."""
-    mapping, finished = branch_and_bound(problem, first.matched, BNB_NODES)
-    if not finished:
+    found = branch_and_bound(problem, first.matched, BNB_NODES)
+    if not found.finished:
         return first
-    if mapping is None:
-        return SearchOutcome(first.mapping, first.matched, first.method, True, first.upper_bound)
-    return SearchOutcome(mapping, count_matches(problem, mapping), "bnb", True, first.upper_bound)
+    if found.mapping is None:
+        return SearchOutcome(first.mapping, first.matched, first.upper_bound, True, first.method)
+    return SearchOutcome(found.mapping, count_matched(problem, found.mapping), first.upper_bound, True, "bnb")
 
 
-def exact_pass(problems: Sequence[MatchProblem], settings: CounterSettings) -> list[ExactOutcome | None]:
-    """Exact solutions of the problems; small ones share solver calls (see SMALL_PAIRS).
-
-    A batch the solver cannot finish is retried document by document; a problem above the size
-    limit gets None.
-    """
-    outcomes: list[ExactOutcome | None] = [None] * len(problems)
-    batch: list[int] = []
-    size = 0
-
-    def flush() -> None:
-        nonlocal batch, size
-        if not batch:
-            return
-        found = solve_exact_batch([problems[i] for i in batch], settings.time_limit, settings.node_limit)
-        if len(batch) > 1 and not all(o.optimal for o in found):
-            found = [solve_exact_batch([problems[i]], settings.time_limit, settings.node_limit)[0] for i in batch]
-        for i, o in zip(batch, found):
-            outcomes[i] = o
-        batch, size = [], 0
-
-    for i, problem in enumerate(problems):
-        n = len(problem.pairs)
-        if n > settings.max_exact_pairs:
-            continue
-        if n > SMALL_PAIRS:
-            outcomes[i] = solve_exact_batch([problem], settings.time_limit, settings.node_limit)[0]
-            continue
-        if size + n > BATCH_PAIRS:
-            flush()
-        batch.append(i)
-        size += n
-    flush()
+def exact_pass(problems: Sequence[MatchProblem], settings: CounterSettings) -> list[ProgramOutcome | None]:
+    """Exact solutions of the problems' integer programs; small ones share solver calls (see
+    SMALL_PAIRS), a batch the solver cannot finish is retried document by document, and a problem
+    above the size limit gets None."""
+    wanted = [i for i, p in enumerate(problems) if len(p.pairs) <= settings.max_exact_pairs]
+    found = solve_in_batches([problems[i] for i in wanted], lambda p: len(p.pairs), BATCH_PAIRS,
+                             settings.time_limit, settings.node_limit, alone_above=SMALL_PAIRS)
+    outcomes: list[ProgramOutcome | None] = [None] * len(problems)
+    for i, o in zip(wanted, found):
+        outcomes[i] = o
     return outcomes
 
 
-def finish(problem: MatchProblem, first: SearchOutcome, exact: ExactOutcome | None,
+def finish(problem: MatchProblem, first: SearchOutcome, exact: ProgramOutcome | None,
            settings: CounterSettings, rng: Callable[[], random.Random]) -> SearchOutcome:
     """Combine the smart pass with the exact outcome; seeded random restarts if neither is proven best."""
     best, best_map, method = first.matched, first.mapping, first.method
     if exact is not None and exact.mapping is not None:
-        found = count_matches(problem, exact.mapping)
+        found = count_matched(problem, exact.mapping)
         if found > best:
             best, best_map, method = found, exact.mapping, "milp"
         if exact.optimal and found >= best:
-            return SearchOutcome(best_map, best, method, True, first.upper_bound)
-    climber = Climber(problem)
+            return SearchOutcome(best_map, best, first.upper_bound, True, method)
+    climber = Climber(problem, settings.max_moves)
     climber.reset(best_map)  # the best so far, now with clause moves too
     if climb(climber, first.upper_bound) > best:
         best, best_map, method = climber.score, climber.mapping(), "hill"
     restarts = settings.restarts - SMART_STARTS
     generator = rng() if restarts > 0 else random.Random(0)  # never drawn from without restarts
     for restart in range(restarts):
-        if best >= first.upper_bound:
+        if best >= first.upper_bound or climber.exhausted:
             break
         # alternate: a random start (as COUNTER does), then a perturbation of the best so far
         start = random_start(problem, generator) if restart % 2 == 0 else perturbed(problem, best_map, generator)
@@ -144,7 +142,7 @@ def finish(problem: MatchProblem, first: SearchOutcome, exact: ExactOutcome | No
         score = climb(climber, first.upper_bound)
         if score > best:
             best, best_map, method = score, climber.mapping(), "hill"
-    return SearchOutcome(best_map, best, method, best >= first.upper_bound, first.upper_bound)
+    return SearchOutcome(best_map, best, first.upper_bound, best >= first.upper_bound, method)
 
 
 def find_mappings(problems: Sequence[MatchProblem], settings: CounterSettings,
@@ -160,7 +158,7 @@ def find_mappings(problems: Sequence[MatchProblem], settings: CounterSettings,
         firsts = [f if f.optimal or len(p.pairs) > BNB_PAIRS else branch_pass(p, f)
                   for p, f in zip(problems, firsts)]
     open_ = [i for i, f in enumerate(firsts) if not f.optimal]
-    exact: dict[int, ExactOutcome | None] = {}
+    exact: dict[int, ProgramOutcome | None] = {}
     if settings.search == "exact+hill" and open_:
         exact = dict(zip(open_, exact_pass([problems[i] for i in open_], settings)))
     return [f if f.optimal else

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..version import __version__
+from ..errors import SettingsError
+from ..signature import Signature
 from ..wordnet import WORDNET_VERSION
 
 __all__ = ["CounterSettings", "SEARCHES"]
@@ -13,6 +14,8 @@ __all__ = ["CounterSettings", "SEARCHES"]
 #: ``exact+hill``: exact integer program where affordable, hill climbing otherwise;
 #: ``hill``: hill climbing from smart and random starts only, like the released COUNTER.
 SEARCHES = ("exact+hill", "hill")
+#: Hill-climbing moves per document after the first pass (``CounterSettings.max_moves``).
+DEFAULT_MOVES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -21,6 +24,13 @@ class CounterSettings:
 
     ``max_exact_pairs``, ``time_limit`` and ``node_limit`` bound the exact search of one
     document; when they stop it, hill climbing decides and the document is not marked optimal.
+    ``max_candidates`` bounds one document's problem (candidate clause pairs, about 800 bytes
+    each): a larger pair whose best mapping cannot be read off directly is refused
+    (``CounterExplosion``); None lifts the bound. It changes no score, so it is not in the signature.
+    ``max_moves`` bounds the hill climbing after the first pass (moves tried per document, counted,
+    so the result is the same on every machine); when it is spent the best mapping so far is
+    reported, not marked optimal. No PMB document comes near it; it is in the signature only when
+    it is not the default.
     """
 
     restarts: int = 20
@@ -32,20 +42,28 @@ class CounterSettings:
     node_limit: int | None = 20_000
     #: Compare concepts by their WordNet 3.0 synset's name, as the official COUNTER does.
     wordnet: bool = True
+    max_candidates: int | None = 1_000_000
+    max_moves: int | None = DEFAULT_MOVES
 
     def __post_init__(self) -> None:
         if not isinstance(self.restarts, int) or self.restarts < 1:
-            raise ValueError(f"restarts must be a whole number >= 1, not {self.restarts!r}")
+            raise SettingsError(f"restarts must be a whole number >= 1, not {self.restarts!r}")
         if self.search not in SEARCHES:
-            raise ValueError(f"unknown search {self.search!r}; choose one of {', '.join(SEARCHES)}")
+            raise SettingsError(f"unknown search {self.search!r}; choose one of {', '.join(SEARCHES)}")
 
     def replace(self, **changes: Any) -> CounterSettings:
         """A copy with some settings changed (None values are ignored)."""
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
 
+    def get_signature(self) -> Signature:
+        """The signature's fields: restarts, seed, REF handling, search, the WordNet version (or off)
+        and, only when it is not the default, the move budget (``moves:N``, ``moves:any``)."""
+        moves: tuple[tuple[str, str | None], ...] = (
+            () if self.max_moves == DEFAULT_MOVES else (("moves", str(self.max_moves or "any")),))
+        return Signature("counter", (("restarts", str(self.restarts)), ("seed", str(self.seed)),
+                                     ("ref", "keep" if self.keep_ref else "drop"), ("search", self.search),
+                                     ("wn", WORDNET_VERSION if self.wordnet else "off"), *moves))
+
     def signature(self) -> str:
         """``counter|restarts:20|seed:1|ref:drop|search:exact+hill|wn:3.0|version:0.1.0``."""
-        ref = "keep" if self.keep_ref else "drop"
-        wordnet = WORDNET_VERSION if self.wordnet else "off"
-        return (f"counter|restarts:{self.restarts}|seed:{self.seed}|ref:{ref}|"
-                f"search:{self.search}|wn:{wordnet}|version:{__version__}")
+        return self.get_signature().text()

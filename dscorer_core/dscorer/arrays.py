@@ -2,20 +2,22 @@
 
 A ``GraphBatch`` is the array view of one or more ``induction.Induced`` records: the
 disjoint union of their graphs, each forward edge followed by its reverse edge (if any),
-exactly as ``induction.Graph`` numbers its edges.  ``arrays_from_drss`` induces many DRSs
-and builds one batch without creating Node and Edge objects.
+exactly as ``induction.Graph`` numbers its edges, with label ids of one label table (graphs
+induced against two tables are brought into the newer one by their labels' text).
+``arrays_from_drss`` induces many DRSs and builds one batch without creating Node and Edge objects.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain
 
 import numpy as np
 
 from ..clauses import Drs
 from .induction import Graph, Induced, induce
+from .labels import LabelTable, current_table
 from .presets import Preset, get_preset
 
 __all__ = ["GraphBatch", "batch_from_induced", "arrays_from_graph", "arrays_from_drss"]
@@ -34,6 +36,7 @@ class GraphBatch:
     edge_labels: np.ndarray   # int64 label id per edge (a reverse edge's label ends in "~")
     node_offsets: np.ndarray  # int64, len = graphs + 1
     edge_offsets: np.ndarray  # int64, len = graphs + 1
+    labels: LabelTable        # the table the label ids are ids of
 
     @property
     def graph_count(self) -> int:
@@ -56,15 +59,34 @@ class GraphBatch:
         e0, e1 = self.edge_offsets[first], self.edge_offsets[stop]
         return GraphBatch(self.node_labels[n0:n1], self.edge_sources[e0:e1] - n0,
                           self.edge_targets[e0:e1] - n0, self.edge_labels[e0:e1],
-                          self.node_offsets[first:stop + 1] - n0, self.edge_offsets[first:stop + 1] - e0)
+                          self.node_offsets[first:stop + 1] - n0, self.edge_offsets[first:stop + 1] - e0,
+                          self.labels)
 
 
 def _array(values: Iterable[int]) -> np.ndarray:
     return np.fromiter(values, dtype=np.int64)
 
 
+def _in_one_table(graphs: Sequence[Induced]) -> tuple[Sequence[Induced], LabelTable]:
+    """The graphs with label ids of one table: the table they share, else the newest one's (the others'
+    labels interned there by their text; rare: only when a table filled up between two graphs)."""
+    tables = {id(g.labels): g.labels for g in graphs}
+    if len(tables) <= 1:
+        return graphs, graphs[0].labels if graphs else current_table()
+    target = graphs[max(range(len(graphs)), key=lambda i: (graphs[i].labels is current_table(), i))].labels
+    moved = []
+    for g in graphs:
+        if g.labels is not target:
+            ids = [tuple(target.id(t) if t else -1 for t in g.labels.texts_of(labels))
+                   for labels in (g.node_labels, g.edge_labels, g.reverse_labels)]
+            g = replace(g, node_labels=ids[0], edge_labels=ids[1], reverse_labels=ids[2], labels=target)
+        moved.append(g)
+    return moved, target
+
+
 def batch_from_induced(graphs: Sequence[Induced]) -> GraphBatch:
     """The graphs of induced DRSs as one batch: forward edges with each reverse edge right after."""
+    graphs, table = _in_one_table(graphs)
     node_counts = _array([len(g.node_labels) for g in graphs])
     forward_counts = _array([len(g.edge_sources) for g in graphs])
     node_offsets = np.concatenate([[0], np.cumsum(node_counts)]).astype(np.int64)
@@ -85,7 +107,7 @@ def batch_from_induced(graphs: Sequence[Induced]) -> GraphBatch:
     es[back], et[back], el[back] = ft[reverse], fs[reverse], rl[reverse]
     forward_offsets = np.concatenate([[0], np.cumsum(forward_counts)]).astype(np.int64)
     edge_offsets = np.concatenate([[0], ends])[forward_offsets].astype(np.int64)
-    return GraphBatch(labels, es, et, el, node_offsets, edge_offsets)
+    return GraphBatch(labels, es, et, el, node_offsets, edge_offsets, table)
 
 
 def arrays_from_graph(graph: Graph) -> GraphBatch:

@@ -9,7 +9,6 @@ from typing import Any
 from ..clauses import Drs
 from ..errors import DrsCountMismatch
 from .batch import score_documents
-from .parallel import score_documents_parallel
 from .scoring import (
     CorpusResult,
     DocumentScore,
@@ -40,6 +39,8 @@ def score_corpus(preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreSett
 
         docs = score_documents_on(cluster, preds, golds, settings, progress)
     elif jobs and jobs > 1 and len(preds) > 1:
+        from .parallel import score_documents_parallel  # multiprocessing: only for --jobs
+
         docs = score_documents_parallel(preds, golds, settings, jobs, progress)
     else:
         docs = score_documents(preds, golds, settings, progress=progress)

@@ -1,27 +1,149 @@
-"""Choosing an n-gram engine, and the guard that refuses a graph with too many k-grams.
+"""The n-gram engines behind one interface, and the one guard that refuses a graph with too many k-grams.
 
-``count_ngrams`` is what scoring calls: it checks ``path_bound`` against the cap, then
-runs the ``reference`` engine (``paths``) or the default ``fast`` one (``fast_engine``).
+Scoring counts pairs of graphs as a ``PairBatch`` (pred of pair i at 2i, gold at 2i+1) with
+``get_engine(name).count(batch, order)``, which gives the numbers a score needs (``BatchCounts``),
+after ``check_batch`` has checked every graph's ``path_bounds`` against the cap.  An engine is a
+function counting one graph's k-gram tables, registered in ``ENGINES`` (``reference``: ``paths``;
+``fast``: ``fast_engine``); one that can count a whole batch at once registers that in
+``BATCH_COUNTERS`` too (``fast``: ``fast_engine.count_batch``, one enumeration over the batch).
+``count_ngrams`` gives one graph's tables (what the app shows), behind the same guard.  ``walks``
+(``walk_engine``) counts by label sequence instead of path by path, for long documents; under the
+default ``fast`` a pair too big to enumerate cheaply is counted by it (``uses_walks``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
 
 from ..clauses import Drs
-from ..errors import NgramExplosion
-from .arrays import arrays_from_graph
-from .fast_engine import count_fast, path_bounds
-from .induction import Graph
+from ..errors import NgramExplosion, SettingsError
+from .arrays import GraphBatch, arrays_from_graph, batch_from_induced
+from .fast_engine import BatchCounts, count_batch, count_fast, path_bounds
+from .induction import Graph, Induced
 from .ngram_counts import NgramCounts
 from .paths import count_reference
+from .walk_engine import count_batch_walks, count_walks
 
-__all__ = ["ENGINES", "DEFAULT_MAX_NGRAMS", "count_ngrams", "path_bound", "check_explosion", "drs_name"]
+__all__ = ["ENGINES", "BATCH_COUNTERS", "DEFAULT_MAX_NGRAMS", "WALKS_FROM", "WALKS_PER_EDGE", "Engine", "PairBatch",
+           "get_engine", "check_batch", "count_ngrams", "path_bound", "check_explosion", "drs_name", "uses_walks"]
 
 #: Default cap on the k-grams one graph may have at any one order, checked on ``path_bound``
-#: before counting.  At the cap the fast engine peaks near 1 GB for a pair; a 341-sentence
-#: PMB document under the ``released`` preset (7.3 million) is still accepted.
-DEFAULT_MAX_NGRAMS = 10_000_000
+#: before counting.  A pair this big is counted by label sequence (``walks``), whose memory
+#: follows the distinct label sequences, not the paths: a 1,000-sentence PMB document under
+#: the ``released`` preset (a bound of 70 million) is accepted and scored in about a second.
+DEFAULT_MAX_NGRAMS = 100_000_000
+
+#: The default engine counts a pair by label sequence (``walks``) when the bounds of its two
+#: graphs add up to more than WALKS_FROM and to more than WALKS_PER_EDGE paths per edge (hubs
+#: make many paths spell few label sequences), and enumerates its paths (``fast``) otherwise.
+#: Measured (docs/benchmarks.md): under ``released`` walks are 1.3 times quicker at 80 joined PMB
+#: sentences (139 per edge), about the same at 40 (118 per edge, a bound under WALKS_FROM);
+#: under ``typed`` (at most 106 per edge) enumeration stays 1.8 to 2.2 times quicker.
+WALKS_FROM = 500_000
+WALKS_PER_EDGE = 120
+
+#: Every engine by name: how it counts one graph's k-gram tables for k = 1..order.
+ENGINES: dict[str, Callable[[Graph, int], NgramCounts]] = {
+    "reference": count_reference,
+    "fast": count_fast,
+    "walks": count_walks,
+}
+
+#: Engines that count a whole batch of pairs at once (the others count graph by graph).
+BATCH_COUNTERS: dict[str, Callable[[GraphBatch, int], BatchCounts]] = {
+    "fast": count_batch,
+    "walks": count_batch_walks,
+}
+
+
+class PairBatch:
+    """Pairs of induced graphs to count together: pair i's pred is graph 2i, its gold 2i+1; their
+    arrays (``arrays``) are built on first use and shared by the batches ``select`` cuts from it."""
+
+    def __init__(self, graphs: Sequence[Induced], arrays: GraphBatch | None = None) -> None:
+        self.graphs = tuple(graphs)
+        self._arrays = arrays
+
+    @property
+    def arrays(self) -> GraphBatch:
+        """The graphs as one ``GraphBatch`` (integer arrays, label ids of one table)."""
+        if self._arrays is None:
+            self._arrays = batch_from_induced(self.graphs)
+        return self._arrays
+
+    @property
+    def pairs(self) -> int:
+        return len(self.graphs) // 2
+
+    def select(self, first: int, stop: int) -> PairBatch:
+        """Pairs first..stop-1 as a batch of their own."""
+        arrays = self._arrays
+        return PairBatch(self.graphs[2 * first:2 * stop],
+                         arrays.select(2 * first, 2 * stop) if arrays is not None else None)
+
+
+@dataclass(frozen=True)
+class Engine:
+    """An n-gram engine: ``count(batch, order)`` gives, per order k = 1..order, every pair's clipped
+    matches and every graph's k-gram count, and every graph's node count."""
+
+    name: str
+
+    def count(self, batch: PairBatch, order: int) -> BatchCounts:
+        """Count and match the k-grams of a batch's pairs (no guard here: see ``check_batch``)."""
+        whole = BATCH_COUNTERS.get(self.name)
+        if whole is not None:
+            return whole(batch.arrays, order)
+        return _count_graph_by_graph(ENGINES[self.name], batch, order)
+
+    def tables(self, graph: Graph, order: int) -> NgramCounts:
+        """One graph's k-gram tables (which k-grams, how often)."""
+        return ENGINES[self.name](graph, order)
+
+
+def _count_graph_by_graph(count: Callable[[Graph, int], NgramCounts], batch: PairBatch, order: int) -> BatchCounts:
+    """``BatchCounts`` of an engine that counts one graph at a time: each pair's tables matched."""
+    matched = np.zeros((order, batch.pairs), dtype=np.int64)
+    totals = np.zeros((order, len(batch.graphs)), dtype=np.int64)
+    nodes = np.zeros(len(batch.graphs), dtype=np.int64)
+    for i in range(batch.pairs):
+        pred, gold = (count(Graph(batch.graphs[g]), order) for g in (2 * i, 2 * i + 1))
+        nodes[2 * i], nodes[2 * i + 1] = pred.node_count, gold.node_count
+        for k in range(1, order + 1):
+            matched[k - 1, i] = pred.tables[k - 1].matched(gold.tables[k - 1])
+            totals[k - 1, 2 * i], totals[k - 1, 2 * i + 1] = pred.total(k), gold.total(k)
+    return BatchCounts(matched, totals, nodes)
+
+
+def get_engine(name: str) -> Engine:
+    """The engine called ``name`` (SettingsError naming the choices if there is none)."""
+    if name not in ENGINES:
+        raise SettingsError(f"unknown engine {name!r}; choose one of {', '.join(ENGINES)}")
+    return Engine(name)
+
+
+def drs_name(drs: Drs) -> str:
+    """How an error names a DRS: its file, index and first line."""
+    return f"{drs.source}, DRS {drs.index} (line {drs.line})"
+
+
+def check_batch(batch: PairBatch, order: int, max_ngrams: int | None,
+                names: Sequence[str] | None = None, advice: str | None = None) -> np.ndarray:
+    """The guard: every graph's bound on its k-grams (``fast_engine.path_bounds``); raises
+    NgramExplosion for the first graph (pred before gold) above ``max_ngrams``, before any counting,
+    named by ``names`` or else by its DRS."""
+    bounds: np.ndarray = path_bounds(batch.arrays, order)
+    if max_ngrams is not None:
+        over = np.flatnonzero(bounds > max_ngrams)
+        if len(over):
+            g = int(over[0])
+            where = names[g] if names is not None else drs_name(batch.graphs[g].drs)
+            raise (NgramExplosion(where, order, int(bounds[g]), max_ngrams) if advice is None else
+                   NgramExplosion(where, order, int(bounds[g]), max_ngrams, advice))
+    return bounds
 
 
 def path_bound(graph: Graph, k: int) -> int:
@@ -30,25 +152,21 @@ def path_bound(graph: Graph, k: int) -> int:
     return int(path_bounds(arrays_from_graph(graph), k)[0])
 
 
-def drs_name(drs: Drs) -> str:
-    """How an error names a DRS: its file, index and first line."""
-    return f"{drs.source}, DRS {drs.index} (line {drs.line})"
+def check_explosion(graph: Graph, order: int, max_ngrams: int | None, where: str = "",
+                    advice: str | None = None) -> None:
+    """Raise NgramExplosion before enumerating when a graph could exceed the cap (``check_batch``
+    on a batch of one graph); ``advice`` replaces the message's advice (how to get under the cap)."""
+    if max_ngrams is not None:
+        check_batch(PairBatch([graph.induced]), order, max_ngrams, [where] if where else None, advice)
 
 
-def check_explosion(graph: Graph, order: int, max_ngrams: int | None, where: str = "") -> None:
-    """Raise NgramExplosion before enumerating when a graph could exceed the cap."""
-    if max_ngrams is None:
-        return
-    bound = path_bound(graph, order)
-    if bound > max_ngrams:
-        raise NgramExplosion(where or drs_name(graph.drs), order, bound, max_ngrams)
-
-
-
-ENGINES: dict[str, Callable[[Graph, int], NgramCounts]] = {
-    "reference": count_reference,
-    "fast": count_fast,
-}
+def uses_walks(engine: str, pair_bound: float, pair_edges: int, order: int) -> bool:
+    """Whether a pair whose graphs' bounds add up to ``pair_bound`` (with ``pair_edges`` edges) is
+    counted by label sequence: always under ``walks``; under ``fast`` when the bound is above
+    WALKS_FROM and WALKS_PER_EDGE per edge (orders up to 4 only)."""
+    if order > 4 or engine not in ("fast", "walks"):
+        return False
+    return engine == "walks" or (pair_bound > WALKS_FROM and pair_bound > WALKS_PER_EDGE * pair_edges)
 
 
 def count_ngrams(graph: Graph, order: int = 4, engine: str = "fast",
@@ -58,8 +176,6 @@ def count_ngrams(graph: Graph, order: int = 4, engine: str = "fast",
     Raises NgramExplosion (naming the DRS and the bound) before any work when the
     number of order-k walks exceeds ``max_ngrams``.
     """
-    if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    found = get_engine(engine)
     check_explosion(graph, order, max_ngrams)
-    return ENGINES[engine](graph, order)
-
+    return found.tables(graph, order)

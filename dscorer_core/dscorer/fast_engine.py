@@ -20,14 +20,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
 from .arrays import GraphBatch, arrays_from_graph
 from .induction import Graph
-from .labels import label_count, label_text
+from .labels import LabelTable
 from .ngram_counts import KgramTable, NgramCounts
 
 __all__ = ["count_fast", "count_batch", "path_bounds", "HashedTable", "BatchCounts"]
@@ -66,6 +67,8 @@ class _Adjacency:
     next_edges: np.ndarray   # edges that may follow each edge
     next_targets: np.ndarray  # their targets, and their step ids (read in order, not gathered)
     next_steps: np.ndarray
+    #: results worked out on first use (``pair_next``): a dict the frozen record holds, never its ``__dict__``
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def step_count(self) -> int:
@@ -76,9 +79,15 @@ class _Adjacency:
         """The first edge of each pair."""
         return np.repeat(np.arange(len(self.sources), dtype=np.intp), np.diff(self.next_starts))
 
-    @cached_property
+    @property
     def pair_next(self) -> tuple[np.ndarray, np.ndarray]:
-        """(starts, pairs): the CSR of the pairs that may follow each pair."""
+        """(starts, pairs): the CSR of the pairs that may follow each pair (worked out once)."""
+        if "pair_next" not in self.memo:
+            self.memo["pair_next"] = self._pair_next()
+        result: tuple[np.ndarray, np.ndarray] = self.memo["pair_next"]
+        return result
+
+    def _pair_next(self) -> tuple[np.ndarray, np.ndarray]:
         firsts, follows = [], []
         for parent, entry in _chunks(self.next_starts, self.next_edges):
             closing = self.next_targets.take(entry) == self.sources.take(self.pair_owner.take(parent))
@@ -242,7 +251,7 @@ def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: in
         else:
             # the 3-edge paths from every pair are the pairs' followers: grow them by edges
             # and keep them as the pair CSR, unless it is there already
-            record = k == 3 and first_edges is None and "pair_next" not in adj.__dict__
+            record = k == 3 and first_edges is None and "pair_next" not in adj.memo
             by_pairs = k > 2 and not record
             checked = [adj.sources.take(adj.pair_owner)] if record else earlier
             parents, pairs, parts = [], [], []
@@ -254,8 +263,8 @@ def _levels(adj: _Adjacency, first_ids: np.ndarray, sides: np.ndarray, order: in
                     pairs.append(pair)
             codes = _concatenate(parts)
             if record:
-                adj.__dict__["pair_next"] = (_csr(_concatenate(parents), len(adj.next_edges)),
-                                             _concatenate(pairs))
+                adj.memo["pair_next"] = (_csr(_concatenate(parents), len(adj.next_edges)),
+                                         _concatenate(pairs))
             if k < order:
                 parent = _concatenate(parents)
                 if k > 2:  # the node before the state's pair is now compared with
@@ -286,15 +295,16 @@ def _concatenate(parts: list[np.ndarray]) -> np.ndarray:
 class HashedTable:
     """One order's k-gram multiset of one graph: distinct k-grams sorted by 64-bit hash.
 
-    ``labels`` holds each k-gram's exact label ids (node, edge, node, ...), so a
-    hash collision is detected and answered exactly instead of miscounted.
+    ``labels`` holds each k-gram's exact label ids (node, edge, node, ...) in the label table ``table``,
+    so a hash collision is detected and answered exactly instead of miscounted.
     """
 
-    __slots__ = ("hashes", "counts", "labels", "total", "collision_free")
+    __slots__ = ("hashes", "counts", "labels", "table", "total", "collision_free")
 
-    def __init__(self, hashes: np.ndarray, counts: np.ndarray, labels: np.ndarray):
+    def __init__(self, hashes: np.ndarray, counts: np.ndarray, labels: np.ndarray, table: LabelTable | None = None):
         order = np.argsort(hashes, kind="stable")
         self.hashes, self.counts, self.labels = hashes[order], counts[order], labels[order]
+        self.table = table
         self.total = int(self.counts.sum())
         self.collision_free = bool(np.all(self.hashes[1:] != self.hashes[:-1]))
 
@@ -307,6 +317,9 @@ class HashedTable:
             raise TypeError("both sides must be counted by the same engine")
         if not len(self) or not len(other):
             return 0
+        if self.table is not other.table:  # graphs of two label tables: compare the labels' text
+            words, others = self.label_counts(), other.label_counts()
+            return sum(min(count, others[row]) for row, count in words.items() if row in others)
         if not (self.collision_free and other.collision_free) or self.labels.shape[1] != other.labels.shape[1]:
             return _exact_matched(self, other)
         at = np.minimum(np.searchsorted(other.hashes, self.hashes), len(other) - 1)
@@ -318,7 +331,8 @@ class HashedTable:
 
     def label_counts(self) -> Counter[tuple[str, ...]]:
         """The table as a Counter of label tuples, like the reference engine's (strings on demand)."""
-        return Counter({tuple(label_text(i) for i in row): count
+        text = self.table.text if self.table is not None else str
+        return Counter({tuple(text(i) for i in row): count
                         for row, count in zip(self.labels.tolist(), self.counts.tolist())})
 
 
@@ -353,7 +367,7 @@ def count_fast(graph: Graph, order: int) -> NgramCounts:
             continue
         labels = np.concatenate([labels[level.prefix], step_labels[level.step]], axis=1)
         hashes = _mix(hashes[level.prefix], step_hashes[level.step])
-        tables.append(HashedTable(hashes, level.side0, labels))
+        tables.append(HashedTable(hashes, level.side0, labels, batch.labels))
     return NgramCounts(order, len(graph.nodes), tuple(tables), "fast")
 
 
@@ -376,7 +390,7 @@ def count_batch(batch: GraphBatch, order: int) -> BatchCounts:
     graphs = batch.graph_count
     pairs = graphs // 2
     graph_of_node = batch.graph_of_node()
-    shift = max(1, label_count().bit_length())
+    shift = max(1, len(batch.labels).bit_length())
     pair_keys, first_ids = np.unique(((graph_of_node >> 1) << shift) | batch.node_labels, return_inverse=True)
     first_ids = first_ids.reshape(-1)
     pair_of_first = pair_keys >> shift

@@ -12,14 +12,14 @@ n-gram occurrence can be traced back to clause lines (the app highlights with it
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
 from ..clause_format import BOX_OPERATORS
 from ..clauses import SENSE_PATTERN, Clause, Drs
 from ..wordnet import canonical_concept
-from .labels import label_id, label_text
+from .labels import TYPE_LABELS, LabelTable, current_table
 from .presets import ConceptLemmas, Preset, get_preset
 
 if TYPE_CHECKING:
@@ -43,8 +43,8 @@ MERGED_CONCEPT = re.compile(r"^([^\s\"]+)\.([a-z])\.(\d+)$")
 _B, _P, _E, _S, _T = (1 << i for i in range(5))
 _POS_BITS = {"v": _E, "a": _S, "r": _S, "s": _S}
 _TYPE_OF_MASK = tuple(NODE_TYPES[(m & -m).bit_length() - 1] if m else "X" for m in range(1 << 5))
-_TYPE_LABELS = tuple(label_id(t) for t in _TYPE_OF_MASK)
-_BOX, _REFERENT = label_id("B"), label_id("X")
+_TYPE_LABELS = tuple(TYPE_LABELS.index(t) for t in _TYPE_OF_MASK)  # the same ids in every label table
+_BOX, _REFERENT = TYPE_LABELS.index("B"), TYPE_LABELS.index("X")
 _NO_REVERSE = -1
 
 
@@ -88,42 +88,45 @@ def clause_edges(clause: Clause, preset: str | Preset = "released") -> list[tupl
     return [(toks[0], f"{rel}-A1", toks[2]), (toks[2], f"{rel}-A2", toks[3])]
 
 
-#: relation text -> (label id, label id of its reverse edge or -1), one table per reverse-edge rule
-_RELATIONS: dict[bool, dict[str, tuple[int, int]]] = {True: {}, False: {}}
-#: (lemma rule, relation, sense) -> (label id, reverse label id, type bit of the referent), or None
-_CONCEPTS: dict[tuple[str, str, str], tuple[int, int, int] | None] = {}
+#: The label tables' memos of induction: relation text -> (label id, label id of its reverse edge
+#: or -1), one per reverse-edge rule; (lemma rule, relation, sense) -> (label id, reverse label id,
+#: type bit of the referent), or None.
+_RELATIONS = {True: "induction.relations.by-name", False: "induction.relations"}
+_CONCEPTS = "induction.concepts"
 
 
-def _relation(rel: str, by_name: bool) -> tuple[int, int]:
+def _relation(rel: str, by_name: bool, table: LabelTable) -> tuple[int, int]:
     """Label ids of a relation and of its reverse edge; under ``not-upper`` (``by_name``) an
     all upper-case relation has no reverse edge (-1)."""
-    table = _RELATIONS[by_name]
-    found = table.get(rel)
+    memo = table.memo(_RELATIONS[by_name])
+    found: tuple[int, int] | None = memo.get(rel)
     if found is None:
         base = rel[:-3] if rel.endswith(("-A1", "-A2")) else rel
-        back = _NO_REVERSE if by_name and base.isupper() else label_id(rel + REVERSE_MARK)
-        found = table[rel] = (label_id(rel), back)
+        back = _NO_REVERSE if by_name and base.isupper() else table.id(rel + REVERSE_MARK)
+        found = memo[rel] = (table.id(rel), back)
     return found
 
 
-def _concept(tokens: tuple[str, ...], lemmas: ConceptLemmas) -> tuple[int, int, int] | None:
-    """``concept_of`` as label ids and the type bit it gives its referent (cached)."""
+def _concept(tokens: tuple[str, ...], lemmas: ConceptLemmas, table: LabelTable) -> tuple[int, int, int] | None:
+    """``concept_of`` as label ids and the type bit it gives its referent (remembered by the table)."""
+    memo = table.memo(_CONCEPTS)
     key = (lemmas, tokens[1], tokens[2] if len(tokens) == 4 else "")
-    if key in _CONCEPTS:
-        return _CONCEPTS[key]
+    if key in memo:
+        found: tuple[int, int, int] | None = memo[key]
+        return found
     concept = concept_of(tokens, lemmas)
     found = None
     if concept is not None:
         label, pos = concept
         bit = _POS_BITS.get(pos, _T if label == "time.n.08" else 0)
-        found = (label_id(label), label_id(label + REVERSE_MARK), bit)
-    _CONCEPTS[key] = found
+        found = (table.id(label), table.id(label + REVERSE_MARK), bit)
+    memo[key] = found
     return found
 
 
 @dataclass(frozen=True)
 class Induced:
-    """The graph of one DRS under one preset, as plain tuples (labels are ``labels.label_id`` ids).
+    """The graph of one DRS under one preset, as plain tuples (labels are ids of the table ``labels``).
 
     Edges are the forward edges in clause order; ``reverse_labels[i]`` is the label of
     forward edge i's reverse edge, or -1 when it has none. ``edge_clauses`` index ``drs``: in a
@@ -140,10 +143,27 @@ class Induced:
     edge_labels: tuple[int, ...]
     edge_clauses: tuple[int, ...]
     reverse_labels: tuple[int, ...]
+    labels: LabelTable = field(default_factory=current_table, compare=False, repr=False)
 
     @property
     def node_count(self) -> int:
         return len(self.node_labels)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled with its labels as text, interned again where it is unpickled (not the whole table)."""
+        text = self.labels.texts_of
+        return (_unpickle_induced, (self.drs, self.preset, text(self.node_labels), self.node_names, self.edge_sources,
+                                    self.edge_targets, text(self.edge_labels), self.edge_clauses,
+                                    text(self.reverse_labels)))
+
+
+def _unpickle_induced(drs: Drs, preset: Preset, node_labels: tuple[str, ...], node_names: tuple[str, ...],
+                      edge_sources: tuple[int, ...], edge_targets: tuple[int, ...], edge_labels: tuple[str, ...],
+                      edge_clauses: tuple[int, ...], reverse_labels: tuple[str, ...]) -> Induced:
+    table = current_table()
+    ids = [tuple(table.id(t) if t else _NO_REVERSE for t in texts) for texts in (node_labels, edge_labels,
+                                                                                 reverse_labels)]
+    return Induced(drs, preset, ids[0], node_names, edge_sources, edge_targets, ids[1], edge_clauses, ids[2], table)
 
 
 def induce(drs: Drs, preset: str | Preset = "released") -> Induced:
@@ -153,7 +173,9 @@ def induce(drs: Drs, preset: str | Preset = "released") -> Induced:
     by_name = preset.reverse_edges == "not-upper"
     merge = preset.merge_constants
     lemmas = preset.concepts
-    relations = _RELATIONS[by_name]
+    table = current_table()
+    label_id = table.id
+    relations = table.memo(_RELATIONS[by_name])
     keys: dict[object, int] = {}
     labels: list[int] = []  # -1 for a typed variable until the whole DRS is read
     names: list[str] = []
@@ -190,7 +212,7 @@ def induce(drs: Drs, preset: str | Preset = "released") -> Induced:
         b = node(toks[0], ci, 0)
         four = len(toks) == 4
         maybe_concept = (four and toks[2][0] == '"') or (structural and not four)
-        concept = _concept(toks, lemmas) if maybe_concept else None
+        concept = _concept(toks, lemmas, table) if maybe_concept else None
         if concept is not None and four:
             sources.append(b)
             targets.append(node(toks[3], ci, 3))
@@ -205,14 +227,14 @@ def induce(drs: Drs, preset: str | Preset = "released") -> Induced:
             targets.append(a)
             clauses.append(ci)
             first = rel + "-A1" if four else rel
-            found = relations.get(first) or _relation(first, by_name)
+            found = relations.get(first) or _relation(first, by_name, table)
             edge_labels.append(found[0])
             reverse.append(found[1])
             if four:
                 sources.append(a)
                 targets.append(node(toks[3], ci, 3))
                 clauses.append(ci)
-                found = relations.get(rel + "-A2") or _relation(rel + "-A2", by_name)
+                found = relations.get(rel + "-A2") or _relation(rel + "-A2", by_name, table)
                 edge_labels.append(found[0])
                 reverse.append(found[1])
         if structural:
@@ -234,7 +256,7 @@ def induce(drs: Drs, preset: str | Preset = "released") -> Induced:
         reverse = [_NO_REVERSE if labels[s] == _BOX and labels[t] == _BOX else r
                    for s, t, r in zip(sources, targets, reverse)]
     return Induced(drs, preset, tuple(labels), tuple(names), tuple(sources), tuple(targets),
-                   tuple(edge_labels), tuple(clauses), tuple(reverse))
+                   tuple(edge_labels), tuple(clauses), tuple(reverse), table)
 
 
 @dataclass(frozen=True)
@@ -305,7 +327,7 @@ class Graph:
         for i, (label, name) in enumerate(zip(ind.node_labels, ind.node_names)):
             kind: NodeKind = ("constant" if len(name) >= 2 and name[0] == '"' and name[-1] == '"'
                               else "box" if label == _BOX else "referent")
-            nodes.append(Node(i, label_text(label), name, kind, tuple(occurs[i])))
+            nodes.append(Node(i, ind.labels.text(label), name, kind, tuple(occurs[i])))
         return tuple(nodes)
 
     @cached_property
@@ -315,7 +337,7 @@ class Graph:
         edges: list[Edge] = []
         for s, t, label, back, ci in zip(ind.edge_sources, ind.edge_targets, ind.edge_labels,
                                          ind.reverse_labels, ind.edge_clauses):
-            relation = label_text(label)
+            relation = ind.labels.text(label)
             edges.append(Edge(len(edges), s, t, relation, False, ci))
             if back != _NO_REVERSE:
                 edges.append(Edge(len(edges), t, s, relation, True, ci))

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Literal, get_args
 
+from ..errors import SettingsError
+
 __all__ = ["Preset", "PRESETS", "get_preset", "NodeTypes", "ReverseEdges", "MissingOrders", "ConceptLemmas"]
 
 #: "name": B for a variable whose name starts with b, X otherwise; "structure": B P E S T X from the DRS.
@@ -58,7 +60,7 @@ class Preset:
             choices = _CHOICES.get(knob.name)
             value = getattr(self, knob.name)
             if choices is not None and (value not in choices or type(value) is not type(choices[0])):
-                raise ValueError(f"preset {self.name!r}: {knob.name} must be one of "
+                raise SettingsError(f"preset {self.name!r}: {knob.name} must be one of "
                                  f"{', '.join(repr(c) for c in choices)}, not {value!r}")
 
     def knobs(self, with_wordnet: bool = True) -> str:
@@ -80,7 +82,7 @@ def get_preset(preset: str | Preset) -> Preset:
     try:
         return PRESETS[preset]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown preset {preset!r}; choose one of {', '.join(PRESETS)}") from None
+        raise SettingsError(f"unknown preset {preset!r}; choose one of {', '.join(PRESETS)}") from None
 
 
 def preset_label(preset: str | Preset) -> str:

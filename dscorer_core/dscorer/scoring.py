@@ -15,11 +15,9 @@ from typing import Any
 import numpy as np
 
 from ..clauses import Drs
-from ..errors import NgramExplosion
 from ..formula import DscorerRows, dscorer_rows, zero_gram_ratios
-from .arrays import batch_from_induced
-from .engines import count_ngrams, drs_name
-from .fast_engine import count_batch, path_bounds
+from .engines import PairBatch, check_batch, count_ngrams, get_engine, uses_walks
+from .fast_engine import BatchCounts
 from .induction import Graph
 from .ngram_counts import NgramCounts
 from .presets import get_preset
@@ -36,6 +34,7 @@ __all__ = [
     "score_pair",
     "score_graphs",
     "score_counts",
+    "batch_rows",
     "scores_of_rows",
     "pair_counts",
     "score_document",
@@ -97,6 +96,8 @@ class PairResult:
     pred_graph: Graph
     gold_graph: Graph
     settings: ScoreSettings
+    #: Both graphs' k-gram tables when scoring already counted them (the reference engine), else None.
+    counted: tuple[NgramCounts, NgramCounts] | None = field(default=None, repr=False, compare=False)
 
     @property
     def signature(self) -> str:
@@ -105,11 +106,15 @@ class PairResult:
     @cached_property
     def pred_ngrams(self) -> NgramCounts:
         """The predicted graph's k-gram tables (for display: which k-grams, how often)."""
+        if self.counted is not None:
+            return self.counted[0]
         return count_ngrams(self.pred_graph, self.settings.order, self.settings.engine, None)
 
     @cached_property
     def gold_ngrams(self) -> NgramCounts:
         """The gold graph's k-gram tables."""
+        if self.counted is not None:
+            return self.counted[1]
         return count_ngrams(self.gold_graph, self.settings.order, self.settings.engine, None)
 
 
@@ -215,34 +220,29 @@ def zero_gram_ratios_of(docs: Sequence[DocumentScore]) -> list[float]:
     return ratios
 
 
-def _batch_pair_counts(pred: Graph, gold: Graph, settings: ScoreSettings) -> tuple[OrderCounts, ...]:
-    """Counts of one pair with the fast engine's batch counting (as a corpus is counted)."""
-    batch = batch_from_induced([pred.induced, gold.induced])
-    if settings.max_ngrams is not None:
-        bounds = path_bounds(batch, settings.order)
-        for graph, bound in zip((pred, gold), bounds.tolist()):
-            if bound > settings.max_ngrams:
-                raise NgramExplosion(drs_name(graph.drs), settings.order, int(bound), settings.max_ngrams)
-    found = count_batch(batch, settings.order)
-    n_pred, n_gold = (int(x) for x in found.nodes)
-    matched, totals = found.matched[:, 0].tolist(), found.totals.tolist()
-    return (OrderCounts(0, min(n_pred, n_gold), n_pred, n_gold),
-            *(OrderCounts(k + 1, matched[k], totals[k][0], totals[k][1]) for k in range(settings.order)))
+def batch_rows(counts: BatchCounts, order: int) -> list[tuple[OrderCounts, ...]]:
+    """Every pair's count row of an engine's ``BatchCounts``: node counts (k = 0), then orders 1..order."""
+    nodes = counts.nodes.tolist()
+    matched = counts.matched.T.tolist()
+    totals = counts.totals.T.tolist()
+    rows: list[tuple[OrderCounts, ...]] = []
+    for i in range(len(nodes) // 2):
+        n_pred, n_gold = nodes[2 * i], nodes[2 * i + 1]
+        pred_totals, gold_totals = totals[2 * i], totals[2 * i + 1]
+        rows.append((OrderCounts(0, min(n_pred, n_gold), n_pred, n_gold), *(
+            OrderCounts(k + 1, matched[i][k], pred_totals[k], gold_totals[k]) for k in range(order))))
+    return rows
 
 
 def score_graphs(pred: Graph, gold: Graph, settings: ScoreSettings | None = None) -> PairResult:
-    """Score two already-induced graphs (same preset) against each other."""
+    """Score two already-induced graphs (same preset) against each other, as a batch of one pair."""
     settings = settings or ScoreSettings()
-    if settings.engine == "fast":
-        counts = _batch_pair_counts(pred, gold, settings)
-        result = PairResult(score_counts(counts, zero_gram_ratio(counts[0]), settings), counts, pred, gold, settings)
-    else:
-        pn = count_ngrams(pred, settings.order, settings.engine, settings.max_ngrams)
-        gn = count_ngrams(gold, settings.order, settings.engine, settings.max_ngrams)
-        counts = pair_counts(pn, gn)
-        result = PairResult(score_counts(counts, zero_gram_ratio(counts[0]), settings), counts, pred, gold, settings)
-        result.__dict__.update(pred_ngrams=pn, gold_ngrams=gn)  # already counted: fill the cached properties
-    return result
+    batch = PairBatch([pred.induced, gold.induced])
+    bounds = check_batch(batch, settings.order, settings.max_ngrams)
+    walks = uses_walks(settings.engine, float(bounds.sum()), len(batch.arrays.edge_sources), settings.order)
+    engine = get_engine("walks" if walks else settings.engine)
+    counts = batch_rows(engine.count(batch, settings.order), settings.order)[0]
+    return PairResult(score_counts(counts, zero_gram_ratio(counts[0]), settings), counts, pred, gold, settings)
 
 
 def score_pair(pred: Drs, gold: Drs, settings: ScoreSettings | None = None, **changes: Any) -> PairResult:

@@ -116,6 +116,9 @@ def read_judgements_csv(path: str | os.PathLike[str]) -> tuple[Judgement, ...]:
     except UnicodeDecodeError as exc:
         problem = ClfProblem(0, f"is not UTF-8 text ({exc.reason} at byte {exc.start})")
         raise JudgementError(str(path), [problem]) from exc
+    except OSError as exc:  # no such file, a directory, permission denied
+        problem = ClfProblem(0, f"cannot be read ({exc.strerror or exc})")
+        raise JudgementError(str(path), [problem]) from None
     return parse_judgements_csv(text, str(path))
 
 

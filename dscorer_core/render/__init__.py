@@ -2,11 +2,31 @@
 tooltips, the palette, SVG pictures of graphs, the teaching steps, COUNTER's view and the
 DRT box view. The app lays these out; it computes none of them."""
 
+from ..dscorer.ngram_comparison import (
+    MATCHED,
+    MAX_DISPLAY_PATHS,
+    ROW_FILTERS,
+    UNMATCHED,
+    UNUSED,
+    NgramComparison,
+    NgramRow,
+    PairHighlight,
+    SideHighlight,
+    compare_ngrams,
+    filter_rows,
+    fold_into,
+    fold_reverse,
+    highlight_pair,
+    ngram_table,
+    occurrences,
+    path_elements,
+    reverse_partners,
+)
 from .box_view import (
     BoxDiagram,
     box_diagram,
-    box_view_document,
     box_view_html,
+    box_view_legend,
     clause_elements,
 )
 from .counter_view import (
@@ -70,26 +90,6 @@ from .layout import (
     node_pairing,
     shared_layout,
     too_large_to_draw,
-)
-from .ngram_view import (
-    MATCHED,
-    MAX_DISPLAY_PATHS,
-    ROW_FILTERS,
-    UNMATCHED,
-    UNUSED,
-    NgramComparison,
-    NgramRow,
-    PairHighlight,
-    SideHighlight,
-    compare_ngrams,
-    filter_rows,
-    fold_into,
-    fold_reverse,
-    highlight_pair,
-    ngram_table,
-    occurrences,
-    path_elements,
-    reverse_partners,
 )
 from .palette import (
     EDGE_FONT_SIZE,
@@ -222,6 +222,6 @@ __all__ = [
     "BoxDiagram",
     "box_diagram",
     "box_view_html",
-    "box_view_document",
+    "box_view_legend",
     "clause_elements",
 ]

@@ -1,4 +1,5 @@
-"""A DRS in classic DRT box notation: the box structure (``box_diagram``) and its HTML.
+"""A DRS in classic DRT box notation: the box structure (``box_diagram``) and its HTML fragments
+(no style, no script: the app puts them in a page with its own, ``app_widgets/box_view.py``).
 
 Boxes nest as the clauses say: ``b NOT b1`` puts ``¬[b1]`` inside ``b``, ``b IMP b1 b2`` puts
 ``[b1] ⇒ [b2]`` inside ``b``, ``b PRP p b1`` puts ``p: [b1]`` inside ``b``, and a discourse
@@ -20,8 +21,6 @@ from ..clauses import Clause, Drs, box_arguments
 from ..dscorer.induction import Graph
 
 __all__ = [
-    "BOX_VIEW_CSS",
-    "BOX_VIEW_SCRIPT",
     "MAX_BOX_DEPTH",
     "Box",
     "BoxDiagram",
@@ -32,8 +31,8 @@ __all__ = [
     "Referent",
     "box_diagram",
     "box_names",
-    "box_view_document",
     "box_view_html",
+    "box_view_legend",
     "clause_elements",
     "condition_text",
 ]
@@ -414,123 +413,6 @@ def box_view_html(drs: Drs, *, title: str = "", side: str = "drs", dscorer: Sequ
     return "".join(out)
 
 
-BOX_VIEW_CSS = """
-body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;padding:6px;color:#222;background:#fff;
- overflow-x:auto}
-.dv-sides{display:flex;gap:18px;flex-wrap:wrap;align-items:flex-start}
-.dv-side{flex:1 1 420px;min-width:min-content}
-.dv-title{font-size:15px;margin:0 0 2px 0}
-.dv-sentence{color:#555;font-size:13px;margin-bottom:6px}
-.dv-roots{display:flex;gap:18px;flex-wrap:wrap;align-items:flex-start;position:relative}
-.dv-arcs{position:absolute;left:0;top:0;pointer-events:none;overflow:visible}
-.dv-arcs path{fill:none;stroke:#777;stroke-width:1.5;pointer-events:stroke;cursor:pointer}
-.dv-arcs text{font:11px ui-monospace,Menlo,Consolas,monospace;fill:#444;paint-order:stroke;stroke:#fff;stroke-width:3px}
-.dv-arcs path.dv-hot{stroke:#CC79A7;stroke-width:3;outline:none;background:none}
-.dv-box{display:inline-block;border:1.5px solid #333;background:#fff;padding:2px 8px 6px 8px;margin:3px;
- position:relative;vertical-align:top;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:14px}
-.dv-presupposition{border-style:dashed;background:#fafafa}
-.dv-main{border-width:2px}
-.dv-name{position:absolute;top:-9px;left:6px;background:inherit;font-size:11px;color:#666;padding:0 3px}
-.dv-role{position:absolute;top:-9px;right:6px;background:#fff;font-size:10px;color:#888;padding:0 3px;
- font-family:system-ui,sans-serif}
-.dv-refs{border-bottom:1.5px solid #333;padding:8px 2px 3px 2px;min-height:1.1em}
-.dv-refs .dv-c{margin-right:6px}
-.dv-conds{padding-top:4px}
-.dv-row{margin:2px 0}
-.dv-emb{display:flex;align-items:center;gap:6px;flex-wrap:nowrap}
-.dv-sign{font-size:20px;font-weight:600;padding:0 2px}
-.dv-sign .dv-word{font-weight:700;font-size:13px;letter-spacing:.5px}
-.dv-boxref{color:#666;font-style:italic;padding:0 3px}
-.dv-links{margin-top:6px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px}
-.dv-link{margin:2px 0}
-.dv-c{border-radius:3px;padding:0 2px;cursor:pointer;white-space:nowrap}
-.dk-matched{color:#005a8c;background:#e2effa}
-.dk-unmatched{color:#a33f00;background:#fde6d6;text-decoration:underline dashed #D55E00}
-.dk-none{color:#777}
-.ct-matched::after{content:"✓";font-size:10px;color:#0072B2;vertical-align:super;margin-left:1px}
-.ct-unmatched::after{content:"✗";font-size:10px;color:#D55E00;vertical-align:super;margin-left:1px}
-.ct-dropped::after{content:"–";font-size:10px;color:#999;vertical-align:super;margin-left:1px}
-.dv-focus{outline:2.5px solid #CC79A7;background:#f6dcec}
-.dv-hot{outline:2.5px solid #CC79A7;background:#f6dcec !important}
-.dv-box.dv-focus{outline:2.5px solid #CC79A7;background:#f6dcec}
-.dv-hot{outline-offset:2px}
-.dv-status{min-height:1.3em;margin-top:4px;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px;
- color:#8a3b6a;white-space:pre-wrap}
-.dv-clauses{margin-top:6px;font-size:12px}
-.dv-clauses ol{margin:4px 0;padding-left:2.6em;font-family:ui-monospace,Menlo,Consolas,monospace}
-.dv-clauses li{padding:0 3px}
-.dv-legend{font-size:12px;color:#444;margin-bottom:10px;line-height:1.9}
-.dv-legend span{margin-right:8px;padding:1px 4px}
-@media (prefers-color-scheme: dark){body{background:#0e1117;color:#ddd}.dv-box,.dv-role{background:#0e1117}
- .dv-box,.dv-refs{border-color:#bbb}.dv-presupposition{background:#161a22}}
-"""
-
-#: The box view's own script (no data from a file): hovering or clicking a clause element
-#: highlights it everywhere on its side and calls ``window.dscorerGraph`` in the graph panes.
-BOX_VIEW_SCRIPT = """
-(function(){
-var pinned=null;
-function graphs(){var out=[];try{var fr=window.parent.document.querySelectorAll('iframe');
- for(var i=0;i<fr.length;i++){try{var g=fr[i].contentWindow.dscorerGraph;
-  if(g&&fr[i].contentWindow!==window)out.push(g);}
- catch(e){}}}catch(e){}return out;}
-function ids(el,name){var v=el.getAttribute(name);
- return v?v.split(' ').filter(function(s){return s!=='';}).map(Number):[];}
-function sideOf(el){var s=el.closest('.dv-side');return s?s.getAttribute('data-side'):'';}
-function clear(){document.querySelectorAll('.dv-hot').forEach(function(e){e.classList.remove('dv-hot');});
- document.querySelectorAll('.dv-status').forEach(function(e){e.textContent='';});
- graphs().forEach(function(g){try{g.clear();}catch(e){}});}
-function show(el){clear();var side=sideOf(el),i=el.getAttribute('data-clause'),root=el.closest('.dv-side');
- root.querySelectorAll('.dv-c').forEach(function(e){if(e.getAttribute('data-clause')===i)e.classList.add('dv-hot');});
- var st=root.querySelector('.dv-status');if(st)st.textContent=(el.getAttribute('title')||'').split('\\n').join(' · ');
- var gs=graphs(),sides=['pred','gold'];
- gs.forEach(function(g,k){var gs_side=g.side||sides[k]||'';if(gs.length>1&&gs_side!==side&&side!=='drs')return;
-  try{g.highlightEdges(ids(el,'data-edges'));g.highlightNodes(ids(el,'data-nodes'));}catch(e){}});}
-document.addEventListener('mouseover',function(ev){var el=ev.target.closest('.dv-c');if(el&&!pinned)show(el);});
-document.addEventListener('mouseout',function(ev){var el=ev.target.closest('.dv-c');if(el&&!pinned)clear();});
-document.addEventListener('click',function(ev){var el=ev.target.closest('.dv-c');
- if(!el){pinned=null;clear();return;}if(pinned===el){pinned=null;clear();return;}pinned=el;show(el);});
-var NS='http://www.w3.org/2000/svg';
-function boxNamed(side,name){var found=null;side.querySelectorAll('.dv-box').forEach(function(b){
- if(!found&&b.getAttribute('data-box')===name)found=b;});return found;}
-function arcs(){document.querySelectorAll('.dv-side').forEach(function(side){
- var roots=side.querySelector('.dv-roots');if(!roots)return;var old=roots.querySelector('.dv-arcs');if(old)old.remove();
- var links=side.querySelectorAll('.dv-link');if(!links.length)return;roots.style.paddingTop='0px';
- var svg=document.createElementNS(NS,'svg');svg.setAttribute('class','dv-arcs');
- var defs=document.createElementNS(NS,'defs'),mk=document.createElementNS(NS,'marker');
- mk.setAttribute('id','dv-head');mk.setAttribute('viewBox','0 0 10 10');
- mk.setAttribute('refX','9');mk.setAttribute('refY','5');
- mk.setAttribute('markerWidth','9');mk.setAttribute('markerHeight','9');mk.setAttribute('markerUnits','userSpaceOnUse');mk.setAttribute('orient','auto');
- var tip=document.createElementNS(NS,'path');tip.setAttribute('d','M0,0 L10,5 L0,10 z');tip.setAttribute('fill','#777');
- mk.appendChild(tip);defs.appendChild(mk);svg.appendChild(defs);
- var spans=[];links.forEach(function(l){
-  var a=boxNamed(side,l.getAttribute('data-from')),b=boxNamed(side,l.getAttribute('data-to'));
-  if(a&&b&&a!==b)spans.push([l,a,b]);});
- spans=spans.filter(function(t){return Math.abs(t[1].getBoundingClientRect().top-t[2].getBoundingClientRect().top)<=4;})
-  .slice(0,8);
- if(!spans.length)return;var pad=20+16*spans.length;roots.style.paddingTop=pad+'px';
- var r0=roots.getBoundingClientRect(),level=0;
- spans.forEach(function(t,j){var ra=t[1].getBoundingClientRect(),rb=t[2].getBoundingClientRect();
-  var x1=ra.left+ra.width*(0.3+0.08*(level%5))-r0.left,x2=rb.left+rb.width*(0.7-0.08*(level%5))-r0.left;
-  var y=ra.top-r0.top,h=16+16*level;level++;var ym=y-h/0.75;
-  var p=document.createElementNS(NS,'path');
-  p.setAttribute('d','M'+x1+','+y+' C'+x1+','+ym+' '+x2+','+ym+' '+x2+','+y);
-  p.setAttribute('marker-end','url(#dv-head)');p.setAttribute('class','dv-c dv-arc');
-  p.setAttribute('data-clause',t[0].getAttribute('data-of'));
-  var lab=t[0].querySelector('.dv-c');if(lab){p.setAttribute('data-edges',lab.getAttribute('data-edges')||'');
-   p.setAttribute('data-nodes',lab.getAttribute('data-nodes')||'');}
-  var title=document.createElementNS(NS,'title');title.textContent=lab?lab.getAttribute('title')||'':'';
-  p.appendChild(title);
-  svg.appendChild(p);var tx=document.createElementNS(NS,'text');tx.setAttribute('x',(x1+x2)/2);
-  tx.setAttribute('y',y-h-3);tx.setAttribute('text-anchor','middle');
-  tx.textContent=t[0].getAttribute('data-rel');svg.appendChild(tx);});
- svg.setAttribute('width',roots.scrollWidth);svg.setAttribute('height',roots.scrollHeight);
- roots.insertBefore(svg,roots.firstChild);});}
-arcs();window.addEventListener('resize',arcs);
-document.body.dataset.ready='1';
-})();
-"""
-
 _LEGEND = ('<div class="dv-legend"><b>DSCORER at k = {k}</b> (colour): <span class="dk-matched">on a matched '
            '{k}-gram</span><span class="dk-unmatched">only on unmatched {k}-grams</span><span class="dk-none">on no '
            '{k}-gram</span> · <b>COUNTER</b> (mark): <span class="ct-matched">matched</span>'
@@ -540,18 +422,7 @@ _LEGEND = ('<div class="dv-legend"><b>DSCORER at k = {k}</b> (colour): <span cla
            'light up in the graphs)</div>')
 
 
-#: Shrinks the page to its frame's width when the boxes are wider (nothing is clipped on the right).
-_FIT_WIDTH_SCRIPT = ("(function(){function fit(){var b=document.body;b.style.zoom=1;var w=document.documentElement"
-                     ".clientWidth,s=b.scrollWidth;if(w&&s>w+2)b.style.zoom=(w/s).toFixed(3);}"
-                     "window.addEventListener('load',fit);window.addEventListener('resize',fit);fit();})();")
-
-
-def box_view_document(fragments: Sequence[str], *, title: str = "DRS boxes", k: int | None = None,
-                      interactive: bool = True) -> str:
-    """A standalone HTML page of box-view fragments side by side, with the legend (when ``k`` is
-    given), the CSS, the width fit and, if ``interactive``, the box view's own script (one script element)."""
-    legend = _LEGEND.format(k=int(k)) if k is not None else ""
-    script = f"<script>{BOX_VIEW_SCRIPT if interactive else ''}\n{_FIT_WIDTH_SCRIPT}</script>"  # one element
-    return (f'<!DOCTYPE html><html><head><meta charset="utf-8"><title>{_esc(title)}</title>'
-            f"<style>{BOX_VIEW_CSS}</style></head><body>{legend}"
-            f'<div class="dv-sides">{"".join(fragments)}</div>{script}</body></html>')
+def box_view_legend(k: int) -> str:
+    """The legend of the verdict colours and marks at ``k`` and of the DRT signs, as an HTML fragment
+    (no data from a file; the app puts it above the boxes)."""
+    return _LEGEND.format(k=int(k))

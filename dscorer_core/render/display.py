@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..dscorer.induction import Edge, Graph, Node
-from .ngram_view import MATCHED, UNMATCHED, UNUSED
+from ..dscorer.ngram_comparison import MATCHED, UNMATCHED, UNUSED
 
 __all__ = ["MAX_CONSTANT_CHARS", "NodeDisplay", "EdgeDisplay", "node_display", "edge_display", "short_text",
            "concept_edges", "concepts_of", "CompactFolds", "compact_folds", "folded_note", "compact_label",

@@ -7,13 +7,15 @@ import itertools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from ..dscorer.induction import Graph
 from ..dscorer.node_pairing import mapped_keys, node_key, node_pairing
 from .display import compact_label, concept_edges, drawn_edge_label
 from .palette import EDGE_FONT_SIZE
+
+if TYPE_CHECKING:  # networkx (0.4 s) is imported when a layout is computed, not with the package
+    import networkx as nx
 
 __all__ = ["BAND_WIDTH", "BOX_CORNER", "NODE_CORNER", "MAX_LAYOUT_NODES", "NODE_FONT_SIZE", "beside_gap", "Layout",
            "node_key", "mapped_keys", "node_pairing", "label_size", "shared_layout", "edge_curves", "too_large_to_draw"]
@@ -86,6 +88,8 @@ def _union(pred: Graph, gold: Graph,
            mapping: Mapping[str, str] | None = None) -> tuple[nx.MultiDiGraph, list[list[tuple[str, ...]]]]:
     """One networkx graph of both sides, nodes keyed by mapped_keys (gold first, then pred), with
     the widest label of either side; ``paired`` marks a node both sides have."""
+    import networkx as nx
+
     union = nx.MultiDiGraph()
     maps: list[list[tuple[str, ...]]] = list(mapped_keys(pred, gold, mapping))
     for side, g in ((1, gold), (0, pred)):
@@ -113,6 +117,8 @@ def _box_order(union: nx.MultiDiGraph, boxes: list[tuple[str, ...]]) -> list[tup
     """Boxes left to right: along the relations between boxes (depth first from the boxes no
     other box points to), each box without such relations just before the box it shares most
     edges with through its referents."""
+    import networkx as nx
+
     links = nx.DiGraph()
     links.add_nodes_from(boxes)
     links.add_edges_from((a, b) for a, b in union.edges() if a in links and b in links and a != b)
@@ -172,6 +178,8 @@ def _chain_order(union: nx.MultiDiGraph, members: list[tuple[str, ...]]) -> list
     """The referents of one column, each related referent placed right under the one it relates to
     where it can be (depth first along the relations between members, from those no other member
     points to, in the given order): an edge between neighbouring rows passes no node."""
+    import networkx as nx
+
     inside = set(members)
     links = nx.DiGraph()
     links.add_nodes_from(members)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..dscorer.ngram_comparison import MATCHED, UNMATCHED, UNUSED
 from .edge_colour import FULL, NO_KGRAM, NONE_MATCHED, PARTLY
-from .ngram_view import MATCHED, UNMATCHED, UNUSED
 
 __all__ = ["KIND_FILL", "NODE_BORDER", "UNPAIRED_FILL", "FOCUS_COLOUR", "TEXT_COLOUR", "PLAIN_EDGE_COLOUR",
            "STATUS_COLOURS", "LineStyle", "STATUS_LINES", "GRADE_LINES", "PLAIN_LINE", "EDGE_FONT_SIZE",

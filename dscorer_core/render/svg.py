@@ -12,6 +12,7 @@ from collections.abc import Collection, Sequence
 from xml.sax.saxutils import escape
 
 from ..dscorer.induction import Edge, Graph
+from ..dscorer.ngram_comparison import MATCHED, UNMATCHED, UNUSED, fold_into, fold_reverse
 from .display import (
     UNPAIRED_NOTE,
     compact_folds,
@@ -24,7 +25,6 @@ from .display import (
 from .edge_colour import NO_KGRAM_COLOUR, SCALE_STOPS, EdgeShade, least_matched, share_colour
 from .edge_colour import edge_shades as shades_from_counts
 from .layout import CHAR_WIDTH, NODE_FONT_SIZE, edge_curves, label_size
-from .ngram_view import MATCHED, UNMATCHED, UNUSED, fold_into, fold_reverse
 from .palette import (
     EDGE_FONT_SIZE,
     GRADE_LINES,

@@ -1,17 +1,16 @@
-"""The node alignment that matches the most Smatch triples, found exactly.
+"""The node alignment that matches the most Smatch triples, found exactly (Smatch's front end of
+the alignment core, ``dscorer_core.align``).
 
 Smatch (Cai & Knight 2013) maps the nodes of a predicted graph one-to-one to the gold graph's
 nodes and counts the triples the mapping carries over; the official tool finds that mapping by
-hill climbing with random restarts.  Here the mapping of nodes to the gold nodes of the same name
-is tried first, then a greedy one: when one reaches the upper bound (for every kind of triple, the
-smaller of the predicted and gold counts) it is proven best.  Otherwise a branch and bound settles
-the document (``branch_bound.py``, every PMB test sentence), and past its step budget an integer
-program is solved with HiGHS (``scipy.optimize.milp``, imported only then): binary x for each
-(pred node, gold node) pair, one-to-one; y for each candidate triple pair, bounded by the x of every
-node pair it needs (summed per triple, which is tighter); maximise the weighted sum of y.  Several
-documents are solved as one block-diagonal program; a document is marked optimal only when the
-search or the solver proved it (or a start met the bound).  Duplicated triples weigh as Smatch
-1.0.4 counts them (``build_pairing``).
+hill climbing with random restarts.  Here the distinct triples are the items of a mapping problem
+(``build_pairing``: a candidate per pair of equal triples, weighted as Smatch 1.0.4 counts
+duplicates; a triple's kind is its relation and value).  The mapping of nodes to the gold nodes of
+the same name is tried first, then a greedy one: when one reaches the upper bound (for every kind
+of triple, the smaller of the predicted and gold counts) it is proven best.  Otherwise the core's
+branch and bound settles the document (every PMB test sentence), and past its step budget the
+core's integer program (HiGHS, imported only then) does, several documents in one solver call; a
+document is marked optimal only when the search or the solver proved it (or a start met the bound).
 """
 
 from __future__ import annotations
@@ -20,50 +19,47 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..sparse_rows import SparseRows
-from .branch_bound import exact_search
+from ..align import (
+    NO_KIND,
+    Alignment,
+    Candidate,
+    MappingProblem,
+    branch_and_bound,
+    count_matched,
+    kind_bound,
+    solve_in_batches,
+)
 from .triples import INSTANCE, Triple, normalise_value
 
 __all__ = [
     "Alignment",
+    "SEARCH_BUDGET",
     "TriplePairing",
     "align",
     "align_many",
     "build_pairing",
     "count_matched",
     "greedy_mapping",
-    "improve_by_swaps",
     "same_name_mapping",
 ]
 
 #: How many program columns one solver call may hold before a batch is flushed.
 BATCH_COLUMNS = 20_000
 
+#: Steps of branch and bound before a document is left to the integer program.
+SEARCH_BUDGET = 4_000
+
 
 @dataclass(frozen=True)
-class TriplePairing:
-    """The candidate triple pairs of a document pair (distinct triples), the node pairs each one needs
-    and its weight: how many (pred, gold) triple pairs it stands for, as Smatch counts duplicates."""
+class TriplePairing(MappingProblem):
+    """The mapping problem of a document pair: its items are the distinct triples (candidates weighted
+    by how many (pred, gold) triple pairs they stand for, as Smatch counts duplicates), its variables
+    the nodes; with both graphs' nodes and triple counts."""
 
     pred_nodes: tuple[str, ...]
     gold_nodes: tuple[str, ...]
-    candidates: tuple[tuple[int, int, tuple[tuple[str, str], ...], int], ...]
     pred_count: int
     gold_count: int
-    upper_bound: int
-    pred_keys: tuple[tuple[int, int], ...] = ()  # per distinct pred triple: (key id, how often it occurs)
-    gold_keys: tuple[tuple[int, int], ...] = ()
-
-
-@dataclass(frozen=True)
-class Alignment:
-    """A node mapping, the triples it matches, the bound, whether it is proven best, and how it was found."""
-
-    mapping: dict[str, str]
-    matched: int
-    upper_bound: int
-    optimal: bool
-    method: str
 
 
 #: How two names or values are compared (``triples.normalise_value``, or ``amr_line.smatch_normalise``).
@@ -115,9 +111,10 @@ def build_pairing(pred: Sequence[Triple], gold: Sequence[Triple],
     by_key: dict[tuple, list[int]] = defaultdict(list)
     for j, g in enumerate(gdist):
         by_key[g[0]].append(j)
-    candidates = []
+    candidates: list[Candidate] = []
     key_id: dict[tuple, int] = {}
-    pred_keys, gold_keys = [(-1, n) for *_, n in pdist], [(-1, n) for *_, n in gdist]
+    pred_keys, gold_keys = [(NO_KIND, n) for *_, n in pdist], [(NO_KIND, n) for *_, n in gdist]
+    make = tuple.__new__  # Candidate(...) without its Python-level __new__: thousands per document
     for i, (key, source, target, pn) in enumerate(pdist):
         js = by_key.get(key)
         if not js:
@@ -134,30 +131,12 @@ def build_pairing(pred: Sequence[Triple], gold: Sequence[Triple],
                 continue
             else:
                 needs = ((source, gsource),) if loop else ((source, gsource), (target, gtarget))
-            candidates.append((i, j, needs, pn * gn))
-    pred_sum, gold_sum = [0] * len(key_id), [0] * len(key_id)
-    pred_most, gold_most = [0] * len(key_id), [0] * len(key_id)
-    for k, n in pred_keys:
-        if k >= 0:
-            pred_sum[k] += n
-            pred_most[k] = max(pred_most[k], n)
-    for k, n in gold_keys:
-        if k >= 0:
-            gold_sum[k] += n
-            gold_most[k] = max(gold_most[k], n)
-    bound = sum(min(pred_sum[k] * gold_most[k], gold_sum[k] * pred_most[k]) for k in range(len(key_id)))
-    return TriplePairing(_nodes(pred), _nodes(gold), tuple(candidates), len(pred), len(gold), bound,
-                         tuple(pred_keys), tuple(gold_keys))
+            candidates.append(make(Candidate, (i, j, needs, pn * gn)))
+    return TriplePairing(candidates=tuple(candidates), upper_bound=kind_bound(pred_keys, gold_keys),
+                         pred_kinds=tuple(pred_keys), gold_kinds=tuple(gold_keys), pred_nodes=_nodes(pred),
+                         gold_nodes=_nodes(gold), pred_count=len(pred), gold_count=len(gold))
 
 
-def count_matched(pairing: TriplePairing, mapping: dict[str, str]) -> int:
-    """How many triple pairs a one-to-one mapping carries over."""
-    total = 0
-    for _, _, needs, w in pairing.candidates:
-        (p1, g1) = needs[0]
-        if mapping.get(p1) == g1 and (len(needs) == 1 or mapping.get(needs[1][0]) == needs[1][1]):
-            total += w
-    return total
 
 
 def greedy_mapping(pairing: TriplePairing) -> dict[str, str]:
@@ -166,7 +145,8 @@ def greedy_mapping(pairing: TriplePairing) -> dict[str, str]:
     alone: dict[tuple[str, str], int] = defaultdict(int)
     linked: dict[tuple[str, str], list[tuple[str, str, int]]] = defaultdict(list)
     heavy: dict[str, int] = defaultdict(int)
-    for _, _, needs, w in pairing.candidates:
+    for cand in pairing.candidates:
+        needs, w = cand.needs, cand.weight
         if len(needs) == 1:
             alone[needs[0]] += w
         else:
@@ -203,98 +183,25 @@ def same_name_mapping(pairing: TriplePairing) -> dict[str, str]:
     return {v: v for v in pairing.pred_nodes if v in gold}
 
 
-#: Above this many candidate pairs the swap pass is skipped (the solver does the work).
-SWAP_CANDIDATES = 4_000
+#: Pairs whose pairing would hold at least this many candidates are first checked for being
+#: identical (smaller ones are aligned as before, so their methods do not change).
+IDENTICAL_FROM = 20_000
 
 
-def improve_by_swaps(pairing: TriplePairing, mapping: dict[str, str]) -> dict[str, str]:
-    """Move or swap single nodes while that matches more triples (a cheap local search before the solver)."""
-    if len(pairing.candidates) > SWAP_CANDIDATES:
-        return mapping
-    options: dict[str, list[str]] = defaultdict(list)
-    for _, _, needs, _ in pairing.candidates:
-        for p, g in needs:
-            if g not in options[p]:
-                options[p].append(g)
-    best = dict(mapping)
-    score = count_matched(pairing, best)
-    improved = True
-    while improved and score < pairing.upper_bound:
-        improved = False
-        owner = {g: p for p, g in best.items()}
-        for v in pairing.pred_nodes:
-            for g in options.get(v, ()):
-                if best.get(v) == g:
-                    continue
-                trial = dict(best)
-                other = owner.get(g)
-                if other is not None:
-                    if v in best:
-                        trial[other] = best[v]
-                    else:
-                        del trial[other]
-                trial[v] = g
-                found = count_matched(pairing, trial)
-                if found > score:
-                    best, score, improved = trial, found, True
-                    owner = {gg: p for p, gg in best.items()}
-    return best
-
-
-def _program(pairing: TriplePairing, x0: int, program: SparseRows) -> tuple[list[tuple[str, str]], int]:
-    """Add one document's constraints (columns from x0); returns its node pairs and its column count."""
-    pairs = sorted({pg for _, _, needs, _ in pairing.candidates for pg in needs})
-    x_of = {pg: x0 + i for i, pg in enumerate(pairs)}
-    y0 = x0 + len(pairs)
-    row = program.add
-
-    groups: dict[tuple, list[int]] = defaultdict(list)
-    for (p, g), col in x_of.items():
-        groups[("p", p)].append(col)
-        groups[("g", g)].append(col)
-    links: dict[tuple, list[int]] = defaultdict(list)
-    for k, (i, j, needs, _) in enumerate(pairing.candidates):
-        groups[("pt", i)].append(y0 + k)
-        groups[("gt", j)].append(y0 + k)
-        for pg in needs:
-            links[("pt", i, pg)].append(y0 + k)
-            links[("gt", j, pg)].append(y0 + k)
-    for members in groups.values():
-        if len(members) > 1:
-            row(members, [1.0] * len(members), 1.0)
-    for key, members in links.items():
-        row(members + [x_of[key[2]]], [1.0] * len(members) + [-1.0], 0.0)
-    return pairs, len(pairs) + len(pairing.candidates)
-
-
-def _solve(pairings: Sequence[TriplePairing], time_limit: float) -> list[tuple[dict[str, str] | None, bool]]:
-    """One solver call for several documents: each document's mapping (None if none) and optimality."""
-    import numpy as np  # slow to import: only when the solver is needed
-    from scipy.optimize import Bounds, milp
-
-    program = SparseRows()
-    layout = []
-    col = 0
-    for pairing in pairings:
-        pairs, width = _program(pairing, col, program)
-        layout.append((col, pairs))
-        col += width
-    if col == 0:
-        return [({}, True) for _ in pairings]
-    integrality = np.zeros(col)
-    cost = np.zeros(col)
-    for pairing, (x0, pairs) in zip(pairings, layout):
-        integrality[x0:x0 + len(pairs)] = 1
-        cost[x0 + len(pairs):x0 + len(pairs) + len(pairing.candidates)] = [-w for *_, w in pairing.candidates]
-    res = milp(cost, integrality=integrality, bounds=Bounds(0, 1), constraints=program.constraints(col),
-               options={"time_limit": time_limit, "presolve": True})
-    if res.x is None:
-        return [(None, False) for _ in pairings]
-    out: list[tuple[dict[str, str] | None, bool]] = []
-    for x0, pairs in layout:
-        chosen = np.flatnonzero(res.x[x0:x0 + len(pairs)] > 0.5)
-        out.append(({pairs[i][0]: pairs[i][1] for i in chosen}, res.status == 0))
-    return out
+def identical_alignment(pred: Sequence[Triple], gold: Sequence[Triple],
+                        normalise: Normalise = normalise_value) -> Alignment | None:
+    """For a large pair whose triples are the same on both sides (names included), the identity
+    mapping, proven best without building the pairing (no mapping pairs triples better than each
+    with itself); None otherwise. A DRS of thousands of nodes against itself costs linear time."""
+    if len(pred) != len(gold) or len(pred) * 4 < IDENTICAL_FROM:
+        return None
+    keys: dict[tuple, int] = defaultdict(int)
+    for t in pred:
+        keys[(t.is_relation, t.relation)] += 1
+    if sum(n * n for n in keys.values()) < IDENTICAL_FROM or sorted(map(repr, pred)) != sorted(map(repr, gold)):
+        return None
+    matched = sum(n * n for *_, n in _distinct(pred, normalise))
+    return Alignment({v: v for v in _nodes(pred)}, matched, matched, True, "identical")
 
 
 def align(pred: Sequence[Triple], gold: Sequence[Triple], time_limit: float = 30.0,
@@ -304,17 +211,34 @@ def align(pred: Sequence[Triple], gold: Sequence[Triple], time_limit: float = 30
 
 
 def align_many(pairs: Sequence[tuple[Sequence[Triple], Sequence[Triple]]], time_limit: float = 30.0,
-               normalise: Normalise = normalise_value) -> list[Alignment]:
+               normalise: Normalise = normalise_value,
+               progress: Callable[[int, int], None] | None = None) -> list[Alignment]:
     """The best alignment of every document pair; the hard ones share solver calls.
 
     ``time_limit`` bounds each solver call; a document the solver could not finish keeps the best
-    mapping found and is marked not optimal.
+    mapping found and is marked not optimal. ``progress(done, total)`` is called as documents settle.
     """
-    pairings = [build_pairing(p, g, normalise) for p, g in pairs]
+    done = 0
+
+    def settled(n: int) -> None:
+        nonlocal done
+        done += n
+        if progress is not None:
+            progress(done, len(pairs))
+
+    pairings: list[TriplePairing] = []
     results: list[Alignment | None] = []
     open_: list[int] = []
-    greedy: list[dict[str, str]] = []
-    for i, pairing in enumerate(pairings):
+    starts: list[dict[str, str]] = []
+    for pred, gold in pairs:
+        same = identical_alignment(pred, gold, normalise)
+        pairing = build_pairing((), (), normalise) if same is not None else build_pairing(pred, gold, normalise)
+        pairings.append(pairing)
+        if same is not None:
+            starts.append(same.mapping)
+            results.append(same)
+            settled(1)
+            continue
         mapping = same_name_mapping(pairing)
         matched = count_matched(pairing, mapping)
         if matched < pairing.upper_bound:
@@ -322,43 +246,31 @@ def align_many(pairs: Sequence[tuple[Sequence[Triple], Sequence[Triple]]], time_
             found = count_matched(pairing, other)
             if found > matched:
                 mapping, matched = other, found
-        greedy.append(mapping)
+        starts.append(mapping)
         if matched >= pairing.upper_bound:
             results.append(Alignment(mapping, matched, pairing.upper_bound, True, "greedy"))
-        elif (searched := exact_search(pairing, mapping)) is not None:
-            greedy[-1] = searched
-            results.append(Alignment(searched, count_matched(pairing, searched), pairing.upper_bound, True, "search"))
+            settled(1)
+            continue
+        searched = branch_and_bound(pairing, matched, SEARCH_BUDGET, start=mapping)
+        if searched.finished:
+            best = searched.mapping if searched.mapping is not None else mapping
+            starts[-1] = best
+            results.append(Alignment(best, count_matched(pairing, best), pairing.upper_bound, True, "bnb"))
+            settled(1)
         else:
             results.append(None)
-            open_.append(i)
-    batch: list[int] = []
-    size = 0
-
-    def flush() -> None:
-        nonlocal batch, size
-        if not batch:
-            return
-        found = _solve([pairings[i] for i in batch], time_limit)
-        if len(batch) > 1 and not all(ok for _, ok in found):
-            found = [_solve([pairings[i]], time_limit)[0] for i in batch]
-        for i, (mapping, ok) in zip(batch, found):
-            results[i] = _best(pairings[i], greedy[i], mapping, ok)
-        batch, size = [], 0
-
-    for i in open_:
-        width = len(pairings[i].candidates) * 2
-        if size + width > BATCH_COLUMNS:
-            flush()
-        batch.append(i)
-        size += width
-    flush()
+            open_.append(len(results) - 1)
+    solved = solve_in_batches([pairings[i] for i in open_], lambda p: 2 * len(p.candidates), BATCH_COLUMNS,
+                              time_limit, solved=settled)
+    for i, outcome in zip(open_, solved):
+        results[i] = _best(pairings[i], starts[i], outcome.mapping, outcome.optimal)
     return [r for r in results if r is not None]
 
 
-def _best(pairing: TriplePairing, greedy: dict[str, str], solved: dict[str, str] | None, optimal: bool) -> Alignment:
-    first = count_matched(pairing, greedy)
+def _best(pairing: TriplePairing, start: dict[str, str], solved: dict[str, str] | None, optimal: bool) -> Alignment:
+    first = count_matched(pairing, start)
     if solved is not None:
         found = count_matched(pairing, solved)
         if found >= first:
             return Alignment(solved, found, pairing.upper_bound, optimal or found >= pairing.upper_bound, "milp")
-    return Alignment(greedy, first, pairing.upper_bound, first >= pairing.upper_bound, "greedy")
+    return Alignment(start, first, pairing.upper_bound, first >= pairing.upper_bound, "greedy")

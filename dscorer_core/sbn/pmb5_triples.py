@@ -42,10 +42,6 @@ def _turned(role: str, source: str, target: str) -> Triple:
     return Triple(role, source, target, True)
 
 
-def _done(node: Node, depth: int) -> None:
-    """Stands in for a finished recursive closure (see ``visit`` below)."""
-
-
 class _Trap(Exception):
     """The Penman string holds something only a character-by-character reading settles."""
 
@@ -61,7 +57,8 @@ def direct_triples(graph: ScriptGraph, collapse_whitespace: bool = False,
     out: list[Triple] = []
     visited: set[Node] = set()
 
-    def visit(node: Node, depth: int) -> None:  # the export's walk (ScriptGraph.walk), first visits
+    def enter(node: Node, depth: int) -> list:
+        """The instance triple of ``node``; its frame: [node, name, depth, children, pending child]."""
         name = names[node]
         label = graph.label(node)
         if len(label) < 2 or '"' in label[1:-1]:
@@ -69,7 +66,24 @@ def direct_triples(graph: ScriptGraph, collapse_whitespace: bool = False,
         children = edges.get(node)
         out.append(Triple(INSTANCE, name, label[1:-1] + "_" + ("" if collapse_whitespace or not children
                                                                  else "\t" * depth)))
-        for child, (_, role) in (children or {}).items():
+        return [node, name, depth, iter((children or {}).items()), None]
+
+    # the export's walk (ScriptGraph.walk), first visits, depth first in child order; with a stack of
+    # its own (not recursion), so a graph nested thousands of boxes deep is read like any other
+    try:
+        stack = [enter(graph.start, 1)]
+        while stack:
+            frame = stack[-1]
+            node, name, depth, children, pending = frame
+            if pending is not None:  # back from a child: the edge to it
+                out.append(_turned(pending[0], name, names[pending[1]]))
+                frame[4] = None
+            step = next(children, None)
+            if step is None:
+                visited.add(node)
+                stack.pop()
+                continue
+            child, (_, role) = step
             if role in INVERTIBLE_ROLES:
                 role = role.replace("Of", "-of")
             if child in visited:
@@ -85,16 +99,10 @@ def direct_triples(graph: ScriptGraph, collapse_whitespace: bool = False,
                 if not role.endswith("-of") and role not in ("mod", "TOP"):
                     out.append(Triple(role, name, value))  # an inverse role with a constant is lost
             else:
-                visit(child, depth + 1)
-                out.append(_turned(role, name, names[child]))
-        visited.add(node)
-
-    try:
-        visit(graph.start, 1)
+                frame[4] = (role, child)
+                stack.append(enter(child, depth + 1))
     except _Trap:
         return None
-    finally:
-        visit = _done  # the recursive closure refers to itself: break that cycle (no garbage to collect)
     return tuple(out)
 
 

@@ -15,13 +15,14 @@ ill-formed ("ERR") rate; micro F (matched triples over the whole corpus) is give
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..errors import ClfProblem, DrsCountMismatch, NoDrsError, SbnError
-from ..version import __version__
+from ..formula import prf_scalar
+from ..signature import Signature
 from .alignment import Normalise, align_many
 from .amr_line import smatch_normalise
 from .graph import build_graph
@@ -41,11 +42,11 @@ __all__ = [
     "SmatchSettings",
     "SmatchTotals",
     "SmatchTriples",
-    "prf",
     "smatch_corpus",
     "smatch_documents",
     "smatch_pair",
     "smatch_signature",
+    "smatch_signature_value",
 ]
 
 #: ``pmb5``: the PMB 5 script's triples, quirks included (the published figures); ``corrected``:
@@ -134,20 +135,19 @@ class SmatchResult:
         return all(d.optimal for d in self.documents)
 
 
-def prf(matched: int, pred: int, gold: int) -> tuple[float, float, float]:
-    """Precision, recall and F1 of a match count (0 where a side is empty)."""
-    p = matched / pred if pred else 0.0
-    r = matched / gold if gold else 0.0
-    return p, r, (2 * p * r / (p + r) if p + r else 0.0)
-
-
-def smatch_signature(settings: SmatchSettings) -> str:
-    """The reproducibility line: metric, format, exact search, hard scoring, triples, version."""
+def smatch_signature_value(settings: SmatchSettings) -> Signature:
+    """The reproducibility signature: metric, format, exact search, hard scoring, triples (and the
+    quirks of ``pmb5`` switched off, for ``explain``), version."""
     triples: str = settings.chosen
     if triples == "pmb5" and (settings.collapse_whitespace or settings.whole_values):
         triples += "-" + "-".join(q for q, on in (("flat", settings.collapse_whitespace),
                                                   ("whole-names", settings.whole_values)) if on)
-    return f"smatch|sbn|exact|hard|triples:{triples}|version:{__version__}"
+    return Signature("smatch", (("sbn", None), ("exact", None), ("hard", None), ("triples", triples)))
+
+
+def smatch_signature(settings: SmatchSettings) -> str:
+    """``smatch|sbn|exact|hard|triples:pmb5|version:0.1.0``: ``smatch_signature_value``'s text."""
+    return smatch_signature_value(settings).text()
 
 
 @dataclass(frozen=True)
@@ -211,18 +211,20 @@ def collector_paused() -> Iterator[None]:
 
 
 def smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings | None = None,
-                  pred_name: str = "pred", gold_name: str = "gold", cluster: Any = None) -> SmatchResult:
+                  pred_name: str = "pred", gold_name: str = "gold",
+                  progress: Callable[[int, int], None] | None = None, cluster: Any = None) -> SmatchResult:
     """Score predicted SBNs (an SbnError stands for one that could not be read; an SbnText for one that
     was only split off its file) against gold SBNs (an SbnText: only split off, for the script's reader,
     which reads it itself; the corrected triples read it as one line and raise SbnError if they cannot).
     ``cluster`` (``"local:N"``, ``"tcp://HOST:PORT"`` or a ``distributed.Client``) scores batches of
     pairs on a Dask cluster (docs/scale.md)."""
     with collector_paused():
-        return _smatch_corpus(preds, golds, settings or SmatchSettings(), pred_name, gold_name, cluster)
+        return _smatch_corpus(preds, golds, settings or SmatchSettings(), pred_name, gold_name, progress, cluster)
 
 
 def _smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings,
-                   pred_name: str, gold_name: str, cluster: Any = None) -> SmatchResult:
+                   pred_name: str, gold_name: str,
+                   progress: Callable[[int, int], None] | None = None, cluster: Any = None) -> SmatchResult:
     if not preds and not golds:
         raise NoDrsError([pred_name, gold_name], f"{pred_name} and {gold_name} hold no SBN: there is nothing to score")
     if len(preds) != len(golds):
@@ -231,22 +233,30 @@ def _smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText]
     if cluster is not None:
         from ..cluster.runs import smatch_documents_on  # imports dask: only when asked for
 
-        totals.add(smatch_documents_on(cluster, preds, golds, settings))
+        totals.add(smatch_documents_on(cluster, preds, golds, settings, progress))
     else:
-        totals.add(smatch_documents(preds, golds, settings))
+        totals.add(smatch_documents(preds, golds, settings, progress=progress))
     return totals.result()
 
 
 def smatch_documents(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings,
-                     first_index: int = 0) -> list[SmatchDocument]:
-    """Every document pair's Smatch (document indices from ``first_index``: a piece of a corpus)."""
+                     first_index: int = 0, progress: Callable[[int, int], None] | None = None
+                     ) -> list[SmatchDocument]:
+    """Every document pair's Smatch (document indices from ``first_index``: a piece of a corpus);
+    ``progress(done, total)`` as pairs are settled."""
     pmb5 = settings.chosen == "pmb5"
     pred_side = [_prepared(p, settings, "predicted") for p in preds]
     gold_side = [_prepared(g, settings, "gold") for g in golds]
     todo = [i for i, (p, g) in enumerate(zip(pred_side, gold_side))
             if p.ill_formed is None and p.note is None and (g.note is None or not pmb5)]
+    skipped = len(preds) - len(todo)  # ill-formed or not scored: settled before any alignment
+
+    def report(done: int, total: int) -> None:
+        if progress is not None:
+            progress(done + skipped, total + skipped)
+
     found = dict(zip(todo, align_many([(pred_side[i].triples, gold_side[i].triples) for i in todo],
-                                      settings.time_limit, _normaliser(settings))))
+                                      settings.time_limit, _normaliser(settings), report)))
     docs = []
     for i, (ps, gs) in enumerate(zip(pred_side, gold_side)):
         golds_n = len(gs.triples)
@@ -259,7 +269,7 @@ def smatch_documents(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnTex
                                        gs.problems, ps.note or gs.note))
         else:
             a = found[i]
-            p, r, f = prf(a.matched, len(ps.triples), golds_n)
+            p, r, f = prf_scalar(a.matched, len(ps.triples), golds_n)
             docs.append(SmatchDocument(index, a.matched, len(ps.triples), golds_n, p, r, f, a.optimal, a.method,
                                        None, gs.problems))
     return docs
@@ -292,7 +302,7 @@ class SmatchTotals:
     def result(self) -> SmatchResult:
         """The corpus figures of the documents added so far (at least one)."""
         n = self.count
-        p, r, f = prf(self.matched, self.pred, self.gold)
+        p, r, f = prf_scalar(self.matched, self.pred, self.gold)
         streamed = not self.keep
         return SmatchResult(tuple(self.documents), p, r, f, self._f / n, self.ill / n, smatch_signature(self.settings),
                             n if streamed else None, self.ill if streamed else None,

@@ -26,10 +26,11 @@ from .tables import (
                      dscorer_table,
                      macro_table,
                      mean_scores,
+                     metric_table,
 )
 
 __all__ = [
-    "FIGURES", "CountTable", "dscorer_table", "macro_table", "clause_table", "counter_table",
+    "FIGURES", "CountTable", "metric_table", "dscorer_table", "macro_table", "clause_table", "counter_table",
     "dscorer_scores", "mean_scores", "clause_scores",
     "bootstrap_weights", "swap_masks", "stats_signature",
     "Interval", "ConfidenceIntervals", "confidence_intervals", "bootstrap_distribution",

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..errors import SettingsError
 from .resampling import bootstrap_weights, stats_signature
 from .tables import FIGURES, CountTable
 
@@ -60,7 +61,7 @@ def confidence_intervals(table: CountTable, samples: int = 1000, seed: int = 1, 
     Pass ``weights`` (from ``bootstrap_weights``) to share one resample between systems.
     """
     if not 0.0 < level < 1.0:
-        raise ValueError(f"confidence level must be in (0, 1), not {level!r}")
+        raise SettingsError(f"confidence level must be in (0, 1), not {level!r}")
     if weights is None:
         weights = bootstrap_weights(table.n_documents, samples, seed)
     elif weights.shape[1] != table.n_documents:

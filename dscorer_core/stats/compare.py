@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..dscorer.scoring import CorpusResult
+from ..errors import SettingsError
 from .bootstrap import ConfidenceIntervals, confidence_intervals
 from .paired import PairedTest, approximate_randomisation, paired_bootstrap
 from .resampling import bootstrap_weights, stats_signature
@@ -53,6 +54,8 @@ class Comparison:
     ar_trials: int
     seed: int
     systems: tuple[SystemComparison, ...]
+    #: The corpus average compared: ``micro`` (summed counts) or ``macro`` (mean of document figures).
+    average: str = "micro"
 
     @property
     def bootstrap_signature(self) -> str | None:
@@ -83,7 +86,7 @@ class Comparison:
                      "p_value_bootstrap": s.bootstrap.p_value if s.bootstrap else None,
                      "p_value_ar": s.randomisation.p_value if s.randomisation else None}
             comparisons.append(entry)
-        return {"metric": self.metric, "signature": self.signature,
+        return {"metric": self.metric, "average": self.average, "signature": self.signature,
                 "bootstrap_signature": self.bootstrap_signature, "ar_signature": self.ar_signature,
                 "n_documents": self.n_documents, "confidence_level": self.level,
                 "systems": systems, "comparisons": comparisons}
@@ -97,11 +100,11 @@ def compare_tables(tables: Sequence[CountTable], names: Sequence[str], bootstrap
     All systems share one bootstrap resample, drawn from ``seed``; each AR test uses ``seed``.
     """
     if not tables:
-        raise ValueError("nothing to compare")
+        raise SettingsError("nothing to compare")
     if len(names) != len(tables):
         raise ValueError(f"{len(names)} names for {len(tables)} systems")
     if bootstrap < 0 or ar < 0:
-        raise ValueError("sample counts cannot be negative")
+        raise SettingsError("sample counts cannot be negative")
     first = tables[0]
     for t in tables[1:]:
         first.check_paired(t)
@@ -114,7 +117,7 @@ def compare_tables(tables: Sequence[CountTable], names: Sequence[str], bootstrap
         rand = approximate_randomisation(table, first, ar, seed, figure) if i and ar else None
         rows.append(SystemComparison(name, P, R, F, ci, bs, rand))
     return Comparison(first.metric, first.signature, first.n_documents, figure, level, bootstrap, ar, seed,
-                      tuple(rows))
+                      tuple(rows), first.average)
 
 
 def compare_results(results: Sequence[CorpusResult], names: Sequence[str], **options: Any) -> Comparison:

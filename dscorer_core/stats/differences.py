@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..errors import SettingsError
 from .tables import FIGURES, CountTable
 
 __all__ = ["DocumentDifference", "document_differences"]
@@ -32,7 +33,7 @@ def document_differences(a: CountTable, b: CountTable, figure: str = "F",
     by document index); documents scored equally are left out.  ``limit`` keeps the first few."""
     a.check_paired(b)
     if figure not in FIGURES:
-        raise ValueError(f"unknown figure {figure!r}; choose one of {', '.join(FIGURES)}")
+        raise SettingsError(f"unknown figure {figure!r}; choose one of {', '.join(FIGURES)}")
     col = FIGURES.index(figure)
     sa, sb = a.document_scores[:, col], b.document_scores[:, col]
     diff = sa - sb

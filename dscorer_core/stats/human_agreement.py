@@ -20,18 +20,20 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
+from typing import Any
 
 import numpy as np
-from scipy import stats
 
 from ..clauses import Drs
-from ..counter import CounterSettings, counter_corpus
-from ..dscorer.corpus import score_corpus
+from ..counter import CounterSettings
 from ..dscorer.presets import get_preset
 from ..dscorer.settings import ScoreSettings
+from ..errors import SettingsError
 from ..judgements.csv_io import validate
 from ..judgements.model import ACCEPTABILITY, Judgement, canonical_preference, systems_of
-from ..version import __version__
+from ..metrics.base import Metric
+from ..metrics.registry import make_metric, usable_metrics
+from ..signature import Signature
 from .resampling import bootstrap_weights
 
 __all__ = ["AnnotatorPair", "MetricAgreement", "PeopleDisagreement", "Scores", "DISAGREEMENT_KINDS",
@@ -165,12 +167,30 @@ def annotator_agreement(judgements: Sequence[Judgement]) -> tuple[AnnotatorPair,
     return tuple(sorted(pairs, key=lambda p: (p.first, p.second, p.kind)))
 
 
-def metric_names(n: int = 4, presets: Sequence[str] = ("released", "typed")) -> tuple[str, ...]:
+#: The metrics ``metric_scores`` compares by default, in the order they are listed (Smatch only where
+#: the files are SBN).
+AGREEMENT_METRICS = ("counter", "dscorer", "smatch")
+
+
+def metric_variants(n: int = 4, presets: Sequence[str] = ("released", "typed"), wordnet: bool = True,
+                    metrics: Sequence[str] = ("counter", "dscorer")) -> list[tuple[str, Metric]]:
+    """The metrics of the registry to set beside people, each under a label: ``counter``; per preset
+    ``dscorer:PRESET``; any other registered metric under its name, with its default settings.
+    ``wordnet=False`` compares concepts as written in COUNTER and DSCORER."""
+    settings: dict[str, list[tuple[str, Any]]] = {
+        "counter": [("counter", CounterSettings(wordnet=wordnet))],
+        "dscorer": [(f"dscorer:{p}", dscorer_settings(p, n, wordnet)) for p in presets]}
+    return [(label, make_metric(name, chosen)) for name in metrics
+            for label, chosen in settings.get(name, [(name, None)])]
+
+
+def metric_names(n: int = 4, presets: Sequence[str] = ("released", "typed"),
+                 metrics: Sequence[str] = ("counter", "dscorer")) -> tuple[str, ...]:
     """The metrics ``metric_scores`` gives: ``counter``, then per preset ``dscorer:PRESET``
-    (combined F) and ``dscorer:PRESET:kK`` (the F of order K = 1..n)."""
-    names = ["counter"]
-    for preset in presets:
-        names += [f"dscorer:{preset}"] + [f"dscorer:{preset}:k{k}" for k in range(1, n + 1)]
+    (combined F) and ``dscorer:PRESET:kK`` (the F of order K = 1..n), then the others named in ``metrics``."""
+    names = []
+    for label, metric in metric_variants(n, presets, True, metrics):
+        names += [label] + [f"{label}:{key}" for key in metric.sub_scores]
     return tuple(names)
 
 
@@ -182,32 +202,35 @@ def dscorer_settings(preset: str, n: int = 4, wordnet: bool = True) -> ScoreSett
 
 
 def metric_signatures(n: int = 4, presets: Sequence[str] = ("released", "typed"),
-                      wordnet: bool = True) -> tuple[str, ...]:
+                      wordnet: bool = True, metrics: Sequence[str] = ("counter", "dscorer")) -> tuple[str, ...]:
     """The reproducibility signatures of the metrics ``metric_scores`` computes (COUNTER's first)."""
-    return (CounterSettings(wordnet=wordnet).signature(),
-            *(dscorer_settings(p, n, wordnet).signature() for p in presets))
+    return tuple(m.get_signature().text() for _, m in metric_variants(n, presets, wordnet, metrics))
+
+
+def scored_metrics(gold: Sequence[Drs], systems: Mapping[str, Sequence[Drs]],
+                   metrics: Sequence[str] | None = None) -> tuple[str, ...]:
+    """``metrics``, or by default those of ``AGREEMENT_METRICS`` that can score the files (Smatch: SBN)."""
+    if metrics is not None:
+        return tuple(metrics)
+    usable = usable_metrics([make_metric(name) for name in AGREEMENT_METRICS], gold, list(systems.values()))
+    return tuple(m.name for m in usable)
 
 
 def metric_scores(gold: Sequence[Drs], systems: Mapping[str, Sequence[Drs]], n: int = 4,
                   presets: Sequence[str] = ("released", "typed"), wordnet: bool = True,
-                  progress: Callable[[int, int], None] | None = None) -> dict[str, dict[str, list[float]]]:
-    """Per metric (``metric_names``), per system, each document's F, from ``counter_corpus`` and
-    ``score_corpus`` on each system's DRSs (aligned with ``gold``); ``wordnet=False`` compares
-    concepts as written in both metrics; ``progress(done, total)`` is called after each corpus scored."""
-    out: dict[str, dict[str, list[float]]] = {name: {} for name in metric_names(n, presets)}
-    total, done = len(systems) * (1 + len(presets)), 0
+                  progress: Callable[[int, int], None] | None = None,
+                  metrics: Sequence[str] | None = None) -> dict[str, dict[str, list[float]]]:
+    """Per metric (``metric_names``), per system, each document's F: every metric of the registry named
+    in ``metrics`` (default: COUNTER, DSCORER, and Smatch where the files are SBN) scores each system's
+    DRSs (aligned with ``gold``); ``wordnet=False`` compares concepts as written in COUNTER and DSCORER;
+    ``progress(done, total)`` is called after each corpus scored."""
+    variants = metric_variants(n, presets, wordnet, scored_metrics(gold, systems, metrics))
+    out: dict[str, dict[str, list[float]]] = {}
+    total, done = len(systems) * len(variants), 0
     for system, preds in systems.items():
-        counted = counter_corpus(preds, gold, CounterSettings(wordnet=wordnet))
-        out["counter"][system] = [float(d.F) for d in counted.documents]
-        done += 1
-        if progress:
-            progress(done, total)
-        for preset in presets:
-            scored = score_corpus(preds, gold, dscorer_settings(preset, n, wordnet))
-            out[f"dscorer:{preset}"][system] = [float(d.score.F) for d in scored.documents]
-            for k in range(1, n + 1):
-                out[f"dscorer:{preset}:k{k}"][system] = [
-                    float(next(o.f for o in d.score.orders if o.k == k)) for d in scored.documents]
+        for label, metric in variants:
+            for key, values in metric.document_scores(metric.score(preds, gold)).items():
+                out.setdefault(label + (f":{key}" if key else ""), {})[system] = [float(x) for x in values]
             done += 1
             if progress:
                 progress(done, total)
@@ -216,7 +239,7 @@ def metric_scores(gold: Sequence[Drs], systems: Mapping[str, Sequence[Drs]], n: 
 
 def agreement_signature(samples: int = 1000, seed: int = 0, level: float = 0.95) -> str:
     """``agreement|auc-bs:1000|seed:0|level:0.95|version:...``: how the intervals were drawn."""
-    return f"agreement|auc-bs:{samples}|seed:{seed}|level:{level:g}|version:{__version__}"
+    return Signature("agreement", (("auc-bs", str(samples)), ("seed", str(seed)), ("level", f"{level:g}"))).text()
 
 
 def _check_scores(judgements: Sequence[Judgement], scores: Scores, source: str) -> None:
@@ -263,6 +286,8 @@ def _auc(labels: np.ndarray, values: np.ndarray, weights: np.ndarray | None,
 def _tau(verdicts: np.ndarray, differences: np.ndarray) -> float | None:
     if len(verdicts) < 2 or np.all(verdicts == verdicts[0]) or np.all(differences == differences[0]):
         return None
+    from scipy import stats  # scipy.stats (0.7 s) when a tau is computed, not at start-up
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         tau = float(stats.kendalltau(verdicts, differences).statistic)
@@ -278,9 +303,9 @@ def agreement_with_people(judgements: Sequence[Judgement], scores: Scores, sampl
     judgement naming a document or system the scores do not cover raises JudgementError with its
     line (``source`` names the file)."""
     if not 0.0 < level < 1.0:
-        raise ValueError(f"confidence level must be in (0, 1), not {level!r}")
+        raise SettingsError(f"confidence level must be in (0, 1), not {level!r}")
     if samples < 0:
-        raise ValueError(f"samples cannot be negative, not {samples}")
+        raise SettingsError(f"samples cannot be negative, not {samples}")
     _check_scores(judgements, scores, source)
     accept = [j for j in judgements if j.kind == "acceptability"]
     prefer = [j for j in judgements if j.kind == "preference"]
@@ -308,16 +333,18 @@ def people_vs_metric_disagreements(judgements: Sequence[Judgement], scores: Scor
     document): acceptable parses with the lowest scores and unacceptable ones with the highest
     (``kind="acceptability"``), or preferences the metric turns around (``kind="preference"``)."""
     if kind not in DISAGREEMENT_KINDS:
-        raise ValueError(f"unknown kind {kind!r}; choose one of {', '.join(DISAGREEMENT_KINDS)}")
+        raise SettingsError(f"unknown kind {kind!r}; choose one of {', '.join(DISAGREEMENT_KINDS)}")
     if metric not in scores:
-        raise ValueError(f"unknown metric {metric!r}; the scores hold {', '.join(scores)}")
+        raise SettingsError(f"unknown metric {metric!r}; the scores hold {', '.join(scores)}")
     if limit is not None and limit < 0:
-        raise ValueError(f"limit must be >= 0, not {limit}")
+        raise SettingsError(f"limit must be >= 0, not {limit}")
     _check_scores(judgements, scores, source)
     per_system = scores[metric]
     chosen = [j for j in judgements if j.kind == kind]
     rows: list[PeopleDisagreement] = []
     if kind == "acceptability" and chosen:
+        from scipy import stats
+
         values = np.array([per_system[j.system][j.document] for j in chosen], dtype=float)
         ranks = ((stats.rankdata(values, method="average") - 1) / (len(values) - 1)
                  if len(values) > 1 else np.full(1, 0.5))

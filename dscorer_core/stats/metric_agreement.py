@@ -17,6 +17,7 @@ import numpy as np
 
 from ..counter.score import CounterResult
 from ..dscorer.scoring import CorpusResult
+from ..errors import SettingsError
 
 __all__ = ["MetricPairs", "Correlation", "Disagreement", "DISAGREEMENT_MEASURES",
            "metric_pairs", "correlation", "disagreements"]
@@ -129,9 +130,9 @@ def disagreements(pairs: MetricPairs, by: str = "difference", limit: int | None 
     first few.
     """
     if by not in DISAGREEMENT_MEASURES:
-        raise ValueError(f"unknown measure {by!r}; choose one of {', '.join(DISAGREEMENT_MEASURES)}")
+        raise SettingsError(f"unknown measure {by!r}; choose one of {', '.join(DISAGREEMENT_MEASURES)}")
     if limit is not None and limit < 0:
-        raise ValueError(f"limit must be >= 0, not {limit}")
+        raise SettingsError(f"limit must be >= 0, not {limit}")
     d, c = np.asarray(pairs.dscorer, dtype=float), np.asarray(pairs.counter, dtype=float)
     diff = d - c
     rank_diff = _fractional_ranks(d) - _fractional_ranks(c)

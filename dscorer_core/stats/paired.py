@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..errors import SettingsError
 from .resampling import bootstrap_weights, stats_signature, swap_masks
 from .tables import FIGURES, CountTable
 
@@ -42,7 +43,7 @@ class PairedTest:
 
 def _column(figure: str) -> int:
     if figure not in FIGURES:
-        raise ValueError(f"unknown figure {figure!r}; choose one of {', '.join(FIGURES)}")
+        raise SettingsError(f"unknown figure {figure!r}; choose one of {', '.join(FIGURES)}")
     return FIGURES.index(figure)
 
 

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..errors import SettingsError
+from ..signature import Signature
+
 __all__ = ["bootstrap_weights", "swap_masks", "stats_signature"]
 
 
@@ -18,7 +21,7 @@ def bootstrap_weights(n_documents: int, samples: int, seed: int) -> np.ndarray:
     (``rng.integers``) and counts them, so the rows sum to ``n_documents``.
     """
     if n_documents < 1 or samples < 1:
-        raise ValueError("bootstrap needs at least one document and one sample")
+        raise SettingsError("bootstrap needs at least one document and one sample")
     rng = np.random.default_rng(seed)
     picks = rng.integers(0, n_documents, size=(samples, n_documents))
     picks += np.arange(samples)[:, None] * n_documents
@@ -30,13 +33,14 @@ def swap_masks(n_documents: int, trials: int, seed: int) -> np.ndarray:
     """For approximate randomisation: 1 where a document's outputs are swapped between
     the two systems in that trial (each with probability 1/2), trials x documents, int8."""
     if n_documents < 1 or trials < 1:
-        raise ValueError("approximate randomisation needs at least one document and one trial")
+        raise SettingsError("approximate randomisation needs at least one document and one trial")
     rng = np.random.default_rng(seed)
     return rng.integers(0, 2, size=(trials, n_documents), dtype=np.int8)
 
 
-def stats_signature(metric_signature: str, method: str, samples: int, seed: int) -> str:
+def stats_signature(metric_signature: str | Signature, method: str, samples: int, seed: int) -> str:
     """``<metric signature>|bs:1000|seed:1`` (method ``bs``) or ``...|ar:10000|seed:1`` (``ar``)."""
     if method not in ("bs", "ar"):
-        raise ValueError(f"unknown resampling method {method!r}")
-    return f"{metric_signature}|{method}:{samples}|seed:{seed}"
+        raise SettingsError(f"unknown resampling method {method!r}")
+    sig = metric_signature if isinstance(metric_signature, Signature) else Signature.parse(metric_signature)
+    return sig.resampled(method, samples, seed).text()

@@ -6,24 +6,37 @@ system is paired, scored and tested the same way wherever it is compared (docs/c
 
 from __future__ import annotations
 
+import inspect
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from ..clauses import Drs, check_pair
-from ..counter import CounterSettings, counter_corpus
-from ..dscorer.corpus import score_corpus
+from ..counter import CounterSettings
 from ..dscorer.settings import ScoreSettings
-from ..errors import DscorerInputError
+from ..errors import DscorerInputError, SettingsError
+from ..metrics.base import Metric
+from ..metrics.registry import make_metric, metric_names
 from .compare import Comparison, compare_tables
-from .tables import CountTable, counter_table, dscorer_table, macro_table
+from .tables import CountTable, metric_table
 
-__all__ = ["METRICS", "Metric", "System", "system_names", "align_system", "system_table", "compare_systems"]
+__all__ = ["METRICS", "GROUPS", "metric_choices", "Metric", "System", "system_names", "align_system",
+           "chosen_metric_names",
+           "system_table", "compare_systems"]
 
-Metric = Literal["dscorer", "counter"]
-#: What a comparison can be run on: one metric, or both (then one Comparison per metric).
-METRICS = ("dscorer", "counter", "both")
+#: Names of metric groups a comparison can be asked for besides the registry's names: ``both``
+#: (DSCORER and COUNTER, as before Smatch was registered) and ``all`` (every registered metric).
+GROUPS = {"both": ("dscorer", "counter"), "all": None}
+
+
+def metric_choices() -> tuple[str, ...]:
+    """What a comparison can be run on now: every registered metric, then the groups."""
+    return (*metric_names(), *GROUPS)
+
+
+#: What a comparison can be run on (at import; ``metric_choices()`` also has metrics registered since).
+METRICS = metric_choices()
 
 Progress = Callable[[int, int], None]
 
@@ -65,27 +78,53 @@ def align_system(name: str, path: str, preds: Sequence[Drs], golds: Sequence[Drs
     return System(name, path, tuple(aligned), single)
 
 
-def system_table(metric: Metric, golds: Sequence[Drs], system: System, *,
-                 dscorer: ScoreSettings | None = None, counter: CounterSettings | None = None,
-                 jobs: int = 1, progress: Progress | None = None, cluster: Any = None) -> CountTable:
-    """The count table of one system: COUNTER's per-document clause counts, or DSCORER's per-order
-    counts (the macro table when ``dscorer.average`` is ``macro``)."""
-    if metric == "counter":
-        result = counter_corpus(system.preds, golds, counter or CounterSettings(), progress=progress, cluster=cluster)
-        return counter_table(result, [g.sentence for g in golds])
-    settings = dscorer or ScoreSettings()
-    scored = score_corpus(system.preds, golds, settings, jobs=jobs, progress=progress, cluster=cluster)
-    return macro_table(scored) if settings.average == "macro" else dscorer_table(scored)
+def chosen_metric_names(chosen: Sequence[str]) -> tuple[str, ...]:
+    """The registered metrics named by ``--metric`` values (groups expanded, each metric once, in order)."""
+    out: list[str] = []
+    for name in chosen:
+        if name not in metric_choices():
+            raise SettingsError(f"unknown metric {name!r}; choose from {', '.join(metric_choices())}")
+        group = (GROUPS[name] or metric_names()) if name in GROUPS else (name,)
+        out += [n for n in group if n not in out]
+    return tuple(out)
 
 
-def compare_systems(metric: Metric, golds: Sequence[Drs], systems: Sequence[System], *,
-                    dscorer: ScoreSettings | None = None, counter: CounterSettings | None = None,
-                    bootstrap: int = 1000, ar: int = 10000, seed: int = 1,
+def _metric(metric: Metric | str, settings: Mapping[str, Any], jobs: int) -> Metric:
+    return make_metric(metric, settings.get(metric), jobs) if isinstance(metric, str) else metric
+
+
+def _settings(settings: Mapping[str, Any] | None, dscorer: ScoreSettings | None,
+              counter: CounterSettings | None) -> dict[str, Any]:
+    out = dict(settings or {})
+    out.update({name: s for name, s in (("dscorer", dscorer), ("counter", counter)) if s is not None})
+    return out
+
+
+def system_table(metric: Metric | str, golds: Sequence[Drs], system: System, *,
+                 settings: Mapping[str, Any] | None = None, dscorer: ScoreSettings | None = None,
+                 counter: CounterSettings | None = None, jobs: int = 1,
+                 progress: Progress | None = None, cluster: Any = None) -> CountTable:
+    """The count table of one system under a metric (a registered one's name or a ``Metric``), for the
+    metric's average. ``settings`` maps a metric's name to its settings (``dscorer`` and ``counter``
+    are short for two of them); DSCORER's average is its settings' (``ScoreSettings.average``).
+    ``cluster`` scores on a Dask cluster (an open ``cluster.Runner``, docs/scale.md)."""
+    chosen = _metric(metric, _settings(settings, dscorer, counter), jobs)
+    if cluster is None:
+        return metric_table(chosen.score(system.preds, golds, progress=progress))
+    if "cluster" not in inspect.signature(chosen.score).parameters:
+        raise SettingsError(f"--cluster: {chosen.title} cannot score on a cluster (its score takes no cluster)")
+    score: Any = chosen.score
+    return metric_table(score(system.preds, golds, progress=progress, cluster=cluster))
+
+
+def compare_systems(metric: Metric | str, golds: Sequence[Drs], systems: Sequence[System], *,
+                    settings: Mapping[str, Any] | None = None, dscorer: ScoreSettings | None = None,
+                    counter: CounterSettings | None = None, bootstrap: int = 1000, ar: int = 10000, seed: int = 1,
                     jobs: int = 1, cluster: Any = None) -> tuple[Comparison, list[CountTable]]:
     """Score every system on one metric and test each against the first: the comparison and the
     count tables behind it (for per-document differences). ``cluster`` scores on a Dask cluster
     (docs/scale.md): give an open one (``cluster.open_runner``) to start it once for every system."""
-    tables = [system_table(metric, golds, s, dscorer=dscorer, counter=counter, jobs=jobs, cluster=cluster)
-              for s in systems]
+    chosen = _metric(metric, _settings(settings, dscorer, counter), jobs)
+    tables = [system_table(chosen, golds, s, cluster=cluster) for s in systems]
     comparison = compare_tables(tables, [s.name for s in systems], bootstrap=bootstrap, ar=ar, seed=seed)
     return comparison, tables

@@ -9,16 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
 
 import numpy as np
 
 from ..counter.score import CounterResult
-from ..dscorer.scoring import CorpusResult, zero_gram_ratios_of
+from ..dscorer.scoring import CorpusResult
 from ..dscorer.settings import ScoreSettings
-from ..formula import dscorer_rows, prf
+from ..errors import SettingsError
+from ..formula import prf, sum_rows
+from ..metrics.base import Average, MetricResult
+from ..metrics.counter_metric import CounterMetric
+from ..metrics.dscorer_metric import DscorerMetric
 
-__all__ = ["FIGURES", "CountTable", "dscorer_table", "macro_table", "clause_table", "counter_table",
+__all__ = ["FIGURES", "CountTable", "metric_table", "dscorer_table", "macro_table", "clause_table", "counter_table",
            "dscorer_scores", "mean_scores", "clause_scores"]
 
 #: The figures every table scores, in the column order of its score arrays.
@@ -38,6 +41,8 @@ class CountTable:
     scorer: SumScorer
     document_scores: np.ndarray
     sentences: tuple[str | None, ...]
+    #: ``micro``: the corpus figure of summed counts; ``macro``: the mean of the documents' figures.
+    average: str = "micro"
 
     @property
     def n_documents(self) -> int:
@@ -56,11 +61,7 @@ class CountTable:
         fractional ones are summed document by document, in order, as ``scoring`` does,
         so the all-ones weights reproduce the corpus sums bit for bit.
         """
-        weights = np.atleast_2d(np.asarray(weights, dtype=float))
-        out: np.ndarray = weights @ self.features
-        for j in self.fractional_columns:
-            out[:, j] = np.cumsum(weights * self.features[:, j], axis=1)[:, -1]
-        return out
+        return sum_rows(self.features, weights)
 
     def corpus_scores(self, weights: np.ndarray) -> np.ndarray:
         """P, R, F (one row per row of ``weights``, samples x documents) of the weighted corpus."""
@@ -85,31 +86,39 @@ def _readonly(a: np.ndarray) -> np.ndarray:
     return a
 
 
-def dscorer_scores(sums: np.ndarray, settings: ScoreSettings) -> np.ndarray:
-    """DSCORER P, R, F from summed ``dscorer_table`` features, vectorised over samples.
+def metric_table(result: MetricResult, average: Average | None = None) -> CountTable:
+    """The count table of any metric's corpus result, for its ``average`` (default: the result's).
 
-    ``formula.dscorer_rows`` on the summed per-order counts, with the 0-gram term as the
-    (weighted) mean of the per-document ratios, exactly as a corpus is scored.
+    ``micro``: the documents' count rows, scored by the metric's own ``figures`` (``formula``);
+    ``macro``: the documents' P, R, F and a 1, scored by their mean (Smatch's mean of per-sentence F1,
+    DSCORER's macro average). The signature names the average where the metric's signature does.
     """
-    n = settings.order
-    grams = sums[:, : 3 * (n + 1)].reshape(-1, n + 1, 3)[:, 1:, :]
-    zero = sums[:, -2] / sums[:, -1]
-    found = dscorer_rows(grams[..., 0], grams[..., 1], grams[..., 2], zero, settings.w0,
-                         settings.preset_spec.missing_orders)
-    return np.column_stack([found.P, found.R, found.F])
+    chosen = average or result.average
+    if chosen not in result.metric.averages:
+        raise SettingsError(f"{result.metric.title} offers the {' and '.join(result.metric.averages)} average, "
+                         f"not {chosen}")
+    scores = np.array([[d.P, d.R, d.F] for d in result.documents], dtype=float).reshape(-1, 3)
+    sentences = tuple(d.sentence for d in result.documents)
+    signature = result.metric.get_signature(chosen).text()
+    if chosen == "micro":
+        return CountTable(result.name, signature, _readonly(result.rows.features()), result.metric.figures,
+                          _readonly(scores), sentences)
+    features = np.hstack([scores, np.ones((len(scores), 1))])
+    return CountTable(result.name, signature, _readonly(features), mean_scores, _readonly(scores), sentences,
+                      "macro")
+
+
+def dscorer_scores(sums: np.ndarray, settings: ScoreSettings) -> np.ndarray:
+    """DSCORER P, R, F from summed ``dscorer_table`` features, vectorised over samples
+    (``DscorerMetric.figures``: ``formula.dscorer_rows`` on the summed per-order counts, with the
+    0-gram term as the weighted mean of the per-document ratios, exactly as a corpus is scored)."""
+    return DscorerMetric(settings).figures(sums)
 
 
 def dscorer_table(result: CorpusResult) -> CountTable:
     """The count table of a DSCORER corpus run: per order k = 0..n (matched, pred, gold),
     then the document's 0-gram ratio and a 1 (so summing gives the mean ratio)."""
-    n = result.settings.order
-    rows = [[x for c in d.counts for x in (c.matched, c.pred, c.gold)] + [zero, 1.0]
-            for d, zero in zip(result.documents, zero_gram_ratios_of(result.documents))]
-    features = np.array(rows, dtype=float).reshape(len(rows), 3 * (n + 1) + 2)
-    scores = np.array([[d.score.P, d.score.R, d.score.F] for d in result.documents], dtype=float).reshape(-1, 3)
-    return CountTable("dscorer", result.signature, _readonly(features),
-                      partial(dscorer_scores, settings=result.settings), _readonly(scores),
-                      tuple(d.sentence for d in result.documents))
+    return metric_table(DscorerMetric(result.settings.replace(average="micro")).result_of(result))
 
 
 def clause_scores(sums: np.ndarray) -> np.ndarray:
@@ -131,8 +140,8 @@ def counter_table(result: CounterResult, sentences: Sequence[str | None] | None 
     matched, predicted and gold clauses; micro P/R/F from their sums, as COUNTER reports.
     ``sentences`` (e.g. the gold DRSs' sentences) label the documents."""
     docs = result.documents
-    return clause_table([d.matched for d in docs], [d.pred_clauses for d in docs],
-                        [d.gold_clauses for d in docs], result.signature, sentences)
+    labels = list(sentences) if sentences is not None else [None] * len(docs)
+    return metric_table(CounterMetric(result.settings).result_of(result, labels))
 
 
 def mean_scores(sums: np.ndarray) -> np.ndarray:
@@ -143,8 +152,4 @@ def mean_scores(sums: np.ndarray) -> np.ndarray:
 
 def macro_table(result: CorpusResult) -> CountTable:
     """The table of DSCORER's macro average (mean of per-document scores), signed ``avg:macro``."""
-    scores = np.array([[d.score.P, d.score.R, d.score.F] for d in result.documents], dtype=float).reshape(-1, 3)
-    features = np.hstack([scores, np.ones((len(scores), 1))])
-    signature = result.settings.replace(average="macro").signature()
-    return CountTable("dscorer", signature, _readonly(features), mean_scores, _readonly(scores),
-                      tuple(d.sentence for d in result.documents))
+    return metric_table(DscorerMetric(result.settings.replace(average="macro")).result_of(result))

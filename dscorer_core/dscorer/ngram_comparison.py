@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..dscorer.engines import check_explosion
-from ..dscorer.induction import Graph
-from ..dscorer.ngram_counts import Path
-from ..dscorer.node_pairing import node_pairing
-from ..dscorer.occurrence_matching import OccurrenceFlags, match_occurrences
-from ..dscorer.paths import ngram_occurrences
+from .engines import check_explosion, drs_name
+from .induction import Graph
+from .ngram_counts import Path
+from .node_pairing import node_pairing
+from .occurrence_matching import OccurrenceFlags, match_occurrences
+from .paths import ngram_occurrences
 
 __all__ = ["MATCHED", "UNMATCHED", "UNUSED", "MAX_DISPLAY_PATHS", "NgramRow", "SideHighlight", "PairHighlight",
            "occurrences", "NgramComparison", "compare_ngrams", "ngram_table", "ROW_FILTERS", "filter_rows",
@@ -109,9 +109,10 @@ class PairHighlight:
 
 
 def occurrences(graph: Graph, k: int, cap: int | None = MAX_DISPLAY_PATHS,
-                side: str = "the") -> dict[str, list[Path]]:
-    """Every distinct k-gram text of a graph with its paths; NgramExplosion above ``cap`` paths."""
-    check_explosion(graph, k, cap, where=f"{side} graph of DRS {graph.drs.index}")
+                side: str = "the", advice: str | None = None) -> dict[str, list[Path]]:
+    """Every distinct k-gram text of a graph with its paths; NgramExplosion (naming the file, the
+    DRS and ``side``) above ``cap`` paths."""
+    check_explosion(graph, k, cap, where=f"{drs_name(graph.drs)}, {side} graph", advice=advice)
     return ngram_occurrences(graph, k)
 
 

@@ -13,7 +13,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from .errors import DscorerInputError
+from dscorer_core.errors import DscorerInputError
 
 __all__ = ["ALLOWED_DIRS_VARIABLE", "LOOPBACK_ADDRESSES", "PathNotAllowed", "serves_only_this_machine",
            "allowed_roots", "resolve_allowed", "resolve_writable"]
@@ -60,13 +60,23 @@ def allowed_roots(environ: Mapping[str, str], start_dir: Path, local_only: bool)
     return tuple(roots)
 
 
-def resolve_allowed(text: str, roots: tuple[Path, ...], start_dir: Path) -> Path:
-    """The file ``text`` names, fully resolved, if it lies below one of ``roots`` and is a readable
-    regular file; PathNotAllowed (checked first, so nothing is said about files elsewhere) or
-    DscorerInputError otherwise."""
+def _check_text(text: str) -> str:
+    """The path as typed, stripped; DscorerInputError for an empty one or one holding a NUL
+    character (the operating system cannot take it: a one-line message, not a traceback)."""
     text = text.strip()
     if not text:
         raise DscorerInputError("no path given")
+    if "\x00" in text:
+        shown = text.replace("\x00", "\\0")[:200]
+        raise DscorerInputError(f"{shown}: a path cannot hold a NUL character")
+    return text
+
+
+def resolve_allowed(text: str, roots: tuple[Path, ...], start_dir: Path, max_bytes: int | None = None) -> Path:
+    """The file ``text`` names, fully resolved, if it lies below one of ``roots`` and is a readable
+    regular file of at most ``max_bytes``; PathNotAllowed (checked first, so nothing is said about
+    files elsewhere) or DscorerInputError otherwise."""
+    text = _check_text(text)
     given = Path(os.path.expanduser(text))
     resolved = (given if given.is_absolute() else start_dir / given).resolve()
     if not any(resolved.is_relative_to(root) for root in roots):
@@ -77,6 +87,11 @@ def resolve_allowed(text: str, roots: tuple[Path, ...], start_dir: Path) -> Path
         raise DscorerInputError(f"{text}: not a regular file")
     if not os.access(resolved, os.R_OK):
         raise DscorerInputError(f"{text}: not readable")
+    size = resolved.stat().st_size
+    if max_bytes is not None and size > max_bytes:
+        raise DscorerInputError(f"{text}: {size / 2**20:,.1f} MB, above the app's limit of "
+                                f"{max_bytes / 2**20:,.0f} MB for one file (the upload limit; score it "
+                                "with the command line)")
     return resolved
 
 
@@ -85,9 +100,7 @@ def resolve_writable(text: str, roots: tuple[Path, ...], start_dir: Path,
     """The file ``text`` names for the app to create or write (a judgement store), fully resolved,
     if its folder lies below one of ``roots`` and exists, and its name ends with one of
     ``suffixes`` (so no other kind of file is ever written); PathNotAllowed or DscorerInputError."""
-    text = text.strip()
-    if not text:
-        raise DscorerInputError("no path given")
+    text = _check_text(text)
     given = Path(os.path.expanduser(text))
     resolved = (given if given.is_absolute() else start_dir / given)
     resolved = resolved.parent.resolve() / resolved.name

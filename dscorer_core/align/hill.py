@@ -1,9 +1,9 @@
-"""Hill climbing over variable mappings, from COUNTER-style smart starts and seeded random starts.
+"""Hill climbing over variable mappings, from greedy starts and seeded random starts.
 
 A move sends one predicted variable to another gold variable; if that gold variable is taken,
-the two predicted variables swap targets.  A clause move makes one candidate clause pair match
-by moving all its variables at once.  Scores are kept up to date incrementally, so a move
-costs only the candidates that use the pairs it changes.
+the two predicted variables swap targets.  A candidate move makes one candidate pair match by
+moving all its variables at once.  Scores (weighted matches) are kept up to date incrementally,
+so a move costs only the candidates that use the pairs it changes.
 """
 
 from __future__ import annotations
@@ -12,16 +12,18 @@ import random
 from collections import defaultdict
 from collections.abc import Sequence
 
-from .problem import MatchProblem, count_matches
+from .problem import Mapping, MappingProblem, count_matched
 
-__all__ = ["Climber", "smart_start", "random_start", "perturbed", "climb"]
+__all__ = ["Climber", "greedy_start", "random_start", "perturbed", "climb"]
 
 
 class Climber:
-    """A mutable mapping with the number of clause matches it gives, updated move by move."""
+    """A mutable mapping with the matches it gives, updated move by move."""
 
-    def __init__(self, problem: MatchProblem):
+    def __init__(self, problem: MappingProblem, budget: int | None = None):
         self.problem = problem
+        #: moves left for this problem (None: no bound); at 0 every sweep stops (``exhausted``)
+        self.budget = budget
         self.uses: dict[tuple[str, str], list[int]] = defaultdict(list)
         self.targets: dict[str, list[str]] = defaultdict(list)
         for k, cand in enumerate(problem.candidates):
@@ -33,20 +35,21 @@ class Climber:
         self.needs = [c.needs for c in problem.candidates]
         self.cand_pred = [c.pred for c in problem.candidates]
         self.cand_gold = [c.gold for c in problem.candidates]
-        self.free_matches = sum(1 for n in self.need if n == 0)
+        self.weight = [c.weight for c in problem.candidates]
+        self.free_matches = sum(c.weight for c in problem.candidates if not c.needs)
         self.reset({})
 
-    def reset(self, mapping: dict[str, str]) -> None:
+    def reset(self, mapping: Mapping) -> None:
         """Start again from ``mapping`` (pairs outside the problem are ignored)."""
         self.forward: dict[str, str] = {}
         self.backward: dict[str, str] = {}
         self.sat = [0] * len(self.need)
         self.satisfied = self.free_matches
-        #: clauses in more than one satisfied candidate (only symmetric operators make them)
+        #: items in more than one satisfied candidate (only symmetric operators make them)
         self.crowded = 0
-        # how many satisfied candidates each clause is in (0 or 1 for a one-to-one mapping)
-        self.pred_matched = [0] * len(self.problem.pred.clauses)
-        self.gold_matched = [0] * len(self.problem.gold.clauses)
+        # how many satisfied candidates each item is in (0 or 1 for a one-to-one mapping)
+        self.pred_matched = [0] * len(self.problem.pred_kinds)
+        self.gold_matched = [0] * len(self.problem.gold_kinds)
         for k, n in enumerate(self.need):
             if n == 0:
                 self._count(k, 1)
@@ -55,7 +58,7 @@ class Climber:
                 self._add(pv, gv)
 
     def _count(self, k: int, by: int) -> None:
-        """Candidate ``k`` became satisfied (``by`` 1) or stopped being so (-1): update its clauses' counts."""
+        """Candidate ``k`` became satisfied (``by`` 1) or stopped being so (-1): update its items' counts."""
         for counts, clause in ((self.pred_matched, self.cand_pred[k]), (self.gold_matched, self.cand_gold[k])):
             before = counts[clause]
             counts[clause] = before + by
@@ -63,11 +66,11 @@ class Climber:
 
     @property
     def score(self) -> int:
-        """Matched clauses: the satisfied candidates, or, when a clause is in two of them (a symmetric
-        clause matching both ``EQU y1 y2`` and ``EQU y2 y1``), a largest one-to-one matching of them."""
+        """Matches: the weight of the satisfied candidates, or, when an item is in two of them (a
+        symmetric clause matching both ``EQU y1 y2`` and ``EQU y2 y1``), of a largest one-to-one matching."""
         if not self.crowded:
             return self.satisfied
-        return count_matches(self.problem, self.forward)
+        return count_matched(self.problem, self.forward)
 
     def _add(self, pv: str, gv: str) -> None:
         self.forward[pv], self.backward[gv] = gv, pv
@@ -75,7 +78,7 @@ class Climber:
         for k in self.uses.get((pv, gv), ()):
             sat[k] += 1
             if sat[k] == need[k]:
-                self.satisfied += 1
+                self.satisfied += self.weight[k]
                 self._count(k, 1)
 
     def _remove(self, pv: str) -> str | None:
@@ -86,13 +89,20 @@ class Climber:
         sat, need = self.sat, self.need
         for k in self.uses.get((pv, gv), ()):
             if sat[k] == need[k]:
-                self.satisfied -= 1
+                self.satisfied -= self.weight[k]
                 self._count(k, -1)
             sat[k] -= 1
         return gv
 
+    @property
+    def exhausted(self) -> bool:
+        """Whether the move budget is spent (then every sweep stops and the search ends)."""
+        return self.budget is not None and self.budget <= 0
+
     def move(self, pv: str, gv: str) -> tuple[str | None, str | None]:
         """Send ``pv`` to ``gv``; the variable that held ``gv`` takes ``pv``'s old target. Returns what to undo."""
+        if self.budget is not None:
+            self.budget -= 1
         other = self.backward.get(gv)
         old = self._remove(pv)
         if other is not None:
@@ -111,7 +121,7 @@ class Climber:
         if old is not None:
             self._add(pv, old)
 
-    def mapping(self) -> dict[str, str]:
+    def mapping(self) -> Mapping:
         return dict(self.forward)
 
 
@@ -136,6 +146,8 @@ def _single_moves(climber: Climber, ceiling: int) -> bool:
     forward, backward = climber.forward, climber.backward
     for pv, gvs in climber.targets.items():
         for gv in gvs:
+            if climber.exhausted:
+                return improved
             current = forward.get(pv)
             if current == gv or not _can_gain(climber, pv, gv, current, backward.get(gv)):
                 continue
@@ -151,13 +163,15 @@ def _single_moves(climber: Climber, ceiling: int) -> bool:
 
 
 def _clause_moves(climber: Climber, ceiling: int, unmatched_only: bool) -> bool:
-    """One sweep of clause moves: map all variables of a candidate pair at once (with ``unmatched_only``,
-    only pairs of two clauses that are both unmatched: far fewer to try)."""
+    """One sweep of candidate moves: map all variables of a candidate pair at once (with ``unmatched_only``,
+    only pairs of two items that are both unmatched: far fewer to try)."""
     improved = False
     pred_matched, gold_matched = climber.pred_matched, climber.gold_matched
     for k, cand in enumerate(climber.problem.candidates):
         if climber.sat[k] == climber.need[k]:
             continue
+        if climber.exhausted:
+            return improved
         if unmatched_only and (pred_matched[cand.pred] or gold_matched[cand.gold]):
             continue
         before = climber.score
@@ -176,13 +190,13 @@ def _clause_moves(climber: Climber, ceiling: int, unmatched_only: bool) -> bool:
 
 
 def climb(climber: Climber, ceiling: int, clause_moves: bool = True) -> int:
-    """Hill climbing until no single-variable move (nor, with ``clause_moves``, clause move) helps,
+    """Hill climbing until no single-variable move (nor, with ``clause_moves``, candidate move) helps,
     or ``ceiling`` is reached.
 
-    A clause move maps every variable of one candidate clause pair at once; it escapes the local
+    A candidate move maps every variable of one candidate pair at once; it escapes the local
     optima where two variables must change together (e.g. a box and its referent), at a higher cost.
     """
-    while climber.score < ceiling:
+    while climber.score < ceiling and not climber.exhausted:
         if _single_moves(climber, ceiling):
             continue
         if not clause_moves:
@@ -192,33 +206,21 @@ def climb(climber: Climber, ceiling: int, clause_moves: bool = True) -> int:
     return climber.score
 
 
-def smart_start(problem: MatchProblem, concepts_only: bool = False) -> dict[str, str]:
-    """A greedy mapping: take candidate clause pairs, concepts and rare clauses first, when they fit.
-
-    This generalises COUNTER's smart start (map the variables of matching concepts).
-    """
-    options: dict[int, int] = defaultdict(int)
-    for c in problem.candidates:
-        options[c.pred] += 1
-    pred_clauses = problem.pred.clauses
-
-    def order(k: int) -> tuple:
-        c = problem.candidates[k]
-        return (pred_clauses[c.pred].kind != "concept", options[c.pred], c.pred, c.gold)
-
-    forward: dict[str, str] = {}
-    backward: dict[str, str] = {}
-    for k in sorted(range(len(problem.candidates)), key=order):
-        cand = problem.candidates[k]
-        if concepts_only and pred_clauses[cand.pred].kind != "concept":
-            break
-        if all(forward.get(p, g) == g and backward.get(g, p) == p for p, g in cand.needs):
-            for p, g in cand.needs:
+def greedy_start(problem: MappingProblem, order: Sequence[int]) -> Mapping:
+    """A greedy mapping: take the candidates in ``order`` (indices), each when its pairs fit the
+    mapping so far (the front ends choose the order: COUNTER's concepts and rare clauses first)."""
+    forward: Mapping = {}
+    backward: Mapping = {}
+    candidates = problem.candidates
+    for k in order:
+        needs = candidates[k].needs
+        if all(forward.get(p, g) == g and backward.get(g, p) == p for p, g in needs):
+            for p, g in needs:
                 forward[p], backward[g] = g, p
     return forward
 
 
-def _targets(problem: MatchProblem) -> dict[str, list[str]]:
+def _targets(problem: MappingProblem) -> dict[str, list[str]]:
     """The gold variables each predicted variable may map to (its candidate pairs), in pair order."""
     targets: dict[str, list[str]] = defaultdict(list)
     for pv, gv in problem.pairs:
@@ -226,8 +228,8 @@ def _targets(problem: MatchProblem) -> dict[str, list[str]]:
     return targets
 
 
-def _assign_free(variables: Sequence[str], targets: dict[str, list[str]], mapping: dict[str, str],
-                 rng: random.Random) -> dict[str, str]:
+def _assign_free(variables: Sequence[str], targets: dict[str, list[str]], mapping: Mapping,
+                 rng: random.Random) -> Mapping:
     """Send each of ``variables`` in turn to a random one of its ``targets`` that ``mapping`` does not
     use yet (a variable with none free stays out); updates and returns ``mapping``."""
     taken = set(mapping.values())
@@ -240,7 +242,7 @@ def _assign_free(variables: Sequence[str], targets: dict[str, list[str]], mappin
     return mapping
 
 
-def random_start(problem: MatchProblem, rng: random.Random) -> dict[str, str]:
+def random_start(problem: MappingProblem, rng: random.Random) -> Mapping:
     """A random one-to-one mapping along candidate pairs."""
     targets = _targets(problem)
     order = sorted(targets)
@@ -248,8 +250,8 @@ def random_start(problem: MatchProblem, rng: random.Random) -> dict[str, str]:
     return _assign_free(order, targets, {}, rng)
 
 
-def perturbed(problem: MatchProblem, mapping: dict[str, str], rng: random.Random,
-              share: float = 0.1) -> dict[str, str]:
+def perturbed(problem: MappingProblem, mapping: Mapping, rng: random.Random,
+              share: float = 0.1) -> Mapping:
     """``mapping`` with a random ``share`` of its predicted variables (at least two) sent elsewhere.
 
     Restarting from a perturbed good mapping (iterated local search) finds better optima on large

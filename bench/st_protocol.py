@@ -1,0 +1,204 @@
+"""A Streamlit session without a browser: the websocket protocol a browser speaks to the server.
+
+The client opens ``/_stcore/stream`` (subprotocol ``streamlit``), sends ``BackMsg.rerun_script``
+with the page and the widget states a browser would send, and reads ``ForwardMsg``s until
+``script_finished`` (a successful end, not one cut short for a rerun). It keeps what a browser
+keeps: the widgets the last run drew (id, kind, label, key) and their values, so a step can say
+"set the slider keyed ``k`` to 2" or "press the button labelled Next". Used by bench/load_app.py
+to measure the server alone; the browser smoke run there keeps it honest against a real page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import websockets
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from streamlit.proto.WidgetStates_pb2 import WidgetState
+
+__all__ = ["Widget", "RunResult", "Session", "StepFailed"]
+
+#: ForwardMsg.script_finished values that end a run the user waits for.
+_FINISHED = {ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_WITH_COMPILE_ERROR,
+             ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY}
+
+
+class StepFailed(RuntimeError):
+    """A run that showed an exception or an error box, or did not finish in time."""
+
+
+@dataclass
+class Widget:
+    """A widget the last run drew: its element id, kind (proto field name), label and user key."""
+
+    id: str
+    kind: str
+    label: str
+    key: str | None
+    proto: Any = field(repr=False, default=None)
+
+
+@dataclass
+class RunResult:
+    """One script run as the client saw it: seconds from request to script_finished, the errors
+    shown (exceptions and st.error boxes) and the page's texts (markdown, captions, metrics)."""
+
+    seconds: float
+    errors: list[str]
+    texts: list[str]
+
+
+def _key_of(element_id: str) -> str | None:
+    """The user key in a generated element id (``$$ID-<hash>-<key>``), or None for a keyless widget."""
+    parts = element_id.split("-", 2)
+    return parts[2] if len(parts) == 3 and parts[2] != "None" else None
+
+
+class Session:
+    """One browser tab's worth of Streamlit session, over the websocket protocol."""
+
+    def __init__(self, url: str, timeout: float = 120.0, cookie: str | None = None):
+        self.url, self.timeout, self.cookie = url.rstrip("/"), timeout, cookie
+        self.ws: Any = None
+        self.pages: dict[str, str] = {}  # page label (its st.page_link's) -> page_script_hash
+        self.page_hash = ""
+        self.widgets: dict[str, Widget] = {}
+        self.values: dict[str, WidgetState] = {}
+        self.query = ""
+
+    async def connect(self) -> None:
+        """Open the websocket (same origin, as a browser does; with ``cookie``, the browser's cookie
+        header, which a reverse proxy may route on)."""
+        ws_url = self.url.replace("http://", "ws://", 1) + "/_stcore/stream"
+        headers = {"Cookie": self.cookie} if self.cookie else None
+        self.ws = await websockets.connect(ws_url, subprotocols=["streamlit"], origin=self.url,
+                                           additional_headers=headers,
+                                           max_size=2**28, open_timeout=self.timeout, ping_interval=None)
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+    # ---- the widgets of the last run
+    def widget(self, *, key: str | None = None, label: str | None = None, kind: str | None = None) -> Widget:
+        """The widget of the last run with this user key, or whose label starts with ``label``."""
+        for w in self.widgets.values():
+            if (key is None or w.key == key) and (label is None or w.label.startswith(label)) \
+                    and (kind is None or w.kind == kind):
+                return w
+        raise StepFailed(f"no widget key={key!r} label={label!r} kind={kind!r} on the page; "
+                         f"widgets: {sorted((w.kind, w.key or w.label) for w in self.widgets.values())}")
+
+    def set_value(self, w: Widget, value: Any) -> None:
+        """The value the next run sends for ``w`` (as a browser sends it after a user's change)."""
+        state = WidgetState(id=w.id)
+        if w.kind in ("button", "form_submit_button"):
+            state.trigger_value = bool(value)
+        elif w.kind == "slider":
+            state.double_array_value.data[:] = [float(v) for v in (value if isinstance(value, (list, tuple))
+                                                                      else [value])]
+        elif w.kind == "number_input":
+            state.double_value = float(value)
+        elif w.kind in ("checkbox", "toggle"):
+            state.bool_value = bool(value)
+        elif w.kind in ("text_input", "text_area", "selectbox", "radio"):
+            state.string_value = str(value)
+        else:
+            raise StepFailed(f"setting a {w.kind} widget is not supported")
+        self.values[w.id] = state
+
+    # ---- runs
+    async def run(self, page: str | None = None, **changes: Any) -> RunResult:
+        """Rerun the script (on ``page``, the label of its st.page_link such as ``Corpus``, when given) with the
+        widget changes ``changes`` (key=value of keyed widgets) and wait for its end."""
+        if page is not None:
+            self.values = {}  # a browser sends no widget state of the page it leaves
+        for key, value in changes.items():
+            self.set_value(self.widget(key=key), value)
+        return await self._rerun(page)
+
+    async def press(self, *, key: str | None = None, label: str | None = None) -> RunResult:
+        """Click a button (by key or label): a trigger sent once."""
+        w = self.widget(key=key, label=label, kind="button")
+        self.set_value(w, True)
+        try:
+            return await self._rerun(None)
+        finally:
+            self.values.pop(w.id, None)
+
+    async def _rerun(self, page: str | None) -> RunResult:
+        msg = BackMsg()
+        rs = msg.rerun_script
+        rs.query_string = self.query
+        if page is not None:
+            if page not in self.pages and self.pages:
+                raise StepFailed(f"no page {page!r}; pages: {sorted(self.pages)}")
+            self.page_hash = self.pages.get(page, "")
+        rs.page_script_hash = self.page_hash
+        rs.widget_states.widgets.extend(s for i, s in self.values.items() if page is not None or i in self.widgets)
+        start = time.perf_counter()
+        await self.ws.send(msg.SerializeToString())
+        return await self._until_finished(start)
+
+    async def _until_finished(self, start: float) -> RunResult:
+        """Read ForwardMsgs until a run ends; the widgets and texts it drew."""
+        errors: list[str] = []
+        texts: list[str] = []
+        seen: dict[str, Widget] = {}
+        deadline = start + self.timeout
+        while True:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                raise StepFailed(f"no script_finished within {self.timeout:.0f} s")
+            try:
+                raw = await asyncio.wait_for(self.ws.recv(), left)
+            except TimeoutError:
+                raise StepFailed(f"no script_finished within {self.timeout:.0f} s") from None
+            fm = ForwardMsg()
+            fm.ParseFromString(raw)
+            kind = fm.WhichOneof("type")
+            if kind == "new_session":
+                ns = fm.new_session
+                self.pages.update({p.page_name: p.page_script_hash for p in ns.app_pages if p.page_name})
+                self.page_hash = ns.page_script_hash
+                seen = {}  # a new run of the whole page: only its widgets count
+                errors, texts = [], []
+            elif kind == "page_info_changed":
+                self.query = fm.page_info_changed.query_string
+            elif kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
+                self._element(fm.delta.new_element, seen, errors, texts)
+                if texts and texts[-1].startswith("page:"):
+                    label, _, page_hash = texts.pop()[5:].rpartition("=")
+                    self.pages[label] = page_hash
+            elif kind == "script_finished":
+                if fm.script_finished in _FINISHED:
+                    break
+                seen, errors, texts = {}, [], []  # stopped for a rerun (a page switch): the next run counts
+        seconds = time.perf_counter() - start
+        self.widgets = seen
+        self.values = {i: s for i, s in self.values.items() if i in seen}
+        return RunResult(seconds, errors, texts)
+
+    @staticmethod
+    def _element(el: Any, seen: dict[str, Widget], errors: list[str], texts: list[str]) -> None:
+        kind = el.WhichOneof("type")
+        if kind is None:
+            return
+        body = getattr(el, kind)
+        if kind == "exception":
+            errors.append(f"exception {body.type}: {body.message[:200]}")
+        elif kind == "alert" and body.format == body.ERROR:
+            errors.append("error box: " + body.body[:200])
+        elif kind == "markdown":
+            texts.append(body.body)
+        elif kind == "metric":
+            texts.append(f"{body.label}: {body.body}")
+        elif kind == "page_link" and body.page_script_hash:
+            texts.append(f"page:{body.label}={body.page_script_hash}")
+        element_id = getattr(body, "id", "") if body.DESCRIPTOR.fields_by_name.get("id") else ""
+        if element_id.startswith("$$ID"):
+            seen[element_id] = Widget(element_id, kind, getattr(body, "label", ""), _key_of(element_id), body)

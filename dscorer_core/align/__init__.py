@@ -1,0 +1,27 @@
+"""One alignment core for COUNTER and Smatch: the variable-mapping problem (``problem``), one hill
+climber (``hill``), one branch and bound (``branch``), one integer program (``program``, HiGHS through
+scipy, imported only when solved) and one outcome type (``outcome.Alignment``).
+
+``counter/`` (clauses, COUNTER's search order and restarts) and ``sbn/alignment.py`` (Smatch
+triples, its starts) build a ``MappingProblem`` and call these; neither solves anything itself.
+"""
+
+from .branch import BranchResult, branch_and_bound
+from .hill import Climber, climb, greedy_start, perturbed, random_start
+from .outcome import Alignment
+from .problem import (
+    NO_KIND,
+    Candidate,
+    Mapping,
+    MappingProblem,
+    candidate_pairs,
+    count_matched,
+    kind_bound,
+    matched_candidates,
+)
+from .program import ProgramOutcome, solve_in_batches, solve_program, solve_programs
+
+__all__ = ["Alignment", "BranchResult", "Candidate", "Climber", "Mapping", "MappingProblem", "NO_KIND",
+           "ProgramOutcome", "branch_and_bound", "candidate_pairs", "climb", "count_matched", "greedy_start",
+           "kind_bound", "matched_candidates", "perturbed", "random_start", "solve_in_batches", "solve_program",
+           "solve_programs"]

@@ -1,0 +1,117 @@
+"""Smatch on SBN as a registered metric: one component, the triples, under an exact alignment.
+
+It scores the SBN each DRS was read from (``Drs.sbn``), so it applies where both files are SBN.
+Its default figure is the PMB 5 papers': the mean of per-sentence F1, an ill-formed prediction
+counting 0 (``macro``); ``micro`` sums the triples over the corpus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ..clauses import Drs
+from ..errors import DscorerInputError, SettingsError
+from ..formula import prf
+from ..sbn.reader import SbnText
+from ..sbn.smatch import SmatchResult, SmatchSettings, smatch_corpus, smatch_signature_value
+from ..signature import Signature
+from .base import Average, CountRows, MetricResult, Progress, result_from_rows
+
+__all__ = ["SmatchMetric", "sbn_texts"]
+
+
+def sbn_texts(drss: Sequence[Drs]) -> list[SbnText]:
+    """The SBN each DRS was read from, as the PMB 5 script's reader takes it (a DRS read from
+    clauses has none: an empty text)."""
+    return [SbnText(d.sbn or "", d.source, d.line) for d in drss]
+
+
+def _rows(counts: Sequence[tuple[int, int, int]]) -> CountRows:
+    return CountRows(("triples",), np.array(counts, dtype=np.int64).reshape(len(counts), 1, 3))
+
+
+@dataclass(frozen=True)
+class SmatchMetric:
+    """Exact Smatch on SBN under ``settings`` (``pmb5`` triples by default: the published figure)."""
+
+    settings: SmatchSettings = field(default_factory=SmatchSettings)
+    #: ``macro``: the mean of per-sentence F1 (the PMB 5 figure); ``micro``: from summed triples.
+    average: Average = "macro"
+    name: ClassVar[str] = "smatch"
+    title: ClassVar[str] = "Smatch"
+    averages: ClassVar[tuple[Average, ...]] = ("macro", "micro")
+
+    scores_clauses: ClassVar[bool] = False
+
+    @classmethod
+    def from_settings(cls, settings: Any = None, jobs: int = 1, average: Average | None = None) -> SmatchMetric:
+        return cls(settings or SmatchSettings(), average or "macro")
+
+    @property
+    def components(self) -> tuple[str, ...]:
+        return ("triples",)
+
+    def __post_init__(self) -> None:
+        if self.average not in self.averages:
+            raise SettingsError(f"Smatch's average is one of {', '.join(self.averages)}, not {self.average!r}")
+
+    def get_signature(self, average: Average | None = None) -> Signature:
+        """``smatch|sbn|exact|hard|triples:pmb5|version:V`` for the mean of per-sentence F1 (the
+        figure ``dscorer smatch`` heads with), ``...|avg:micro|version:V`` for summed triples."""
+        sig = smatch_signature_value(self.settings)
+        return sig.with_fields([("avg", "micro")]) if (average or self.average) == "micro" else sig
+
+    def refusal(self, drss: Sequence[Drs], name: str) -> str | None:
+        plain = next((d for d in drss if d.sbn is None), None)
+        if plain is None:
+            return None
+        return (f"{plain.source}:{plain.line}: {name} is not SBN: Smatch scores SBN files "
+                "(both gold and system files in SBN; --metric dscorer or counter score clause files)")
+
+    def figures(self, sums: np.ndarray) -> np.ndarray:
+        """``formula.prf`` of summed (matched, predicted, gold) triples."""
+        sums = np.atleast_2d(sums)
+        return np.column_stack(prf(sums[:, 0], sums[:, 1], sums[:, 2]))
+
+    @property
+    def sub_scores(self) -> tuple[str, ...]:
+        return ()
+
+    def document_scores(self, result: MetricResult) -> dict[str, list[float]]:
+        return {"": [d.F for d in result.documents]}
+
+    def pair_rows(self, pred: Drs, gold: Drs) -> CountRows:
+        return self._rows_of(self._corpus([pred], [gold]))
+
+    def _corpus(self, preds: Sequence[Drs], golds: Sequence[Drs], cluster: Any = None) -> SmatchResult:
+        for drss, side in ((golds, "the gold file"), (preds, "a system file")):
+            why = self.refusal(drss, side)
+            if why is not None:
+                raise DscorerInputError(why)
+        pred_name = preds[0].source if preds else "pred"
+        gold_name = golds[0].source if golds else "gold"
+        return smatch_corpus(sbn_texts(preds), sbn_texts(golds), self.settings, pred_name, gold_name, cluster=cluster)
+
+    @staticmethod
+    def _rows_of(corpus: SmatchResult) -> CountRows:
+        return _rows([(d.matched, d.pred_triples, d.gold_triples) for d in corpus.documents])
+
+    def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None,
+              cluster: Any = None) -> MetricResult:
+        """``cluster``: score on a Dask cluster (an open ``cluster.Runner``, docs/scale.md)."""
+        result = self.result_of(self._corpus(preds, golds, cluster), [g.sentence for g in golds])
+        if progress:
+            progress(len(golds), len(golds))
+        return result
+
+    def result_of(self, corpus: SmatchResult, sentences: Sequence[str | None] | None = None) -> MetricResult:
+        """The registry's corpus result of a Smatch run (``smatch_corpus``'s ``SmatchResult`` as ``detail``)."""
+        docs = corpus.documents
+        labels = list(sentences) if sentences is not None else [None] * len(docs)
+        return result_from_rows(self, self._rows_of(corpus), labels, optimal=[d.optimal for d in docs],
+                                notes=[d.ill_formed or d.note for d in docs], ill_formed=corpus.ill_formed,
+                                detail=corpus)

@@ -1,0 +1,195 @@
+"""The layering of the code, read from its import statements (docs/architecture.md): the core never
+imports upwards nor the app, its modules import each other without cycles, and it holds no browser code."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: The core's layers, lowest first: a unit (a top-level module or sub-package of dscorer_core) may
+#: import units of lower layers only; units of one layer are independent of each other.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("version", "errors"),
+    ("binary_files", "clause_format", "sparse_rows", "csv_safety", "formula", "wordnet", "signature", "relay"),
+    ("clauses", "align"),
+    ("referee", "document_parts"),
+    ("ill_formed",),
+    ("dscorer", "counter", "sbn"),  # the metrics, each on its own
+    # metrics: the registry of all three; sentence_scores: a long document's sentences scored one by one
+    ("formats", "swapped_sides", "undirected_kgrams", "judgements", "metrics", "sentence_scores"),
+    # chunked: clause and SBN-line files read as streams of pieces (reads through formats)
+    ("analysis", "render", "stats", "chunked"),
+    ("cluster",),  # the Dask back end: runs the metrics' batches on workers (docs/scale.md)
+    ("cli",),
+    ("__init__", "__main__"),  # the public facade (names imported on first use) and ``python -m``
+)
+RANK = {unit: i for i, layer in enumerate(LAYERS) for unit in layer}
+#: The only imports allowed to point upwards, each inside a function (imported on use, never at load):
+#: the corpus functions' ``cluster=`` argument hands the corpus to the cluster back end, which runs
+#: the same functions' batches on the workers. (module, module it imports) pairs.
+LAZY_UPWARD = {
+    ("dscorer_core.dscorer.corpus", "dscorer_core.cluster.runs"),
+    ("dscorer_core.counter.score", "dscorer_core.cluster.runs"),
+    ("dscorer_core.sbn.smatch", "dscorer_core.cluster.runs"),
+}
+#: What the core never imports, not even lazily: the app and its libraries.
+APP_ONLY = ("streamlit", "pyvis", "app_widgets", "pages", "app", "pandas", "altair")
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> list[tuple[str, bool]]:
+    """Every module ``path`` imports, absolute, with whether the import runs when the module is loaded
+    (False inside a function: imported on first use). ``if TYPE_CHECKING`` blocks do not count."""
+    name = _module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: list[tuple[str, bool]] = []
+
+    def visit(node: ast.AST, loaded: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                continue
+            if isinstance(child, ast.ImportFrom):
+                if child.level:
+                    base = package.split(".")[:len(package.split(".")) - (child.level - 1)]
+                    target = ".".join(base + ([child.module] if child.module else []))
+                else:
+                    target = child.module or ""
+                if child.module is None:  # ``from .. import formula``: the modules named
+                    found.extend((f"{target}.{a.name}", loaded) for a in child.names)
+                else:
+                    found.append((target, loaded))
+            elif isinstance(child, ast.Import):
+                found.extend((a.name, loaded) for a in child.names)
+            visit(child, loaded and not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)))
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), True)
+    return found
+
+
+def _unit(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def core_files() -> list[Path]:
+    return sorted((ROOT / "dscorer_core").rglob("*.py"))
+
+
+def test_every_core_unit_has_a_layer():
+    units = {_unit(_module_name(p)) for p in core_files()}
+    assert units <= set(RANK), sorted(units - set(RANK))
+
+
+def test_the_core_never_imports_upwards_nor_across_a_layer():
+    wrong = []
+    for path in core_files():
+        here = _unit(_module_name(path))
+        for target, loaded in _imports(path):
+            if not target.startswith("dscorer_core."):
+                continue
+            if not loaded and (_module_name(path), target) in LAZY_UPWARD:
+                continue
+            there = _unit(target)
+            if there != here and RANK[there] >= RANK[here]:
+                wrong.append(f"{path.relative_to(ROOT)} ({here}, layer {RANK[here]}) imports {target} "
+                             f"({there}, layer {RANK[there]})")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_core_never_imports_the_app():
+    wrong = [f"{path.relative_to(ROOT)} imports {target}" for path in core_files()
+             for target, _ in _imports(path) if target.split(".")[0] in APP_ONLY]
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("package", ["dscorer_core", "app_widgets"])
+def test_no_import_cycles(package):
+    """No cycle among the modules' load-time imports (a package's ``__init__`` importing its own
+    modules is how a package is made, not a cycle; a module importing its package's ``__init__`` would be)."""
+    graph: dict[str, set[str]] = defaultdict(set)
+    files = sorted((ROOT / package).rglob("*.py"))
+    modules = {_module_name(p) for p in files}
+    for path in files:
+        here = _module_name(path)
+        for target, loaded in _imports(path):
+            if not loaded:
+                continue
+            while target not in modules and "." in target:  # ``from .x import name`` names module x
+                target = target.rpartition(".")[0]
+            if target in modules and target != here and not target.startswith(here + "."):
+                graph[here].add(target)
+    cycles = _cycles(graph)
+    assert not cycles, cycles
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def connect(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            connect(v)
+    return found
+
+
+def test_the_app_widgets_never_import_the_pages():
+    wrong = [f"{path.relative_to(ROOT)} imports {target}" for path in sorted((ROOT / "app_widgets").rglob("*.py"))
+             for target, _ in _imports(path) if target.split(".")[0] in ("pages", "app")]
+    assert not wrong, "\n".join(wrong)
+
+
+#: What browser code looks like in a Python source.
+BROWSER_CODE = re.compile(r"<script|<style|addEventListener|function\s*\(|document\.querySelector")
+
+
+def test_the_core_holds_no_browser_code():
+    """The core is a library: it may write escaped HTML fragments and SVG, never a script nor a style
+    sheet (those are the app's: app_widgets/box_view_assets, static/)."""
+    wrong = [f"{path.relative_to(ROOT)}:{n}: {line.strip()[:80]}" for path in core_files()
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if BROWSER_CODE.search(line)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_layer_check_sees_an_upward_import(tmp_path):
+    """The reader of imports is not blind: a relative upward import is found and named."""
+    fake = ROOT / "dscorer_core" / "clauses.py"
+    found = dict(_imports(fake))
+    assert "dscorer_core.errors" in found and found["dscorer_core.errors"] is True
+    render = dict(_imports(ROOT / "dscorer_core" / "render" / "svg.py"))
+    assert any(t.startswith("dscorer_core.dscorer.") for t in render)
+    assert RANK[_unit("dscorer_core.render.svg")] > RANK[_unit("dscorer_core.dscorer.induction")]

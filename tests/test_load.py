@@ -1,0 +1,167 @@
+"""A class on one server: the caches stay within their bounds however many distinct files pass
+through the app, heavy work runs in the shared process pool with its progress shown, and the
+protocol client of bench/load_app.py walks every step of a real served app."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import sqlite3
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "bench"))
+
+
+def _resource_entries(fn) -> int:
+    """How many entries an st.cache_resource function holds now (Streamlit's own store of it)."""
+    from streamlit.runtime.caching.cache_resource_api import get_resource_cache_stats_provider
+
+    caches = get_resource_cache_stats_provider()._function_caches  # session id -> function key -> cache
+    return sum(len(c._mem_cache) for by_key in caches.values() for c in by_key.values()
+               if c.display_name.endswith(f".{fn.__name__}"))
+
+
+def _rss_mb() -> float:
+    """This process's resident memory now (MB), from /proc."""
+    status = Path("/proc/self/status").read_text()
+    return int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024
+
+
+def _slices(path: Path, count: int, size: int) -> list[bytes]:
+    """``count`` distinct clause files of ``size`` DRSs each: consecutive windows of a PMB file."""
+    text = path.read_text(encoding="utf-8")
+    blocks = [b for b in re.split(r"\n[ \t]*\n", text) if b.strip()]
+    assert len(blocks) >= count + size, "not enough DRSs for distinct windows"
+    return [("\n\n".join(blocks[i:i + size]) + "\n").encode() for i in range(count)]
+
+
+@pytest.mark.slow
+def test_the_caches_stay_within_their_bounds_over_300_distinct_files(shared_path):
+    """300 distinct uploaded pairs (windows of PMB 2.2.0 dev) go through every shared cache of the
+    pair view: parsing, the ill-formed policy, the pair's scores, COUNTER, layout, n-gram comparison,
+    the panes' HTML and the corpus store. No cache ever holds more entries than its bound, and the
+    process holds less than 150 MB more after 300 files than after 10."""
+    from app_widgets import drawing, files, state
+    from dscorer_core import ScoreSettings
+
+    preds = _slices(shared_path("pmb-2.2.0/boxer_dev.clf"), 300, 3)
+    golds = _slices(shared_path("pmb-2.2.0/gold_dev.clf"), 300, 3)
+    settings = ScoreSettings()
+    shared = {state.cached_pair_score: 8, state.cached_counter_pair: 8, state.cached_layout: 32,
+              state.cached_comparison: 4, drawing._pane_parts: 16}
+    resources = {files.parse_upload: 16, files._ill_policy: 32, files._gold_check: 16}
+    store = state._result_store("bound-test", 8, state.MAX_STORED_BYTES)
+    for i, (p_bytes, g_bytes) in enumerate(zip(preds, golds)):
+        _, pdrss = files.parse_upload(f"pred{i}.clf", p_bytes, True)
+        _, gdrss = files.parse_upload(f"gold{i}.clf", g_bytes)
+        pdrss, _ = files._ill_policy(f"p{i}", f"g{i}", pdrss, gdrss)
+        pair = state.cached_pair_score(pdrss[0], gdrss[0], settings)
+        cpair = state.cached_counter_pair(pdrss[0], gdrss[0])
+        mapping = tuple(sorted(cpair.mapping.items()))
+        layout = state.cached_layout(pair.pred_graph, pair.gold_graph, mapping)
+        state.cached_comparison(pair.pred_graph, pair.gold_graph, 1, mapping)
+        box = drawing.drawing_box(layout, pair.pred_graph, pair.gold_graph, True, False, True)
+        drawing._pane_parts(pair.pred_graph, tuple(layout.pred), box, 600, True, f"p{i}.svg", "pred",
+                            (("compact", True), ("side", "pred")))
+        store.get(("corpus", i), lambda score=pair.score: [score] * 100)
+        for fn, bound in shared.items():
+            assert len(fn.results.values) <= bound, f"{fn.__name__}: {len(fn.results.values)} > {bound}"
+        for fn, bound in resources.items():
+            held = _resource_entries(fn)
+            assert 0 < held <= bound, f"{fn.__name__}: {held} entries, bound {bound}"
+        assert len(store.values) <= 8 and len(store.running) == 0
+        if i == 9:
+            after_ten = _rss_mb()
+    grown = _rss_mb() - after_ten
+    assert grown < 150, f"{grown:.0f} MB more after 300 distinct files than after 10"
+    # the last files are the ones kept (least recently used dropped first)
+    assert ("corpus", 299) in store.values and ("corpus", 0) not in store.values
+
+
+def test_heavy_work_runs_in_the_pool_and_reports_its_progress(sample_data, monkeypatch):
+    """A WorkerTask gives the same result in a worker process as on the script thread, and its
+    progress reaches the caller up to the last document."""
+    from app_widgets import workers
+    from dscorer_core import counter_corpus, read_pair, score_corpus
+
+    preds, golds = read_pair(sample_data / "paper_pred.clf", sample_data / "paper_gold.clf")
+    monkeypatch.setattr(workers, "WORKERS", 1)
+    try:
+        seen: list[tuple[int, int]] = []
+        pooled = workers.in_worker(score_corpus, preds, golds)(lambda d, t: seen.append((d, t)))
+        assert pooled == score_corpus(preds, golds)
+        assert seen and seen[-1] == (len(golds), len(golds))
+        assert workers.in_worker(counter_corpus, preds, golds)(lambda d, t: None) == counter_corpus(preds, golds)
+        pid, loaded = workers.in_worker(_worker_pid)(lambda d, t: None)
+        assert pid != os.getpid()
+        assert not loaded  # a worker loads the core only, not the app nor Streamlit
+    finally:
+        workers.shutdown()
+    monkeypatch.setattr(workers, "WORKERS", 0)  # 0: on the script thread, as before
+    assert workers.in_worker(_worker_pid)(lambda d, t: None)[0] == os.getpid()
+
+
+def test_a_killed_worker_fails_its_task_with_a_message_and_the_next_task_runs(monkeypatch):
+    """A worker that dies (out of memory, killed) fails only its own task, with a one-line reason;
+    the pool is replaced and the next task runs."""
+    from app_widgets import workers
+
+    monkeypatch.setattr(workers, "WORKERS", 1)
+    try:
+        with pytest.raises(RuntimeError, match="ended abruptly"):
+            workers.in_worker(_killed)(lambda d, t: None)
+        pid, _ = workers.in_worker(_worker_pid)(lambda d, t: None)
+        assert pid != os.getpid()
+    finally:
+        workers.shutdown()
+
+
+def _killed(progress=None) -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _worker_pid(progress=None) -> tuple[int, list[str]]:
+    return os.getpid(), [m for m in ("streamlit", "pandas", "app_widgets") if m in sys.modules]
+
+
+@pytest.mark.slow
+def test_the_protocol_client_walks_every_step_of_a_served_app(shared_data, tmp_path):
+    """One session of bench/load_app.py's protocol client (no browser) against the app served as
+    for a class: every step ends with script_finished and shows no exception or error box, the
+    pages it asks for are the ones drawn, and the judgement it records is in the store."""
+    import load_app
+    from served_app import served_app
+    from st_protocol import Session
+
+    store = tmp_path / "judgements.sqlite"
+    env = dict(os.environ, DSCORER_ALLOWED_DIRS=f"{shared_data}:{tmp_path}", DSCORER_WORKERS="1")
+    with served_app(env=env) as (url, _):
+        times, errors = asyncio.run(load_app.class_of(url, 1, load_app.STEPS, store, think=0, ramp=0,
+                                                      step_timeout=300, max_seconds=900))
+        assert errors == []
+        assert {step: len(v) for step, v in times.items()} == dict.fromkeys(load_app.STEPS, 1)
+
+        async def pick_and_look() -> list[str]:
+            s = Session(url)
+            s.query = load_app.class_link()
+            await s.connect()
+            try:
+                await s.run()
+                picked = await s.run(doc_number=17)
+                corpus = await s.run("Corpus")
+                return picked.texts + corpus.texts
+            finally:
+                await s.close()
+
+        texts = asyncio.run(pick_and_look())
+    assert "#### Document 17" in texts  # the number typed is the document drawn
+    assert any(t.startswith("micro F") for t in texts)  # the corpus page was drawn
+    with sqlite3.connect(store) as db:
+        rows = db.execute("SELECT COUNT(*) FROM judgements WHERE annotator = 'student0'").fetchone()
+    assert rows == (1,)
