@@ -207,14 +207,16 @@ def _sentence_from_comment(text: str) -> tuple[int, str] | None:
     return None
 
 
-def parse_clf(text: str, source: str = "<string>", lenient: bool = False) -> list[Drs]:
+def parse_clf(text: str, source: str = "<string>", lenient: bool = False, first_line: int = 1,
+              first_index: int = 0) -> list[Drs]:
     """Parse the text of a clause file into DRSs, raising ClfError on bad lines.
 
     Every bad line is collected (up to MAX_PROBLEMS listed) before raising,
     so a user fixes a file in one pass. ``lenient`` (for a parser's output) raises nothing:
     each DRS keeps its bad lines in ``Drs.problems`` (a line that splits into 3 or 4 tokens
     is kept as read), and a block of bad lines only is still a DRS, so the count never changes
-    (docs/ill-formed.md).
+    (docs/ill-formed.md). ``first_line`` and ``first_index`` number the lines and DRSs of a
+    piece of a file cut at a DRS boundary (``chunked.clf_chunks``) as the whole file would.
     """
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -232,7 +234,7 @@ def parse_clf(text: str, source: str = "<string>", lenient: bool = False) -> lis
     def close_block() -> None:
         nonlocal clauses, block_problems, dups, seen, sentence, start
         if clauses or block_problems:
-            drss.append(Drs(tuple(clauses), len(drss), sentence[1] if sentence else None,
+            drss.append(Drs(tuple(clauses), first_index + len(drss), sentence[1] if sentence else None,
                             source, start, tuple(dups), tuple(block_problems)))
             sentence = None  # a block with only comments hands its sentence on
         clauses, block_problems, dups, seen, start = [], [], [], set(), 0
@@ -240,7 +242,7 @@ def parse_clf(text: str, source: str = "<string>", lenient: bool = False) -> lis
     # Lines end at LF, CRLF or a lone CR; not at the other characters str.splitlines()
     # knows (form feed, U+2028, ...), so line numbers agree with editors and grep.
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    for lineno, raw in enumerate(lines, start=1):
+    for lineno, raw in enumerate(lines, start=first_line):
         stripped = raw.strip()
         if not stripped:
             close_block()

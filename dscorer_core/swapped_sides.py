@@ -16,7 +16,7 @@ from pathlib import PurePath
 from .clauses import Drs
 from .ill_formed import DUMMY_CLAUSES
 
-__all__ = ["DUMMY_CONCEPT", "SwapSuspicion", "suspect_swapped"]
+__all__ = ["DUMMY_CONCEPT", "SwapSigns", "SwapSuspicion", "suspect_swapped", "suspicion", "swap_signs"]
 
 #: The concept of a parse-failure dummy DRS (``b1 alwayswrongconcept "n.01" x1``).
 DUMMY_CONCEPT = DUMMY_CLAUSES[0][1]
@@ -44,8 +44,31 @@ class SwapSuspicion:
         return f"{where}: warning: {self.message()}"
 
 
-def _dummy_documents(golds: Sequence[Drs]) -> list[Drs]:
-    return [d for d in golds if any(c.relation == DUMMY_CONCEPT for c in d.clauses)]
+@dataclass(frozen=True)
+class SwapSigns:
+    """What ``suspect_swapped`` looks at, gathered from a corpus (or batch by batch, ``merged``): the
+    first gold DRSs holding a dummy (index, line) and how many, and whether the sides have sentences."""
+
+    dummies: tuple[tuple[int, int], ...] = ()
+    dummy_count: int = 0
+    preds: int = 0
+    golds: int = 0
+    every_pred_sentence: bool = True
+    any_gold_sentence: bool = False
+
+    def merged(self, other: SwapSigns) -> SwapSigns:
+        """The signs of this part of a corpus followed by ``other``."""
+        return SwapSigns((self.dummies + other.dummies)[:SHOWN_DOCUMENTS], self.dummy_count + other.dummy_count,
+                         self.preds + other.preds, self.golds + other.golds,
+                         self.every_pred_sentence and other.every_pred_sentence,
+                         self.any_gold_sentence or other.any_gold_sentence)
+
+
+def swap_signs(preds: Sequence[Drs], golds: Sequence[Drs]) -> SwapSigns:
+    """The signs of swapped files in aligned DRSs (see the module)."""
+    dummies = [d for d in golds if any(c.relation == DUMMY_CONCEPT for c in d.clauses)]
+    return SwapSigns(tuple((d.index, d.line) for d in dummies[:SHOWN_DOCUMENTS]), len(dummies), len(preds),
+                     len(golds), all(d.sentence for d in preds), any(d.sentence for d in golds))
 
 
 def _says_gold(name: str) -> bool:
@@ -55,16 +78,20 @@ def _says_gold(name: str) -> bool:
 def suspect_swapped(preds: Sequence[Drs], golds: Sequence[Drs], pred_name: str = "",
                     gold_name: str = "gold") -> SwapSuspicion | None:
     """A SwapSuspicion when the gold side looks like a parser's output (see the module), else None."""
+    return suspicion(swap_signs(preds, golds), pred_name, gold_name)
+
+
+def suspicion(signs: SwapSigns, pred_name: str = "", gold_name: str = "gold") -> SwapSuspicion | None:
+    """A SwapSuspicion from the signs of a corpus (``swap_signs``), else None."""
     reasons: list[str] = []
     line = 0
-    dummies = _dummy_documents(golds)
-    if dummies:
-        shown = ", ".join(str(d.index) for d in dummies[:SHOWN_DOCUMENTS])
-        more = ", ..." if len(dummies) > SHOWN_DOCUMENTS else ""
+    if signs.dummy_count:
+        shown = ", ".join(str(index) for index, _ in signs.dummies[:SHOWN_DOCUMENTS])
+        more = ", ..." if signs.dummy_count > SHOWN_DOCUMENTS else ""
         reasons.append(f"holds the parse-failure dummy {DUMMY_CONCEPT} (what a parser writes for a sentence it "
-                       f"could not parse) in {len(dummies)} DRS(s) (DRS {shown}{more})")
-        line = dummies[0].line
-    if golds and preds and all(d.sentence for d in preds) and not any(d.sentence for d in golds):
+                       f"could not parse) in {signs.dummy_count} DRS(s) (DRS {shown}{more})")
+        line = signs.dummies[0][1]
+    if signs.golds and signs.preds and signs.every_pred_sentence and not signs.any_gold_sentence:
         reasons.append("has no sentence while every predicted DRS has one")
     if pred_name and _says_gold(pred_name) and not _says_gold(gold_name):
         reasons.append(f"is not named gold while the predicted file is ({PurePath(pred_name).name})")

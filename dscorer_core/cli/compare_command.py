@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -29,6 +30,7 @@ from ..swapped_sides import suspect_swapped
 from .counter_command import add_max_candidates, counter_settings_from_args
 from .input_format import add_format_option, add_ill_option
 from .output import format_table, write_json
+from .scale_options import add_cluster_option, at_scale, open_cli_runner
 from .score_command import add_dscorer_options, settings_from_args
 
 __all__ = ["register", "run", "read_systems", "format_comparison"]
@@ -79,6 +81,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     smatch.add_argument("--triples", choices=SMATCH_TRIPLES, default="pmb5",
                         help="pmb5: the PMB 5 script's triples, quirks included (default, the published figure); "
                              "corrected: without its bugs; lenient: corrected without senses")
+    add_cluster_option(p)
     p.set_defaults(func=run)
 
 
@@ -128,13 +131,14 @@ def chosen_metrics(args: argparse.Namespace, golds: Sequence[Drs] = (), systems:
 
 
 def compare_metric(metric: Metric, golds: list[Drs], systems: list[System],
-                   args: argparse.Namespace) -> tuple[Comparison, list[CountTable]]:
-    """The comparison of one metric and the count tables behind it."""
+                   args: argparse.Namespace, cluster: Any = None) -> tuple[Comparison, list[CountTable]]:
+    """The comparison of one metric and the count tables behind it (scored on ``cluster`` if given)."""
     why = metric.refusal(golds, args.gold) or next(
         (w for s in systems if (w := metric.refusal(s.preds, s.path)) is not None), None)
     if why is not None:
         raise DscorerInputError(why)
-    return compare_systems(metric, golds, systems, bootstrap=args.bootstrap, ar=args.ar, seed=args.seed)
+    return compare_systems(metric, golds, systems, bootstrap=args.bootstrap, ar=args.ar, seed=args.seed,
+                           cluster=cluster)
 
 
 @dataclass(frozen=True)
@@ -197,10 +201,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"dscorer compare: {s.path} holds one DRS: comparing it with each of the {len(golds)} "
                   f"gold DRSs (--baseline)", file=sys.stderr)
     results = {}
-    for m in chosen_metrics(args, golds, systems):
-        c, tables = compare_metric(m, golds, systems, args)
-        signature = with_extras(c.signature, extra) if m.scores_clauses else c.signature  # resampling ones follow
-        results[m.name] = (replace(c, signature=signature), tables)
+    with open_cli_runner(args) if at_scale(args) else nullcontext(None) as cluster:  # one cluster for every system
+        for m in chosen_metrics(args, golds, systems):
+            c, tables = compare_metric(m, golds, systems, args, cluster)
+            signature = with_extras(c.signature, extra) if m.scores_clauses else c.signature  # resampling ones follow
+            results[m.name] = (replace(c, signature=signature), tables)
     if args.json:
         data = {"gold": args.gold, "n_documents": len(golds),
                 "systems": [{"name": s.name, "path": s.path, "single_drs_baseline": s.single_drs} for s in systems],

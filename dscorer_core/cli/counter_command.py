@@ -3,16 +3,33 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..counter.settings import SEARCHES, CounterSettings
-from ..ill_formed import signed
-from .input_format import add_format_option, add_ill_option, read_predictions
+from ..ill_formed import IllFormedReport, signed
+from .input_format import (
+    add_format_option,
+    add_ill_option,
+    print_report,
+    print_warning,
+    read_predictions,
+    streams_clauses,
+)
 from .output import format_table, write_csv, write_json
 from .progress import terminal_progress
+from .scale_options import (
+    add_cluster_option,
+    add_per_doc_out_option,
+    at_scale,
+    open_cli_runner,
+    per_doc_lines,
+    refuse_overwriting,
+)
 
 if TYPE_CHECKING:
-    from ..counter.score import CounterResult
+    from ..cluster import Runner
+    from ..counter.score import CounterPair, CounterResult
 
 
 def add_counter_options(p: argparse.ArgumentParser) -> None:
@@ -65,6 +82,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--per-doc", action="store_true", help="add one row per document (COUNTER's -ms)")
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
     p.add_argument("--csv", metavar="FILE", help="write the per-document table to FILE")
+    add_per_doc_out_option(p)
+    add_cluster_option(p)
     p.set_defaults(func=run)
 
 
@@ -78,7 +97,7 @@ def counter_rows(result: CounterResult) -> tuple[list[str], list[list[object]]]:
 
 def format_counter(result: CounterResult, by_kind: bool = False) -> str:
     """The text report: signature, corpus P/R/F with clause counts, and optionally the breakdown."""
-    n = len(result.documents)
+    n = result.n_documents
     lines = [result.signature,
              f"documents: {n} (mapping proven optimal for {result.optimal_documents})",
              format_table(["matched", "pred_clauses", "gold_clauses", "P", "R", "F"],
@@ -91,12 +110,41 @@ def format_counter(result: CounterResult, by_kind: bool = False) -> str:
     return "\n".join(lines)
 
 
+def _scored_at_scale(args: argparse.Namespace, settings: CounterSettings, runner: Runner,
+                     write: Callable[[Sequence[CounterPair]], None] | None) -> tuple[CounterResult, IllFormedReport]:
+    """``--cluster`` or ``--per-doc-out``: clause files read as streams, batches run by ``runner``; SBN
+    files read whole, then run by ``runner``."""
+    if streams_clauses(args):
+        from ..cluster.runs import counter_files
+
+        result, report = counter_files(args.pred, args.gold, settings, runner, ill=args.ill, wf_check=args.wf_check,
+                                       baseline=args.baseline, keep_documents=bool(args.per_doc or args.csv),
+                                       on_documents=write, warn=print_warning)
+        print_report(report)
+        return result, report
+    from ..counter.score import counter_corpus
+
+    preds, golds, report = read_predictions(args)
+    result = counter_corpus(preds, golds, settings, cluster=runner if args.cluster else None,
+                            progress=terminal_progress("COUNTER"))
+    if write is not None:
+        write(result.documents)
+    return result, report
+
+
 def run(args: argparse.Namespace) -> int:
     from ..counter.score import counter_corpus  # numpy and scipy: imported when a command runs COUNTER
 
     settings = counter_settings_from_args(args)
-    preds, golds, report = read_predictions(args)
-    result = counter_corpus(preds, golds, settings, progress=terminal_progress("COUNTER"))
+    refuse_overwriting("--per-doc-out", args.per_doc_out, args.pred, args.gold)
+    if at_scale(args):
+        from ..counter.score import CounterPair
+
+        with open_cli_runner(args) as runner, per_doc_lines(args.per_doc_out, CounterPair.as_dict) as write:
+            result, report = _scored_at_scale(args, settings, runner, write)
+    else:
+        preds, golds, report = read_predictions(args)
+        result = counter_corpus(preds, golds, settings, progress=terminal_progress("COUNTER"))
     if args.csv:
         write_csv(args.csv, *counter_rows(result))
     if args.json:

@@ -12,7 +12,8 @@ if TYPE_CHECKING:
     from ..clauses import Drs
     from ..ill_formed import IllFormedReport
 
-__all__ = ["add_format_option", "add_ill_option", "read_predictions"]
+__all__ = ["add_format_option", "add_ill_option", "read_predictions", "print_report", "print_warning",
+           "streams_clauses"]
 
 
 def add_format_option(p: argparse.ArgumentParser) -> None:
@@ -50,6 +51,24 @@ def read_predictions(args: argparse.Namespace) -> tuple[list[Drs], list[Drs], Il
     if swapped is not None:
         print(swapped.warning_line(), file=sys.stderr)
     preds, report = apply_ill_policy(preds, args.ill, check_gold(golds, args.wf_check))
+    print_report(report)
+    return preds, golds, report
+
+
+def print_warning(line: str) -> None:
+    """A warning line on stderr."""
+    print(line, file=sys.stderr)
+
+
+def print_report(report: IllFormedReport) -> None:
+    """The ill-formed DRSs of a report and the gold check's warnings, on stderr."""
     for line in report.lines():
         print(line, file=sys.stderr)
-    return preds, golds, report
+
+
+def streams_clauses(args: argparse.Namespace) -> bool:
+    """Whether both files of a command are clause files, which ``--cluster`` and ``--per-doc-out`` read
+    as streams (``chunked.py``); SBN files are read whole."""
+    from ..chunked import stream_format
+
+    return all(stream_format(path, args.format) == "clf" for path in (args.pred, args.gold))

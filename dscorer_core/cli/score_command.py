@@ -3,24 +3,43 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..dscorer.corpus import document_table, score_corpus
 from ..dscorer.engines import DEFAULT_MAX_NGRAMS, ENGINES
 from ..dscorer.presets import PRESETS, get_preset
-from ..dscorer.scoring import CorpusResult
+from ..dscorer.scoring import CorpusResult, DocumentScore
 from ..dscorer.settings import ScoreSettings
-from ..errors import OutputError
-from ..ill_formed import signed
+from ..ill_formed import IllFormedReport, signed
 from .counter_command import (
     add_counter_options,
     counter_settings_from_args,
     format_counter,
 )
-from .input_format import add_format_option, add_ill_option, read_predictions
+from .input_format import (
+    add_format_option,
+    add_ill_option,
+    print_report,
+    print_warning,
+    read_predictions,
+    streams_clauses,
+)
 from .output import format_table, write_csv, write_json
 from .progress import terminal_progress
+from .scale_options import (
+    add_cluster_option,
+    add_per_doc_out_option,
+    at_scale,
+    open_cli_runner,
+    per_doc_lines,
+    refuse_overwriting,
+)
+
+if TYPE_CHECKING:
+    from ..cluster import Runner
+    from ..counter.score import CounterResult
 
 
 def positive_int(text: str) -> int:
@@ -73,6 +92,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--per-doc", action="store_true", help="add one row per document")
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
     p.add_argument("--csv", metavar="FILE", help="write the per-document table to FILE")
+    add_per_doc_out_option(p)
+    add_cluster_option(p)
     p.add_argument("--with-counter", action="store_true",
                    help="also compute COUNTER scores and add them (a 'counter' block in JSON)")
     add_counter_options(p)
@@ -83,7 +104,7 @@ def format_result(result: CorpusResult) -> str:
     """The text report: signature, micro and macro P/R/F and the per-order table."""
     m, M = result.micro, result.macro
     lines = [result.signature,
-             f"documents: {len(result.documents)}",
+             f"documents: {result.n_documents}",
              format_table(["average", "P", "R", "F"], [["micro", m.P, m.R, m.F], ["macro", M.P, M.R, M.F]]),
              "",
              "per order (micro; k = 0 compares node counts, its p = r = f is the mean per-document ratio):",
@@ -92,24 +113,61 @@ def format_result(result: CorpusResult) -> str:
     return "\n".join(lines)
 
 
-def _refuse_overwriting_inputs(target: str | None, *inputs: str) -> None:
-    """``--csv gold.clf`` would destroy the gold file: refuse before reading anything."""
-    if target and any(Path(target).resolve() == Path(i).resolve() for i in inputs):
-        raise OutputError(f"--csv {target} is one of the input files; refusing to overwrite it")
-
-
 def run(args: argparse.Namespace) -> int:
     settings = settings_from_args(args)
-    _refuse_overwriting_inputs(args.csv, args.pred, args.gold)
-    preds, golds, report = read_predictions(args)
-    result = score_corpus(preds, golds, settings, jobs=args.jobs, progress=terminal_progress("DSCORER"))
+    refuse_overwriting("--csv", args.csv, args.pred, args.gold)
+    refuse_overwriting("--per-doc-out", args.per_doc_out, args.pred, args.gold)
+    if at_scale(args):
+        with open_cli_runner(args) as runner, per_doc_lines(args.per_doc_out, DocumentScore.as_dict) as write:
+            result, counter, report = _scored_at_scale(args, settings, runner, write)
+    else:
+        preds, golds, report = read_predictions(args)
+        result = score_corpus(preds, golds, settings, jobs=args.jobs, progress=terminal_progress("DSCORER"))
+        counter = None
+        if getattr(args, "with_counter", False):
+            from ..counter.score import counter_corpus  # scipy: only when asked for
+
+            counter = counter_corpus(preds, golds, counter_settings_from_args(args),
+                                     progress=terminal_progress("COUNTER"))
     if args.csv:
         write_csv(args.csv, *document_table(result))
+    return _print(args, result, counter, report)
+
+
+def _scored_at_scale(args: argparse.Namespace, settings: ScoreSettings, runner: Runner,
+                     write: Callable[[Sequence[DocumentScore]], None] | None
+                     ) -> tuple[CorpusResult, CounterResult | None, IllFormedReport]:
+    """``--cluster`` or ``--per-doc-out``: clause files read as streams, batches scored by ``runner``;
+    SBN files read whole, then scored by ``runner``."""
+    cluster = runner if args.cluster else None
     counter = None
+    if streams_clauses(args):
+        from ..cluster.runs import counter_files, score_files
+
+        common = dict(ill=args.ill, wf_check=args.wf_check, baseline=args.baseline)
+        result, report = score_files(args.pred, args.gold, settings, runner, on_documents=write, warn=print_warning,
+                                     keep_documents=bool(args.per_doc or args.csv), **common)
+        print_report(report)
+        if getattr(args, "with_counter", False):
+            counter = counter_files(args.pred, args.gold, counter_settings_from_args(args), runner,
+                                    keep_documents=args.per_doc, **common)[0]
+        return result, counter, report
+    preds, golds, report = read_predictions(args)
+    result = score_corpus(preds, golds, settings, jobs=args.jobs, cluster=cluster,
+                          progress=terminal_progress("DSCORER"))
+    if write is not None:
+        write(result.documents)
     if getattr(args, "with_counter", False):
         from ..counter.score import counter_corpus  # scipy: only when asked for
 
-        counter = counter_corpus(preds, golds, counter_settings_from_args(args), progress=terminal_progress("COUNTER"))
+        counter = counter_corpus(preds, golds, counter_settings_from_args(args), cluster=cluster,
+                                 progress=terminal_progress("COUNTER"))
+    return result, counter, report
+
+
+def _print(args: argparse.Namespace, result: CorpusResult, counter: CounterResult | None,
+           report: IllFormedReport) -> int:
+    """Print the report (text or ``--json``) of a DSCORER run, with COUNTER's if asked for."""
     if args.json:
         data = result.as_dict(per_doc=args.per_doc)
         data["signature"] = signed(result.signature, [report])

@@ -4,18 +4,35 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..errors import SettingsError
 from ..formats import read_sbn_file, read_sbn_file_tolerant, read_sbn_texts
-from ..sbn.smatch import SMATCH_TRIPLES, SmatchResult, SmatchSettings, collector_paused, smatch_corpus
+from ..sbn.smatch import (
+    SMATCH_TRIPLES,
+    SmatchDocument,
+    SmatchResult,
+    SmatchSettings,
+    collector_paused,
+    smatch_corpus,
+)
 from .input_format import add_format_option
 from .output import format_table, write_json
 from .progress import terminal_progress
+from .scale_options import (
+    add_cluster_option,
+    add_per_doc_out_option,
+    at_scale,
+    open_cli_runner,
+    per_doc_lines,
+    refuse_overwriting,
+)
 
 if TYPE_CHECKING:
     from ..sbn.smatch_causes import SmatchComparison
 
-__all__ = ["format_explanation", "format_smatch", "register", "run", "smatch_json"]
+__all__ = ["document_json", "format_explanation", "format_smatch", "register", "run", "smatch_json"]
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -39,14 +56,23 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
     p.add_argument("--time-limit", type=float, default=30.0, metavar="S",
                    help="seconds per solver call before a document keeps its best mapping unproven (default 30)")
+    add_per_doc_out_option(p)
+    add_cluster_option(p)
     p.set_defaults(func=run)
 
 
 def _corpus(result: SmatchResult) -> dict:
     return {"signature": result.signature, "P": result.P, "R": result.R, "F": result.F,
             "mean_F": result.mean_F, "ill_formed": result.ill_formed,
-            "documents_count": len(result.documents), "ill_formed_count": result.ill_formed_count,
-            "optimal_count": sum(1 for d in result.documents if d.optimal)}
+            "documents_count": result.n_documents, "ill_formed_count": result.ill_formed_count,
+            "optimal_count": result.optimal_documents}
+
+
+def document_json(d: SmatchDocument, comparison: SmatchComparison | None = None) -> dict:
+    """One document's entry in the JSON (and in ``--per-doc-out``)."""
+    return {"index": d.index, "P": d.P, "R": d.R, "F": d.F, "optimal": d.optimal, "matched": d.matched,
+            "pred_triples": d.pred_triples, "gold_triples": d.gold_triples, "ill_formed": d.ill_formed,
+            "note": d.note, **({"cause": comparison.cause_of(d.index)} if comparison else {})}
 
 
 def smatch_json(result: SmatchResult, per_doc: bool = False, comparison: SmatchComparison | None = None) -> dict:
@@ -54,11 +80,7 @@ def smatch_json(result: SmatchResult, per_doc: bool = False, comparison: SmatchC
     comparison, the corrected figures and the sentences where the two differ, with their causes."""
     data: dict = _corpus(result)
     if per_doc:
-        data["documents"] = [
-            {"index": d.index, "P": d.P, "R": d.R, "F": d.F, "optimal": d.optimal, "matched": d.matched,
-             "pred_triples": d.pred_triples, "gold_triples": d.gold_triples, "ill_formed": d.ill_formed,
-             "note": d.note, **({"cause": comparison.cause_of(d.index)} if comparison else {})}
-            for d in result.documents]
+        data["documents"] = [document_json(d, comparison) for d in result.documents]
     if comparison:
         data["corrected"] = _corpus(comparison.corrected)
         data["differences"] = [{"index": d.index, "pmb5_F": d.pmb5_F, "corrected_F": d.corrected_F,
@@ -69,9 +91,9 @@ def smatch_json(result: SmatchResult, per_doc: bool = False, comparison: SmatchC
 def format_smatch(result: SmatchResult, per_doc: bool = False, comparison: SmatchComparison | None = None) -> str:
     """The tables a person reads: corpus figures (both averages labelled), then documents on request."""
     docs = result.documents
-    optimal = sum(1 for d in docs if d.optimal)
+    optimal = result.optimal_documents
     lines = [result.signature,
-             (f"documents: {len(docs)} (ill-formed {result.ill_formed_count} = {result.ill_formed:.4f}; "
+             (f"documents: {result.n_documents} (ill-formed {result.ill_formed_count} = {result.ill_formed:.4f}; "
              f"alignment proven optimal for {optimal})"),
              format_table(["average", "P", "R", "F"], [
                  ["micro (all triples)", result.P, result.R, result.F],
@@ -106,10 +128,51 @@ def run(args: argparse.Namespace) -> int:
         return _run(args)
 
 
+def _at_scale(args: argparse.Namespace, settings: SmatchSettings) -> SmatchResult:
+    """``--cluster`` or ``--per-doc-out``: files of one SBN per line read as streams (the PMB 5 script's
+    triples), batches scored on the cluster; other files read whole, then scored on it."""
+    if args.explain:
+        raise SettingsError("--explain scores twice and compares in memory: leave out --cluster and --per-doc-out")
+    refuse_overwriting("--per-doc-out", args.per_doc_out, args.pred, args.gold)
+    from ..chunked import stream_format
+
+    streams = settings.chosen == "pmb5" and all(stream_format(f, args.format) == "sbn-lines"
+                                                for f in (args.pred, args.gold))
+    gold_problems = False
+    with open_cli_runner(args) as runner, per_doc_lines(args.per_doc_out, document_json) as write:
+        def seen(docs: Sequence[SmatchDocument]) -> None:
+            nonlocal gold_problems
+            gold_problems = gold_problems or any(d.gold_problems for d in docs)
+            if write is not None:
+                write(docs)
+
+        cluster = runner if args.cluster else None
+        if streams:
+            from ..cluster.runs import smatch_files
+
+            result = smatch_files(args.pred, args.gold, settings, runner, keep_documents=args.per_doc,
+                                  on_documents=seen)
+        elif settings.chosen == "pmb5":
+            result = smatch_corpus(read_sbn_texts(args.pred, args.format), read_sbn_texts(args.gold, args.format),
+                                   settings, str(args.pred), str(args.gold), cluster=cluster,
+                                   progress=terminal_progress("Smatch"))
+            seen(result.documents)
+        else:
+            result = smatch_corpus(read_sbn_file_tolerant(args.pred, args.format),  # type: ignore[arg-type]
+                                   read_sbn_file(args.gold, args.format), settings, str(args.pred), str(args.gold),
+                                   cluster=cluster, progress=terminal_progress("Smatch"))
+            seen(result.documents)
+    if gold_problems and settings.chosen == "pmb5":
+        read_sbn_file(args.gold, args.format)  # a gold SBN neither reader reads is an error (FILE:LINE:COL)
+    return result
+
+
 def _run(args: argparse.Namespace) -> int:
     settings = SmatchSettings(lenient=args.lenient, time_limit=args.time_limit, triples=args.triples)
     comparison = None
-    if args.explain:
+    if at_scale(args):
+        result = _at_scale(args, settings)
+    elif args.explain:
         from ..sbn.smatch_causes import compare_pmb5_corrected
 
         comparison = compare_pmb5_corrected(read_sbn_file_tolerant(args.pred, args.format),  # type: ignore[arg-type]

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
         KINDS,
         CounterPair,
         CounterResult,
+        CounterTotals,
         KindScore,
         counter_corpus,
         counter_pair,
@@ -26,12 +27,12 @@ _HOME = {
     "CounterClause": ".normalise", "CounterDrs": ".normalise", "normalise_clause": ".normalise",
     "prepare_drs": ".normalise", "Candidate": ".problem", "MatchProblem": ".problem",
     "build_problem": ".problem", "KINDS": ".score", "CounterPair": ".score", "CounterResult": ".score",
-    "KindScore": ".score", "counter_corpus": ".score", "counter_pair": ".score",
+    "CounterTotals": ".score", "KindScore": ".score", "counter_corpus": ".score", "counter_pair": ".score",
     "SearchOutcome": ".search", "find_mapping": ".search", "SEARCHES": ".settings",
     "CounterSettings": ".settings",
 }
 
-__all__ = ["CounterSettings", "SEARCHES", "CounterPair", "CounterResult", "KindScore", "KINDS",
+__all__ = ["CounterSettings", "SEARCHES", "CounterPair", "CounterResult", "CounterTotals", "KindScore", "KINDS",
            "counter_pair", "counter_corpus", "CounterClause", "CounterDrs", "normalise_clause",
            "prepare_drs", "Candidate", "MatchProblem", "build_problem", "SearchOutcome", "find_mapping"]
 

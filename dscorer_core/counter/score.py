@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .. import formula
 from ..align import matched_candidates
@@ -20,7 +21,7 @@ from .search import SearchOutcome, find_mapping, find_mappings
 from .settings import CounterSettings
 
 __all__ = ["KindScore", "CounterPair", "CounterResult", "KINDS", "clause_kinds",
-           "counter_pair", "counter_corpus", "prf"]
+           "counter_pair", "counter_corpus", "CounterTotals", "prf"]
 
 #: Breakdown rows, in COUNTER's order: operators, roles, concepts, then concepts by part of speech
 #: (``s`` counts as ``a``) and events (verb and adjective concepts, as COUNTER counts them).
@@ -98,17 +99,6 @@ def _breakdown(matched: Sequence[CounterClause], pred: Sequence[CounterClause],
     return tuple(KindScore(k, *counts[k]) for k in KINDS)
 
 
-def _sum_breakdowns(rows: Sequence[tuple[KindScore, ...]]) -> tuple[KindScore, ...]:
-    totals = {k: [0, 0, 0] for k in KINDS}
-    for doc in rows:
-        for ks in doc:
-            t = totals[ks.kind]
-            t[0] += ks.matched
-            t[1] += ks.pred
-            t[2] += ks.gold
-    return tuple(KindScore(k, *totals[k]) for k in KINDS)
-
-
 @dataclass(frozen=True)
 class CounterPair(_ClauseScores):
     """COUNTER's comparison of one DRS pair: counts, P/R/F, the mapping and the clauses on each side.
@@ -158,20 +148,29 @@ class CounterResult(_ClauseScores):
     pred_clauses: int
     gold_clauses: int
     by_kind: tuple[KindScore, ...]
+    #: How many documents, and how many with a mapping proven optimal, when ``documents`` was not
+    #: kept (a streamed corpus: ``CounterTotals``).
+    count: int | None = None
+    optimal_count: int | None = None
 
     @property
     def signature(self) -> str:
         return self.settings.signature()
 
     @property
+    def n_documents(self) -> int:
+        """How many documents the figures cover (kept in ``documents`` or not)."""
+        return len(self.documents) if self.count is None else self.count
+
+    @property
     def optimal_documents(self) -> int:
         """How many documents have a mapping proven optimal."""
-        return sum(d.optimal for d in self.documents)
+        return sum(d.optimal for d in self.documents) if self.optimal_count is None else self.optimal_count
 
     def as_dict(self, per_doc: bool = False, by_kind: bool = True) -> dict:
         data = {"signature": self.signature, "P": self.P, "R": self.R, "F": self.F,
                 "matched": self.matched, "pred_clauses": self.pred_clauses,
-                "gold_clauses": self.gold_clauses, "documents_total": len(self.documents),
+                "gold_clauses": self.gold_clauses, "documents_total": self.n_documents,
                 "optimal_documents": self.optimal_documents}
         if by_kind:
             data["by_kind"] = [k.as_dict() for k in self.by_kind]
@@ -236,26 +235,72 @@ def counter_pair(pred: Drs, gold: Drs, settings: CounterSettings | None = None,
 
 
 def counter_corpus(preds: Sequence[Drs], golds: Sequence[Drs], settings: CounterSettings | None = None,
-                   progress: Callable[[int, int], None] | None = None) -> CounterResult:
+                   progress: Callable[[int, int], None] | None = None, first_index: int = 0,
+                   cluster: Any = None) -> CounterResult:
     """COUNTER scores of aligned predicted and gold DRSs, micro-averaged over all pairs.
 
     Documents are scored in chunks of CHUNK; ``progress``, if given, is called as
-    progress(done, total) after each chunk.
+    progress(done, total) after each chunk. ``first_index`` numbers the documents of a piece of a
+    corpus (a multiple of CHUNK) as the whole corpus would: the same seeds, the same chunks.
+    ``cluster`` (``"local:N"``, ``"tcp://HOST:PORT"`` or a ``distributed.Client``) runs the chunks on
+    a Dask cluster (docs/scale.md): the same figures.
     """
     settings = settings or CounterSettings()
     if len(preds) != len(golds):
         raise DrsCountMismatch("predicted DRSs", "gold DRSs", len(preds), len(golds))
-    docs: list[CounterPair] = []
-    for start in range(0, len(preds), CHUNK):
-        indices = range(start, min(start + CHUNK, len(preds)))
-        prepared = [_problem(preds[i], golds[i], settings) for i in indices]
-        problems = [pr for pr, _ in prepared]
-        open_ = [k for k, (_, o) in enumerate(prepared) if o is None]
-        searched = iter(find_mappings([problems[k] for k in open_], settings, [indices[k] for k in open_]))
-        outcomes = [o if o is not None else next(searched) for _, o in prepared]
-        docs += [_pair_result(i, pr, o, settings) for i, pr, o in zip(indices, problems, outcomes)]
-        if progress:
-            progress(len(docs), len(preds))
-    return CounterResult(tuple(docs), settings, sum(d.matched for d in docs),
-                         sum(d.pred_clauses for d in docs), sum(d.gold_clauses for d in docs),
-                         _sum_breakdowns([d.by_kind for d in docs]))
+    if cluster is not None:
+        from ..cluster.runs import counter_documents_on  # imports dask: only when asked for
+
+        docs = counter_documents_on(cluster, preds, golds, settings, progress)
+    else:
+        docs = []
+        for start in range(0, len(preds), CHUNK):
+            indices = range(start, min(start + CHUNK, len(preds)))
+            prepared = [_problem(preds[i], golds[i], settings) for i in indices]
+            problems = [pr for pr, _ in prepared]
+            open_ = [k for k, (_, o) in enumerate(prepared) if o is None]
+            searched = iter(find_mappings([problems[k] for k in open_], settings,
+                                          [first_index + indices[k] for k in open_]))
+            outcomes = [o if o is not None else next(searched) for _, o in prepared]
+            docs += [_pair_result(first_index + i, pr, o, settings) for i, pr, o in zip(indices, problems, outcomes)]
+            if progress:
+                progress(len(docs), len(preds))
+    totals = CounterTotals(settings)
+    totals.add(docs)
+    return totals.result()
+
+
+class CounterTotals:
+    """The clause counts a COUNTER corpus figure is made of, fed documents batch by batch in corpus
+    order: what ``counter_corpus`` sums, without keeping the documents (``keep=False``: a streamed
+    corpus of any size)."""
+
+    def __init__(self, settings: CounterSettings, keep: bool = True):
+        self.settings = settings
+        self.keep = keep
+        self.documents: list[CounterPair] = []
+        self.count = self.optimal = self.matched = self.pred = self.gold = 0
+        self._kinds = {k: [0, 0, 0] for k in KINDS}
+
+    def add(self, docs: Sequence[CounterPair]) -> None:
+        """Add the next documents of the corpus (in order)."""
+        for d in docs:
+            self.matched += d.matched
+            self.pred += d.pred_clauses
+            self.gold += d.gold_clauses
+            self.optimal += d.optimal
+            for ks in d.by_kind:
+                t = self._kinds[ks.kind]
+                t[0] += ks.matched
+                t[1] += ks.pred
+                t[2] += ks.gold
+        self.count += len(docs)
+        if self.keep:
+            self.documents.extend(docs)
+
+    def result(self) -> CounterResult:
+        """The corpus figures of the documents added so far."""
+        kinds = tuple(KindScore(k, *self._kinds[k]) for k in KINDS)
+        streamed = not self.keep
+        return CounterResult(tuple(self.documents), self.settings, self.matched, self.pred, self.gold, kinds,
+                             self.count if streamed else None, self.optimal if streamed else None)

@@ -145,15 +145,22 @@ class CorpusResult:
     documents: tuple[DocumentScore, ...]
     settings: ScoreSettings
     extra: dict[str, Any] = field(default_factory=dict)
+    #: How many documents were scored when ``documents`` was not kept (a streamed corpus: ``CorpusTotals``).
+    count: int | None = None
 
     @property
     def signature(self) -> str:
         return self.settings.signature()
 
+    @property
+    def n_documents(self) -> int:
+        """How many documents the figures cover (kept in ``documents`` or not)."""
+        return len(self.documents) if self.count is None else self.count
+
     def as_dict(self, per_doc: bool = False) -> dict[str, Any]:
         d: dict[str, Any] = {
             "signature": self.signature, "preset": self.settings.preset_label, "order": self.settings.order,
-            "w0": self.settings.w0, "engine": self.settings.engine, "n_documents": len(self.documents),
+            "w0": self.settings.w0, "engine": self.settings.engine, "n_documents": self.n_documents,
             "micro": self.micro.as_dict(), "macro": self.macro.as_dict()}
         if per_doc:
             d["documents"] = [doc.as_dict() for doc in self.documents]

@@ -70,8 +70,10 @@ class CounterMetric:
         found = counter_pair(pred, gold, self.settings)
         return _rows([(found.matched, found.pred_clauses, found.gold_clauses)])
 
-    def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None) -> MetricResult:
-        return self.result_of(counter_corpus(preds, golds, self.settings, progress=progress),
+    def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None,
+              cluster: Any = None) -> MetricResult:
+        """``cluster``: score on a Dask cluster (an open ``cluster.Runner``, docs/scale.md)."""
+        return self.result_of(counter_corpus(preds, golds, self.settings, progress=progress, cluster=cluster),
                               [g.sentence for g in golds])
 
     def result_of(self, corpus: CounterResult, sentences: Sequence[str | None] | None = None) -> MetricResult:

@@ -82,8 +82,11 @@ class DscorerMetric:
         counts = score_pair(pred, gold, self.settings).counts
         return _rows([counts], [zero_gram_ratio(counts[0])], self.settings.order)
 
-    def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None) -> MetricResult:
-        return self.result_of(score_corpus(preds, golds, self.settings, progress=progress, jobs=self.jobs))
+    def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None,
+              cluster: Any = None) -> MetricResult:
+        """``cluster``: score on a Dask cluster (an open ``cluster.Runner``, docs/scale.md) instead of ``jobs``."""
+        return self.result_of(score_corpus(preds, golds, self.settings, progress=progress, jobs=self.jobs,
+                                           cluster=cluster))
 
     def result_of(self, corpus: CorpusResult) -> MetricResult:
         """The registry's corpus result of a DSCORER run (``score_corpus``'s ``CorpusResult`` as ``detail``)."""

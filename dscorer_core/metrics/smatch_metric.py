@@ -87,21 +87,23 @@ class SmatchMetric:
     def pair_rows(self, pred: Drs, gold: Drs) -> CountRows:
         return self._rows_of(self._corpus([pred], [gold]))
 
-    def _corpus(self, preds: Sequence[Drs], golds: Sequence[Drs]) -> SmatchResult:
+    def _corpus(self, preds: Sequence[Drs], golds: Sequence[Drs], cluster: Any = None) -> SmatchResult:
         for drss, side in ((golds, "the gold file"), (preds, "a system file")):
             why = self.refusal(drss, side)
             if why is not None:
                 raise DscorerInputError(why)
         pred_name = preds[0].source if preds else "pred"
         gold_name = golds[0].source if golds else "gold"
-        return smatch_corpus(sbn_texts(preds), sbn_texts(golds), self.settings, pred_name, gold_name)
+        return smatch_corpus(sbn_texts(preds), sbn_texts(golds), self.settings, pred_name, gold_name, cluster=cluster)
 
     @staticmethod
     def _rows_of(corpus: SmatchResult) -> CountRows:
         return _rows([(d.matched, d.pred_triples, d.gold_triples) for d in corpus.documents])
 
-    def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None) -> MetricResult:
-        result = self.result_of(self._corpus(preds, golds), [g.sentence for g in golds])
+    def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None,
+              cluster: Any = None) -> MetricResult:
+        """``cluster``: score on a Dask cluster (an open ``cluster.Runner``, docs/scale.md)."""
+        result = self.result_of(self._corpus(preds, golds, cluster), [g.sentence for g in golds])
         if progress:
             progress(len(golds), len(golds))
         return result

@@ -18,7 +18,7 @@ import gc
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from ..errors import ClfProblem, DrsCountMismatch, NoDrsError, SbnError
 from ..formula import prf_scalar
@@ -40,8 +40,10 @@ __all__ = [
     "SmatchDocument",
     "SmatchResult",
     "SmatchSettings",
+    "SmatchTotals",
     "SmatchTriples",
     "smatch_corpus",
+    "smatch_documents",
     "smatch_pair",
     "smatch_signature",
     "smatch_signature_value",
@@ -108,10 +110,25 @@ class SmatchResult:
     mean_F: float
     ill_formed: float
     signature: str
+    #: How many documents, ill-formed ones and ones with an alignment proven optimal, when
+    #: ``documents`` was not kept (a streamed corpus: ``SmatchTotals``).
+    count: int | None = None
+    ill_count: int | None = None
+    optimal_count: int | None = None
+
+    @property
+    def n_documents(self) -> int:
+        """How many documents the figures cover (kept in ``documents`` or not)."""
+        return len(self.documents) if self.count is None else self.count
 
     @property
     def ill_formed_count(self) -> int:
-        return sum(1 for d in self.documents if d.ill_formed)
+        return sum(1 for d in self.documents if d.ill_formed) if self.ill_count is None else self.ill_count
+
+    @property
+    def optimal_documents(self) -> int:
+        """How many documents have an alignment proven optimal."""
+        return sum(1 for d in self.documents if d.optimal) if self.optimal_count is None else self.optimal_count
 
     @property
     def all_optimal(self) -> bool:
@@ -195,22 +212,38 @@ def collector_paused() -> Iterator[None]:
 
 def smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings | None = None,
                   pred_name: str = "pred", gold_name: str = "gold",
-                  progress: Callable[[int, int], None] | None = None) -> SmatchResult:
+                  progress: Callable[[int, int], None] | None = None, cluster: Any = None) -> SmatchResult:
     """Score predicted SBNs (an SbnError stands for one that could not be read; an SbnText for one that
     was only split off its file) against gold SBNs (an SbnText: only split off, for the script's reader,
-    which reads it itself; the corrected triples read it as one line and raise SbnError if they cannot)."""
+    which reads it itself; the corrected triples read it as one line and raise SbnError if they cannot).
+    ``cluster`` (``"local:N"``, ``"tcp://HOST:PORT"`` or a ``distributed.Client``) scores batches of
+    pairs on a Dask cluster (docs/scale.md)."""
     with collector_paused():
-        return _smatch_corpus(preds, golds, settings or SmatchSettings(), pred_name, gold_name, progress)
+        return _smatch_corpus(preds, golds, settings or SmatchSettings(), pred_name, gold_name, progress, cluster)
 
 
 def _smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings,
                    pred_name: str, gold_name: str,
-                   progress: Callable[[int, int], None] | None = None) -> SmatchResult:
-    settings = settings or SmatchSettings()
+                   progress: Callable[[int, int], None] | None = None, cluster: Any = None) -> SmatchResult:
     if not preds and not golds:
         raise NoDrsError([pred_name, gold_name], f"{pred_name} and {gold_name} hold no SBN: there is nothing to score")
     if len(preds) != len(golds):
         raise DrsCountMismatch(pred_name, gold_name, len(preds), len(golds))
+    totals = SmatchTotals(settings)
+    if cluster is not None:
+        from ..cluster.runs import smatch_documents_on  # imports dask: only when asked for
+
+        totals.add(smatch_documents_on(cluster, preds, golds, settings, progress))
+    else:
+        totals.add(smatch_documents(preds, golds, settings, progress=progress))
+    return totals.result()
+
+
+def smatch_documents(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings,
+                     first_index: int = 0, progress: Callable[[int, int], None] | None = None
+                     ) -> list[SmatchDocument]:
+    """Every document pair's Smatch (document indices from ``first_index``: a piece of a corpus);
+    ``progress(done, total)`` as pairs are settled."""
     pmb5 = settings.chosen == "pmb5"
     pred_side = [_prepared(p, settings, "predicted") for p in preds]
     gold_side = [_prepared(g, settings, "gold") for g in golds]
@@ -227,22 +260,53 @@ def _smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText]
     docs = []
     for i, (ps, gs) in enumerate(zip(pred_side, gold_side)):
         golds_n = len(gs.triples)
+        index = first_index + i
         if ps.ill_formed is not None:
-            docs.append(SmatchDocument(i, 0, 0, golds_n, 0.0, 0.0, 0.0, True, "ill-formed", ps.ill_formed,
+            docs.append(SmatchDocument(index, 0, 0, golds_n, 0.0, 0.0, 0.0, True, "ill-formed", ps.ill_formed,
                                        gs.problems))
         elif i not in found:
-            docs.append(SmatchDocument(i, 0, len(ps.triples), golds_n, 0.0, 0.0, 0.0, True, "not scored", None,
+            docs.append(SmatchDocument(index, 0, len(ps.triples), golds_n, 0.0, 0.0, 0.0, True, "not scored", None,
                                        gs.problems, ps.note or gs.note))
         else:
             a = found[i]
             p, r, f = prf_scalar(a.matched, len(ps.triples), golds_n)
-            docs.append(SmatchDocument(i, a.matched, len(ps.triples), golds_n, p, r, f, a.optimal, a.method, None,
-                                       gs.problems))
-    matched = sum(d.matched for d in docs)
-    p, r, f = prf_scalar(matched, sum(d.pred_triples for d in docs), sum(d.gold_triples for d in docs))
-    n = len(docs)
-    return SmatchResult(tuple(docs), p, r, f, sum(d.F for d in docs) / n,
-                        sum(1 for d in docs if d.ill_formed) / n, smatch_signature(settings))
+            docs.append(SmatchDocument(index, a.matched, len(ps.triples), golds_n, p, r, f, a.optimal, a.method,
+                                       None, gs.problems))
+    return docs
+
+
+class SmatchTotals:
+    """The sums a Smatch corpus figure is made of, fed documents batch by batch in corpus order: what
+    ``smatch_corpus`` sums, without keeping the documents (``keep=False``: a streamed corpus)."""
+
+    def __init__(self, settings: SmatchSettings, keep: bool = True):
+        self.settings = settings
+        self.keep = keep
+        self.documents: list[SmatchDocument] = []
+        self.count = self.ill = self.optimal = self.matched = self.pred = self.gold = 0
+        self._f: float = 0  # as ``sum`` starts: an int 0
+
+    def add(self, docs: Sequence[SmatchDocument]) -> None:
+        """Add the next documents of the corpus (in order)."""
+        for d in docs:
+            self.matched += d.matched
+            self.pred += d.pred_triples
+            self.gold += d.gold_triples
+            self._f += d.F
+            self.ill += 1 if d.ill_formed else 0
+            self.optimal += 1 if d.optimal else 0
+        self.count += len(docs)
+        if self.keep:
+            self.documents.extend(docs)
+
+    def result(self) -> SmatchResult:
+        """The corpus figures of the documents added so far (at least one)."""
+        n = self.count
+        p, r, f = prf_scalar(self.matched, self.pred, self.gold)
+        streamed = not self.keep
+        return SmatchResult(tuple(self.documents), p, r, f, self._f / n, self.ill / n, smatch_signature(self.settings),
+                            n if streamed else None, self.ill if streamed else None,
+                            self.optimal if streamed else None)
 
 
 def smatch_pair(pred: PredictedSbn, gold: Sbn, settings: SmatchSettings | None = None) -> SmatchDocument:

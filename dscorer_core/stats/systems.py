@@ -6,6 +6,7 @@ system is paired, scored and tested the same way wherever it is compared (docs/c
 
 from __future__ import annotations
 
+import inspect
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -102,21 +103,28 @@ def _settings(settings: Mapping[str, Any] | None, dscorer: ScoreSettings | None,
 def system_table(metric: Metric | str, golds: Sequence[Drs], system: System, *,
                  settings: Mapping[str, Any] | None = None, dscorer: ScoreSettings | None = None,
                  counter: CounterSettings | None = None, jobs: int = 1,
-                 progress: Progress | None = None) -> CountTable:
+                 progress: Progress | None = None, cluster: Any = None) -> CountTable:
     """The count table of one system under a metric (a registered one's name or a ``Metric``), for the
     metric's average. ``settings`` maps a metric's name to its settings (``dscorer`` and ``counter``
-    are short for two of them); DSCORER's average is its settings' (``ScoreSettings.average``)."""
+    are short for two of them); DSCORER's average is its settings' (``ScoreSettings.average``).
+    ``cluster`` scores on a Dask cluster (an open ``cluster.Runner``, docs/scale.md)."""
     chosen = _metric(metric, _settings(settings, dscorer, counter), jobs)
-    return metric_table(chosen.score(system.preds, golds, progress=progress))
+    if cluster is None:
+        return metric_table(chosen.score(system.preds, golds, progress=progress))
+    if "cluster" not in inspect.signature(chosen.score).parameters:
+        raise SettingsError(f"--cluster: {chosen.title} cannot score on a cluster (its score takes no cluster)")
+    score: Any = chosen.score
+    return metric_table(score(system.preds, golds, progress=progress, cluster=cluster))
 
 
 def compare_systems(metric: Metric | str, golds: Sequence[Drs], systems: Sequence[System], *,
                     settings: Mapping[str, Any] | None = None, dscorer: ScoreSettings | None = None,
                     counter: CounterSettings | None = None, bootstrap: int = 1000, ar: int = 10000, seed: int = 1,
-                    jobs: int = 1) -> tuple[Comparison, list[CountTable]]:
+                    jobs: int = 1, cluster: Any = None) -> tuple[Comparison, list[CountTable]]:
     """Score every system on one metric and test each against the first: the comparison and the
-    count tables behind it (for per-document differences)."""
+    count tables behind it (for per-document differences). ``cluster`` scores on a Dask cluster
+    (docs/scale.md): give an open one (``cluster.open_runner``) to start it once for every system."""
     chosen = _metric(metric, _settings(settings, dscorer, counter), jobs)
-    tables = [system_table(chosen, golds, s) for s in systems]
+    tables = [system_table(chosen, golds, s, cluster=cluster) for s in systems]
     comparison = compare_tables(tables, [s.name for s in systems], bootstrap=bootstrap, ar=ar, seed=seed)
     return comparison, tables
