@@ -302,16 +302,22 @@ def _excerpt(raw: str, column: int | None) -> str:
 
 def read_clf(path: str | os.PathLike[str], lenient: bool = False) -> list[Drs]:
     """Read a clause file from disk into DRSs (UTF-8, a BOM is allowed)."""
+    return parse_clf(read_file_text(path), str(path), lenient)
+
+
+def read_file_text(path: str | os.PathLike[str], error: type[ClfError] = ClfError) -> str:
+    """A DRS file's text (UTF-8, a BOM allowed; ``decode_clf_bytes``), or ``error`` naming the file:
+    missing, not a regular file, unreadable. The one way every reader (clauses, SBN) opens a file."""
     p = Path(path)
     if not p.exists():
-        raise ClfError(str(p), [ClfProblem(0, "no such file", "")])
+        raise error(str(p), [ClfProblem(0, "no such file", "")])
     if not p.is_file():
-        raise ClfError(str(p), [ClfProblem(0, "not a regular file", "")])
+        raise error(str(p), [ClfProblem(0, "not a regular file", "")])
     try:
         data = p.read_bytes()
     except OSError as exc:  # permission denied, I/O error, ...
-        raise ClfError(str(p), [ClfProblem(0, f"cannot be read ({exc.strerror or exc})", "")]) from None
-    return parse_clf(decode_clf_bytes(data, str(p)), str(p), lenient)
+        raise error(str(p), [ClfProblem(0, f"cannot be read ({exc.strerror or exc})", "")]) from None
+    return decode_clf_bytes(data, str(p))
 
 
 def decode_clf_bytes(data: bytes, source: str) -> str:

@@ -134,20 +134,11 @@ def parse_drs_text(text: str, source: str = "<string>", fmt: str = "auto", lenie
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
-    """A DRS file's text (UTF-8, a BOM allowed), with the project's file errors (as
-    ``sbn.reader.read_sbn_text``, without importing the SBN reader for a clause file)."""
-    from .clauses import decode_clf_bytes
+    """A DRS file's text (UTF-8, a BOM allowed), with the project's file errors (``clauses.read_file_text``;
+    the SBN reader is not imported for a clause file)."""
+    from .clauses import read_file_text
 
-    p = Path(path)
-    if not p.exists():
-        raise SbnError(str(p), [ClfProblem(0, "no such file", "")])
-    if not p.is_file():
-        raise SbnError(str(p), [ClfProblem(0, "not a regular file", "")])
-    try:
-        data = p.read_bytes()
-    except OSError as exc:
-        raise SbnError(str(p), [ClfProblem(0, f"cannot be read ({exc.strerror or exc})", "")]) from None
-    return decode_clf_bytes(data, str(p))
+    return read_file_text(path, SbnError)
 
 
 def read_drs_file(path: str | os.PathLike[str], fmt: str = "auto", lenient: bool = False) -> list[Drs]:

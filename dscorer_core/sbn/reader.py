@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal
 
-from ..clauses import decode_clf_bytes
+from ..clauses import read_file_text
 from ..errors import ClfProblem, SbnError
 from .model import Sbn, SbnBoxOperator, SbnConcept, SbnItem, SbnRole, SbnTarget
 from .token_alignment import sentence_from_alignment
@@ -348,16 +347,7 @@ def parse_sbn(text: str, source: str = "<string>", layout: SbnLayout = "sbn") ->
 
 def read_sbn_text(path: str | os.PathLike[str]) -> str:
     """The text of an SBN file (UTF-8, a BOM allowed), with the same errors as a clause file."""
-    p = Path(path)
-    if not p.exists():
-        raise SbnError(str(p), [ClfProblem(0, "no such file", "")])
-    if not p.is_file():
-        raise SbnError(str(p), [ClfProblem(0, "not a regular file", "")])
-    try:
-        data = p.read_bytes()
-    except OSError as exc:
-        raise SbnError(str(p), [ClfProblem(0, f"cannot be read ({exc.strerror or exc})", "")]) from None
-    return decode_clf_bytes(data, str(p))
+    return read_file_text(path, SbnError)
 
 
 def read_sbn(path: str | os.PathLike[str], layout: SbnLayout = "sbn") -> list[Sbn]:
