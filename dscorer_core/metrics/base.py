@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ..sbn.smatch import SmatchResult
 
 __all__ = ["Average", "Progress", "Figures", "CountRows", "MetricDocument", "MetricResult", "Metric",
-           "result_from_rows", "component_f"]
+           "OneComponent", "result_from_rows", "component_f"]
 
 #: A corpus figure from summed counts (micro) or the mean of the documents' figures (macro).
 Average = Literal["micro", "macro"]
@@ -227,6 +227,24 @@ class MetricResult:
         if per_doc:
             data["documents"] = [d.as_dict() for d in self.documents]
         return data
+
+
+class OneComponent:
+    """What a metric of one count triple per document (COUNTER's clauses, Smatch's triples) says
+    alike: its figures are ``formula.prf`` of the summed (matched, predicted, gold), it has no
+    sub-scores, and a document's score is its F."""
+
+    def figures(self, sums: np.ndarray) -> np.ndarray:
+        """``formula.prf`` of summed (matched, predicted, gold) counts."""
+        sums = np.atleast_2d(sums)
+        return np.column_stack(prf(sums[:, 0], sums[:, 1], sums[:, 2]))
+
+    @property
+    def sub_scores(self) -> tuple[str, ...]:
+        return ()
+
+    def document_scores(self, result: MetricResult) -> dict[str, list[float]]:
+        return {"": [d.F for d in result.documents]}
 
 
 def result_from_rows(metric: Metric, rows: CountRows, sentences: Sequence[str | None],

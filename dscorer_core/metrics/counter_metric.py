@@ -12,9 +12,8 @@ from ..clauses import Drs
 from ..counter.score import CounterResult, counter_corpus, counter_pair
 from ..counter.settings import CounterSettings
 from ..errors import SettingsError
-from ..formula import prf
 from ..signature import Signature
-from .base import Average, CountRows, MetricResult, Progress, result_from_rows
+from .base import Average, CountRows, MetricResult, OneComponent, Progress, result_from_rows
 
 __all__ = ["CounterMetric"]
 
@@ -24,7 +23,7 @@ def _rows(counts: Sequence[tuple[int, int, int]]) -> CountRows:
 
 
 @dataclass(frozen=True)
-class CounterMetric:
+class CounterMetric(OneComponent):
     """COUNTER-compatible clause matching under ``settings``; micro-averaged, as COUNTER reports."""
 
     settings: CounterSettings = field(default_factory=CounterSettings)
@@ -53,18 +52,6 @@ class CounterMetric:
 
     def refusal(self, drss: Sequence[Drs], name: str) -> str | None:
         return None
-
-    def figures(self, sums: np.ndarray) -> np.ndarray:
-        """``formula.prf`` of summed (matched, predicted, gold) clauses."""
-        sums = np.atleast_2d(sums)
-        return np.column_stack(prf(sums[:, 0], sums[:, 1], sums[:, 2]))
-
-    @property
-    def sub_scores(self) -> tuple[str, ...]:
-        return ()
-
-    def document_scores(self, result: MetricResult) -> dict[str, list[float]]:
-        return {"": [d.F for d in result.documents]}
 
     def pair_rows(self, pred: Drs, gold: Drs) -> CountRows:
         found = counter_pair(pred, gold, self.settings)

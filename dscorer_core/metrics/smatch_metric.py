@@ -15,11 +15,10 @@ import numpy as np
 
 from ..clauses import Drs
 from ..errors import DscorerInputError, SettingsError
-from ..formula import prf
 from ..sbn.reader import SbnText
 from ..sbn.smatch import SmatchResult, SmatchSettings, smatch_corpus, smatch_signature_value
 from ..signature import Signature
-from .base import Average, CountRows, MetricResult, Progress, result_from_rows
+from .base import Average, CountRows, MetricResult, OneComponent, Progress, result_from_rows
 
 __all__ = ["SmatchMetric", "sbn_texts"]
 
@@ -35,7 +34,7 @@ def _rows(counts: Sequence[tuple[int, int, int]]) -> CountRows:
 
 
 @dataclass(frozen=True)
-class SmatchMetric:
+class SmatchMetric(OneComponent):
     """Exact Smatch on SBN under ``settings`` (``pmb5`` triples by default: the published figure)."""
 
     settings: SmatchSettings = field(default_factory=SmatchSettings)
@@ -71,18 +70,6 @@ class SmatchMetric:
             return None
         return (f"{plain.source}:{plain.line}: {name} is not SBN: Smatch scores SBN files "
                 "(both gold and system files in SBN; --metric dscorer or counter score clause files)")
-
-    def figures(self, sums: np.ndarray) -> np.ndarray:
-        """``formula.prf`` of summed (matched, predicted, gold) triples."""
-        sums = np.atleast_2d(sums)
-        return np.column_stack(prf(sums[:, 0], sums[:, 1], sums[:, 2]))
-
-    @property
-    def sub_scores(self) -> tuple[str, ...]:
-        return ()
-
-    def document_scores(self, result: MetricResult) -> dict[str, list[float]]:
-        return {"": [d.F for d in result.documents]}
 
     def pair_rows(self, pred: Drs, gold: Drs) -> CountRows:
         return self._rows_of(self._corpus([pred], [gold]))
