@@ -34,6 +34,9 @@ judging = aw.judging_sidebar()
 st.html("<style>[data-testid='stMainBlockContainer']{padding-top:1.2rem}"
         "[data-testid='stMainBlockContainer'] h1{padding:.25rem 0}"
         ".st-key-dscorer_sentence p{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}</style>")
+# the bundled pair of the paper's figures (the default samples), which the page explains and opens on Figure 4
+paper_sample = pred is not None and gold is not None and all(
+    f.key.startswith(f"sample:{aw.DEFAULT_SAMPLES[side]}") for side, f in (("pred", pred), ("gold", gold)))
 title_col, help_col = st.columns([1, 2], vertical_alignment="center")
 title_col.title("Pair view")
 with help_col.expander("What am I looking at?"):
@@ -47,8 +50,7 @@ with help_col.expander("What am I looking at?"):
         "r = shared / gold k-grams, and the combined score is a weighted geometric mean over k = 0..n "
         "(k = 0 compares node counts). Choose k with the slider: each edge's colour is the share of the "
         "k-grams through it that the other graph also has. Pick one k-gram under the graphs to see where it occurs.")
-    if pred is not None and gold is not None and pred.key.startswith("sample:paper_pred.clf") \
-            and gold.key.startswith("sample:paper_gold.clf"):
+    if paper_sample:
         st.caption("Sample pair from the DSCORER paper: document 0 is its Figure 1 DRS against itself, "
                    "document 1 its Figure 4 case (\"He smiled.\" against the gold DRS of another sentence).")
 if not paired:
@@ -60,9 +62,7 @@ if st.session_state.get("doc_index", 0) >= n_docs or st.session_state.get("doc_i
     st.session_state["doc_index"] = 0
 # a first visit to the bundled sample opens on its Figure 4 case (document 1), where the parser is wrong;
 # document 0 is Figure 1 against itself (every score 1.0)
-landing = 1 if n_docs > 1 and pred.key.startswith("sample:paper_pred.clf") and gold.key.startswith(
-    "sample:paper_gold.clf") else 0
-st.session_state.setdefault("doc_index", landing)
+st.session_state.setdefault("doc_index", 1 if paper_sample and n_docs > 1 else 0)
 
 
 def _set_doc(i: int) -> None:
