@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import time
+import urllib.request
+import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,7 +47,7 @@ class Widget:
 @dataclass
 class RunResult:
     """One script run as the client saw it: seconds from request to script_finished, the errors
-    shown (exceptions and st.error boxes) and the page's texts (markdown, captions, metrics)."""
+    shown (exceptions and st.error boxes) and the page's texts (markdown, captions, metrics, other alerts)."""
 
     seconds: float
     errors: list[str]
@@ -69,6 +71,7 @@ class Session:
         self.widgets: dict[str, Widget] = {}
         self.values: dict[str, WidgetState] = {}
         self.query = ""
+        self.session_id = ""
 
     async def connect(self) -> None:
         """Open the websocket (same origin, as a browser does; with ``cookie``, the browser's cookie
@@ -130,7 +133,70 @@ class Session:
         finally:
             self.values.pop(w.id, None)
 
+    async def send_press(self, *, key: str | None = None, label: str | None = None) -> None:
+        """Click a button and return at once, without waiting for the run (a click in flight)."""
+        w = self.widget(key=key, label=label, kind="button")
+        self.set_value(w, True)
+        await self.ws.send(self._rerun_message(None).SerializeToString())
+        self.values.pop(w.id, None)
+
+    async def upload(self, key: str, name: str, data: bytes, mime: str = "text/csv") -> RunResult:
+        """Choose a file in the file uploader keyed ``key``, as a browser does: ask the server for an
+        upload URL (``file_urls_request``), PUT the file there with the XSRF cookie and header, then
+        rerun with the uploader's state naming the file; waits for that run's end."""
+        w = self.widget(key=key, kind="file_uploader")
+        msg = BackMsg()
+        request_id = uuid.uuid4().hex
+        msg.file_urls_request.request_id = request_id
+        msg.file_urls_request.file_names.append(name)
+        msg.file_urls_request.session_id = self.session_id
+        await self.ws.send(msg.SerializeToString())
+        urls = await self._file_urls(request_id)
+        await asyncio.to_thread(self._put, urls.upload_url, name, data, mime)
+        state = WidgetState(id=w.id)
+        info = state.file_uploader_state_value.uploaded_file_info.add()
+        info.file_id, info.name, info.size = urls.file_id, name, len(data)
+        info.file_urls.CopyFrom(urls)
+        self.values[w.id] = state
+        return await self._rerun(None)
+
+    async def _file_urls(self, request_id: str) -> Any:
+        """The server's answer to a file_urls_request: one FileURLs (file id, upload and delete URLs)."""
+        deadline = time.perf_counter() + self.timeout
+        while True:
+            raw = await asyncio.wait_for(self.ws.recv(), max(0.1, deadline - time.perf_counter()))
+            fm = ForwardMsg()
+            fm.ParseFromString(raw)
+            if fm.WhichOneof("type") == "file_urls_response" and fm.file_urls_response.response_id == request_id:
+                if fm.file_urls_response.error_msg:
+                    raise StepFailed(f"upload refused: {fm.file_urls_response.error_msg}")
+                return fm.file_urls_response.file_urls[0]
+
+    def _put(self, upload_url: str, name: str, data: bytes, mime: str) -> None:
+        """PUT one file as multipart form data, with the XSRF cookie the health check hands out."""
+        with urllib.request.urlopen(self.url + "/_stcore/health", timeout=self.timeout) as r:
+            cookie = next((c.split(";")[0] for c in r.headers.get_all("Set-Cookie") or []
+                           if c.startswith("_streamlit_xsrf=")), "")
+        boundary = uuid.uuid4().hex
+        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\n"
+                f"Content-Type: {mime}\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
+        url = upload_url if upload_url.startswith("http") else self.url + upload_url
+        headers = {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+        if cookie:
+            headers |= {"Cookie": cookie, "X-Xsrftoken": cookie.partition("=")[2]}
+        request = urllib.request.Request(url, data=body, method="PUT", headers=headers)
+        with urllib.request.urlopen(request, timeout=self.timeout) as r:
+            if r.status not in (200, 204):
+                raise StepFailed(f"upload of {name}: HTTP {r.status}")
+
     async def _rerun(self, page: str | None) -> RunResult:
+        msg = self._rerun_message(page)
+        start = time.perf_counter()
+        await self.ws.send(msg.SerializeToString())
+        return await self._until_finished(start)
+
+    def _rerun_message(self, page: str | None) -> BackMsg:
+        """The rerun_script a browser sends now: the page and the widget states."""
         msg = BackMsg()
         rs = msg.rerun_script
         rs.query_string = self.query
@@ -140,9 +206,7 @@ class Session:
             self.page_hash = self.pages.get(page, "")
         rs.page_script_hash = self.page_hash
         rs.widget_states.widgets.extend(s for i, s in self.values.items() if page is not None or i in self.widgets)
-        start = time.perf_counter()
-        await self.ws.send(msg.SerializeToString())
-        return await self._until_finished(start)
+        return msg
 
     async def _until_finished(self, start: float) -> RunResult:
         """Read ForwardMsgs until a run ends; the widgets and texts it drew."""
@@ -163,6 +227,7 @@ class Session:
             kind = fm.WhichOneof("type")
             if kind == "new_session":
                 ns = fm.new_session
+                self.session_id = ns.initialize.session_id or self.session_id
                 self.pages.update({p.page_name: p.page_script_hash for p in ns.app_pages if p.page_name})
                 self.page_hash = ns.page_script_hash
                 seen = {}  # a new run of the whole page: only its widgets count
@@ -193,6 +258,8 @@ class Session:
             errors.append(f"exception {body.type}: {body.message[:200]}")
         elif kind == "alert" and body.format == body.ERROR:
             errors.append("error box: " + body.body[:200])
+        elif kind == "alert":
+            texts.append(body.body)  # success, info and warning boxes: what the page said
         elif kind == "markdown":
             texts.append(body.body)
         elif kind == "metric":
