@@ -18,11 +18,12 @@ from dataclasses import dataclass, field
 from .clause_format import BOX_OPERATORS
 from .clauses import Clause, Drs, is_constant
 from .counter import CounterPair, CounterSettings, counter_pair
-from .dscorer.ngram_comparison import MAX_DISPLAY_PATHS, occurrences
+from .dscorer.engines import check_explosion, drs_name
+from .dscorer.ngram_comparison import MAX_DISPLAY_PATHS
 from .dscorer.senses import scored_graphs
 from .dscorer.settings import ScoreSettings
 from .formula import prf
-from .undirected_kgrams import undirected_counts
+from .undirected_kgrams import undirected_kgram_counts
 
 __all__ = ["MIN_SUPPORT", "LabelRow", "Confusion", "StructuralRow", "KgramError", "ErrorAnalysis", "clause_label",
            "analyse_errors", "worst_labels"]
@@ -270,11 +271,14 @@ def analyse_errors(preds: Sequence[Drs], golds: Sequence[Drs], *, counter: Count
             confusions[(plabel, glabel, kind)] += 1
             confusion_docs[(plabel, glabel, kind)].add(i)
         pg, gg = scored_graphs(pred, gold, dscorer.preset)  # WordNet senses as scored (senses.py)
-        for k in sorted(set(orders) | {1}):
-            on_pred = undirected_counts(pg, occurrences(pg, k, cap, "predicted", PATHS_ADVICE))
-            on_gold = undirected_counts(gg, occurrences(gg, k, cap, "gold", PATHS_ADVICE))
+        ks = sorted(set(orders) | {1})
+        for graph, side in ((pg, "predicted"), (gg, "gold")):  # refused before any work above the cap
+            check_explosion(graph, ks[-1], cap, where=f"{drs_name(graph.drs)}, {side} graph", advice=PATHS_ADVICE)
+        pred_grams, gold_grams = undirected_kgram_counts(pg, ks), undirected_kgram_counts(gg, ks)
+        for k in ks:
+            on_pred, on_gold = pred_grams[k], gold_grams[k]
             grams: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
-            for text in sorted(set(on_pred) | set(on_gold)):
+            for text in on_pred.keys() | on_gold.keys():
                 n_pred, n_gold = on_pred[text], on_gold[text]
                 matched = min(n_pred, n_gold)
                 if k == 1:

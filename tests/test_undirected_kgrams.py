@@ -10,7 +10,7 @@ from dscorer_core import parse_clf, read_clf
 from dscorer_core.dscorer.induction import induce_graph
 from dscorer_core.dscorer.ngram_comparison import reverse_partners
 from dscorer_core.dscorer.paths import enumerate_paths, ngram_occurrences
-from dscorer_core.undirected_kgrams import undirected_counts
+from dscorer_core.undirected_kgrams import undirected_counts, undirected_kgram_counts
 
 
 @pytest.fixture(scope="module")
@@ -41,3 +41,15 @@ def test_a_chain_is_named_by_its_forward_reading():
     assert counts["X Agent-A1~ B dog.n.01 X"] == 1  # one reverse edge either way: the smaller text
     assert counts["B Agent-A1 X Agent-A2 X"] == 1 and "X Agent-A2~ X Agent-A1~ B" not in counts
 
+
+
+@pytest.mark.parametrize("preset", ["released", "typed"])
+def test_one_walk_for_every_order_counts_what_the_occurrence_lists_count(drss, preset):
+    """undirected_kgram_counts (one walk, no path objects: what the error analysis uses) equals
+    undirected_counts over the enumerated occurrences, order by order, on real documents."""
+    for drs in drss:
+        graph = induce_graph(drs, preset)
+        walked = undirected_kgram_counts(graph, (1, 2, 3, 4))
+        assert sorted(walked) == [1, 2, 3, 4]
+        for k in (1, 2, 3, 4):
+            assert walked[k] == undirected_counts(graph, ngram_occurrences(graph, k)), (drs.index, k)
