@@ -141,11 +141,15 @@ def metric_choices(golds: tuple[Drs, ...] | None, systems: list[tuple[Drs, ...]]
     return usable + ["both"] + (["all"] if len(usable) > 2 else [])
 
 
-@st.cache_data(max_entries=16, show_spinner="Resampling (bootstrap and approximate randomisation)...")
 def comparison_of(table_keys: tuple, names: tuple[str, ...], bootstrap: int, ar: int, seed: int,
-                  _tables) -> Comparison:
-    """``compare_tables`` on the systems' count tables, cached on what the tables were built from."""
-    return compare_tables(list(_tables), list(names), bootstrap=bootstrap, ar=ar, seed=seed)
+                  tables: tuple[CountTable, ...]) -> Comparison:
+    """``compare_tables`` on the systems' count tables, resampled in the app's process pool once for
+    all sessions (aw.cached_run, keyed on what the tables were built from)."""
+    return aw.cached_run(("comparison", table_keys, names, bootstrap, ar, seed),
+                         "Resampling (bootstrap and approximate randomisation)...",
+                         aw.in_worker(compare_tables, list(tables), list(names), bootstrap=bootstrap, ar=ar,
+                                      seed=seed),
+                         store="compare_tables", max_results=MAX_TABLES)
 
 
 # ---------------------------------------------------------------- systems A and B
@@ -352,7 +356,7 @@ for m in metrics:
             st.stop()
         tables[m].append(table)
         keys.append(key)
-    comparisons[m] = comparison_of(tuple(keys), tuple(names), bootstrap, ar, seed, _tables=tuple(tables[m]))
+    comparisons[m] = comparison_of(tuple(keys), tuple(names), bootstrap, ar, seed, tuple(tables[m]))
 
 st.markdown("### Scores and tests against the baseline")
 st.caption(f"Each system against the first ({aw.md_escape(names[0])}). Intervals: percentile bootstrap over "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -93,11 +93,13 @@ class Comparison:
 
 
 def compare_tables(tables: Sequence[CountTable], names: Sequence[str], bootstrap: int = 1000, ar: int = 10000,
-                   seed: int = 1, level: float = 0.95, figure: str = "F") -> Comparison:
+                   seed: int = 1, level: float = 0.95, figure: str = "F",
+                   progress: Callable[[int, int], None] | None = None) -> Comparison:
     """Scores and bootstrap intervals of every system, and paired bootstrap and approximate
     randomisation tests of each system against the first (0 samples/trials skips a method).
 
     All systems share one bootstrap resample, drawn from ``seed``; each AR test uses ``seed``.
+    ``progress(done, total)`` follows the systems (the app shows it while a worker resamples).
     """
     if not tables:
         raise SettingsError("nothing to compare")
@@ -116,6 +118,8 @@ def compare_tables(tables: Sequence[CountTable], names: Sequence[str], bootstrap
         bs = paired_bootstrap(table, first, seed=seed, figure=figure, weights=weights) if i and bootstrap else None
         rand = approximate_randomisation(table, first, ar, seed, figure) if i and ar else None
         rows.append(SystemComparison(name, P, R, F, ci, bs, rand))
+        if progress is not None:
+            progress(i + 1, len(tables))
     return Comparison(first.metric, first.signature, first.n_documents, figure, level, bootstrap, ar, seed,
                       tuple(rows), first.average)
 
