@@ -67,6 +67,18 @@ def _group_sum(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.nda
     return keys.take(starts), np.add.reduceat(values.take(order), starts)
 
 
+def _distinct(values: np.ndarray) -> np.ndarray:
+    """The distinct values, sorted: ``np.unique`` without its options, which (numpy 2.4) imports
+    ``numpy.ma`` on first use, 10 ms of a whole process."""
+    ordered = np.sort(values)
+    if not len(ordered):
+        return ordered
+    first = np.empty(len(ordered), dtype=bool)
+    first[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
+    return ordered[first]
+
+
 def _find(sorted_keys: np.ndarray, queries: np.ndarray) -> np.ndarray:
     """Positions of queries that are in sorted_keys (each one must be)."""
     at = np.searchsorted(sorted_keys, queries)
@@ -177,7 +189,7 @@ def walk_levels(batch: GraphBatch, first_ids: np.ndarray, sides: np.ndarray, ord
     # level 1: every arc's steps; states (sequence id * arcs + arc, count), sorted
     row, step, mult = _with_steps(arcs, np.arange(arc_count, dtype=_I64))
     first_codes = first_ids.take(arcs.src.take(row)) * steps + step
-    codes = seqs.add(np.unique(first_codes))
+    codes = seqs.add(_distinct(first_codes))
     state_keys, state_count = _group_sum(np.searchsorted(codes, first_codes).astype(_I64) * arc_count + row, mult)
     prefix_out = np.arange(int(first_ids.max(initial=-1)) + 1, dtype=_I64)  # level 0: the first ids
     for k in range(1, order + 1):
@@ -241,7 +253,7 @@ def _next_states(arcs: _Arcs, seqs: _Sequences, keys: np.ndarray, count: np.ndar
         np.not_equal(code_of[1:], code_of[:-1], out=first[1:])
         seqs.add(code_of[first])
         return (np.cumsum(first) - 1) * arc_count + grouped % arc_count, total
-    codes = seqs.add(np.unique(new_codes))
+    codes = seqs.add(_distinct(new_codes))
     new_seq = np.searchsorted(codes, new_codes).astype(_I64)
     grouped, total = _group_sum(new_seq * arc_count + records, values)
     live = np.flatnonzero(total)
@@ -487,7 +499,7 @@ def _step_labels(batch: GraphBatch) -> np.ndarray:
     """The step codes (edge label << 32 | target label) in the walk engine's step numbering."""
     keep = batch.edge_sources != batch.edge_targets
     codes = (batch.edge_labels[keep] << 32) | batch.node_labels.take(batch.edge_targets[keep])
-    return np.unique(codes)
+    return _distinct(codes)
 
 
 def count_batch_walks(batch: GraphBatch, order: int) -> BatchCounts:
