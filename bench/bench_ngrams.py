@@ -170,8 +170,9 @@ TIME = Path("/usr/bin/time")
 
 
 #: Both programs run as after an install: Python's bytecode cache on (a sandbox that sets
-#: PYTHONDONTWRITEBYTECODE would have every module compiled again in every run).
-CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+#: PYTHONDONTWRITEBYTECODE would have every module compiled again in every run), and with their own
+#: thread settings (the dscorer CLI starts numpy with one OpenBLAS thread unless told otherwise).
+CHILD_ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "OPENBLAS_NUM_THREADS")}
 
 
 def process_run(argv: list[str], cwd: Path) -> tuple[float, float]:

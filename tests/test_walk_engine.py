@@ -24,7 +24,7 @@ from dscorer_core.dscorer.fast_engine import count_batch, count_fast, path_bound
 from dscorer_core.dscorer.induction import induce_graph
 from dscorer_core.dscorer.paths import count_reference
 from dscorer_core.dscorer.settings import ScoreSettings
-from dscorer_core.dscorer.walk_engine import count_batch_walks, count_walks
+from dscorer_core.dscorer.walk_engine import _distinct, count_batch_walks, count_walks
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 PRESETS = ("released", "typed")
@@ -86,6 +86,15 @@ def test_walks_equal_path_enumeration_on_random_dense_graphs(pred_text, gold_tex
     batch = arrays_from_drss([pred, gold, gold, pred, pred, pred], preset)  # three pairs in one batch
     walks, paths = count_batch_walks(batch, order), count_batch(batch, order)
     assert np.array_equal(walks.matched, paths.matched) and np.array_equal(walks.totals, paths.totals)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(-(1 << 62), 1 << 62) | st.integers(0, 5), max_size=60))
+def test_distinct_values_are_numpys_unique(values):
+    # the engine's own sorted distinct values (np.unique without options imports numpy.ma)
+    array = np.array(values, dtype=np.int64)
+    found = _distinct(array)
+    assert found.dtype == np.int64 and np.array_equal(found, np.unique(array))
 
 
 def test_short_cycles_are_not_counted_as_paths():
