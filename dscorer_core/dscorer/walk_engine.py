@@ -15,7 +15,10 @@ The last level needs no states: each (sequence, node) meets the node's distinct 
 
 It yields the same distinct k-grams and counts as path enumeration (``fast_engine._levels``),
 level by level; ``count_walks`` and ``count_batch_walks`` mirror ``count_fast`` and
-``count_batch``.  Orders above 4 are counted by the ``fast`` engine.
+``count_batch``.  Counting pairs, ``count_batch_walks`` needs only what clipped matching adds up:
+a label sequence that one graph of a pair lacks is not extended (every prefix of a simple path is
+one, so no extension of it is on both sides), and each graph's totals are counted without labels
+(``_path_totals``).  Orders above 4 are counted by the ``fast`` engine.
 """
 
 from __future__ import annotations
@@ -200,7 +203,7 @@ def walk_levels(batch: GraphBatch, first_ids: np.ndarray, sides: np.ndarray, ord
     node_side = sides.astype(_I64)
     shared = groups is not None
     totals = _path_totals(arcs, cycles, groups, order) if groups is not None else [None] * order
-    live: np.ndarray | None = None  # in shared mode: which sequences of the last level were extended
+    live: np.ndarray | None = None  # pairs: which sequences of the previous level were extended
     # level 1: every arc's steps; states (sequence id * arcs + arc, count), sorted
     row, step, mult = _with_steps(arcs, np.arange(arc_count, dtype=_I64))
     first_codes = first_ids.take(arcs.src.take(row)) * steps + step
