@@ -40,9 +40,9 @@ DEFAULT_MAX_NGRAMS = 100_000_000
 #: graphs add up to more than WALKS_FROM and to more than WALKS_PER_EDGE paths per edge (hubs
 #: make many paths spell few label sequences), and enumerates its paths (``fast``) otherwise.
 #: Measured (docs/benchmarks.md, counting alone, since ``walks`` stopped extending the sequences one
-#: side lacks): under ``released`` walks are 1.8 times quicker at 40 joined PMB sentences (118 paths
-#: per edge, a bound of 305,000), 2.6 at 80 (139) and 5 to 10 at 160 and 320; under ``typed``
-#: (at most 106 per edge) enumeration stays 1.3 to 2 times quicker.  No pair of PMB 2.2.0 dev
+#: side lacks): under ``released`` walks are 1.9 times quicker at 40 joined PMB sentences (118 paths
+#: per edge, a bound of 305,000), 3.0 at 80 (139), 5.5 at 160 and 9 at 320; under ``typed``
+#: (at most 106 per edge) enumeration stays 1.3 to 3 times quicker.  No pair of PMB 2.2.0 dev
 #: has a bound above 220,000, so a corpus of sentences is enumerated in batches as before.
 WALKS_FROM = 250_000
 WALKS_PER_EDGE = 110
