@@ -148,6 +148,10 @@ def machine() -> str:
 
 #: Sentences per document of the whole-process table.
 WHOLE_SIZES = (10, 40, 80, 160, 320, 1000)
+#: Issue 23's targets: at least this many times faster than the released code (whole processes) ...
+RATIO_TARGETS = {40: 3.0, 160: 30.0, 320: 100.0}
+#: ... and at this size under SECONDS_TARGET of CPU and MEGABYTES_TARGET of memory.
+ALONE_TARGET, SECONDS_TARGET, MEGABYTES_TARGET = 1000, 2.0, 500.0
 #: The released code's command line: n = 4, w_k = 0.225, w_0 = 0.1 (spec section 6).
 RELEASED_ARGS = ["4", "0.225", "0.225", "0.225", "0.225", "0.1"]
 
@@ -170,8 +174,9 @@ TIME = Path("/usr/bin/time")
 
 
 #: Both programs run as after an install: Python's bytecode cache on (a sandbox that sets
-#: PYTHONDONTWRITEBYTECODE would have every module compiled again in every run).
-CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+#: PYTHONDONTWRITEBYTECODE would have every module compiled again in every run), and with their own
+#: thread settings (the dscorer CLI starts numpy with one OpenBLAS thread unless told otherwise).
+CHILD_ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "OPENBLAS_NUM_THREADS")}
 
 
 def process_run(argv: list[str], cwd: Path) -> tuple[float, float]:
@@ -233,17 +238,32 @@ def whole_table(preds: list[Drs], golds: list[Drs], args: argparse.Namespace) ->
                 ratio = f"{theirs_cpu / ours_cpu:,.1f}x"
             else:
                 theirs_text = ratio = "-"
-            rows.append([str(k), theirs_text, f"{ours_cpu:.3f} s", ratio, f"{max(m for _, m in ours):,.0f} MB"])
+            peak = max(m for _, m in ours)
+            rows.append([str(k), theirs_text, f"{ours_cpu:.3f} s", ratio, f"{peak:,.0f} MB",
+                         target_text(k, theirs_s[-1] / ours_cpu if theirs else None, ours_cpu, peak)])
             print(f"  ... whole process, {k} sentences done", file=sys.stderr, flush=True)
     print("## Whole processes: `dscorer score --preset released --no-wordnet` on joined documents\n")
     print(f"CPU seconds (user + system) of the whole process, median of {args.runs} alternating runs "
           "after one warm-up run each (bytecode caches written); peak resident memory\n")
-    print(markdown(["sentences per document", "released code", "dscorer", "ratio", "dscorer peak memory"], rows))
+    print(markdown(["sentences per document", "released code", "dscorer", "ratio", "dscorer peak memory", "target"],
+                   rows))
     ours_exp = growth(sizes_done, ours_s)
     line = f"\ngrowth exponent (seconds ~ sentences^b): dscorer b = {ours_exp:.2f}"
     if len(theirs_s) >= 2:
         line += f", released code b = {growth(sizes_done[:len(theirs_s)], theirs_s):.2f}"
-    print(line + "\n")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    print(line + f"; load average at the end {load}\n")
+
+
+def target_text(k: int, ratio: float | None, seconds: float, megabytes: float) -> str:
+    """Whether a row meets issue 23's target for its size (empty where there is none)."""
+    if k in RATIO_TARGETS and ratio is not None:
+        goal = RATIO_TARGETS[k]
+        return f"{goal:g}x: {'met' if ratio >= goal else '**missed**'}"
+    if k == ALONE_TARGET:
+        met = seconds < SECONDS_TARGET and megabytes < MEGABYTES_TARGET
+        return f"under {SECONDS_TARGET:g} s and {MEGABYTES_TARGET:g} MB: {'met' if met else '**missed**'}"
+    return ""
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -36,12 +36,14 @@ PACKAGES = ("numpy", "scipy", "pandas", "networkx", "streamlit")
 
 
 def rows() -> list[tuple[str, list[str]]]:
-    """(label, argv) of every measured command."""
+    """(label, argv) of every measured command (an argv may start with ``NAME=VALUE`` settings of its
+    environment)."""
     pred, gold = str(SAMPLE / "paper_pred.clf"), str(SAMPLE / "paper_gold.clf")
     sbn = sorted((DATA / "sbn-4.0.0").glob("*.drs.sbn"))
     judged = [
         ("python -c pass", [PY, "-c", "pass"]),
         ('python -c "import numpy"', [PY, "-c", "import numpy"]),
+        ('OPENBLAS_NUM_THREADS=1 python -c "import numpy"', ["OPENBLAS_NUM_THREADS=1", PY, "-c", "import numpy"]),
         ('python -c "import dscorer_core"', [PY, "-c", "import dscorer_core"]),
         ("dscorer --version", [PY, "-m", "dscorer_core", "--version"]),
         ("dscorer score (sample)", [PY, "-m", "dscorer_core", "score", pred, gold]),
@@ -61,8 +63,18 @@ def rows() -> list[tuple[str, list[str]]]:
 TIME = Path("/usr/bin/time")
 
 
+def split_env(argv: list[str], env: dict[str, str]) -> tuple[list[str], dict[str, str]]:
+    """The command without its leading ``NAME=VALUE`` settings, and the environment with them."""
+    env = dict(env)
+    while argv and "=" in argv[0] and not argv[0].startswith("/"):
+        name, value = argv[0].split("=", 1)
+        env[name], argv = value, argv[1:]
+    return argv, env
+
+
 def run_once(argv: list[str], env: dict[str, str]) -> tuple[float, float, float]:
     """(wall s, CPU s, peak MB) of one whole process."""
+    argv, env = split_env(argv, env)
     with tempfile.NamedTemporaryFile("r", suffix=".maxrss") as report:
         launcher = [str(TIME), "-f", "%M", "-o", report.name] if TIME.is_file() else []
         start = time.perf_counter()
@@ -79,6 +91,7 @@ def run_once(argv: list[str], env: dict[str, str]) -> tuple[float, float, float]
 
 def import_times(argv: list[str], env: dict[str, str]) -> tuple[float, dict[str, float]]:
     """Total import seconds of a command (top-level imports summed) and of each package in PACKAGES."""
+    argv, env = split_env(argv, env)
     found = subprocess.run([argv[0], "-X", "importtime", *argv[1:]], capture_output=True, text=True, env=env,
                            cwd=ROOT)
     total, packages = 0, dict.fromkeys(PACKAGES, 0.0)
@@ -101,8 +114,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7, help="runs per command (default 7)")
     args = parser.parse_args(argv)
-    # as after an install: Python's bytecode cache on (this sandbox sets PYTHONDONTWRITEBYTECODE)
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    # as after an install: Python's bytecode cache on (this sandbox sets PYTHONDONTWRITEBYTECODE); and
+    # no thread settings, so that each command runs with its own (the dscorer CLI: one OpenBLAS thread)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "OPENBLAS_NUM_THREADS")}
     env["PYTHONPATH"] = str(ROOT)
     commands = rows()
     for _, command in commands:  # warm-up: writes the bytecode caches

@@ -24,7 +24,7 @@ from dscorer_core.dscorer.fast_engine import count_batch, count_fast, path_bound
 from dscorer_core.dscorer.induction import induce_graph
 from dscorer_core.dscorer.paths import count_reference
 from dscorer_core.dscorer.settings import ScoreSettings
-from dscorer_core.dscorer.walk_engine import count_batch_walks, count_walks
+from dscorer_core.dscorer.walk_engine import _distinct, count_batch_walks, count_walks
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 PRESETS = ("released", "typed")
@@ -88,6 +88,29 @@ def test_walks_equal_path_enumeration_on_random_dense_graphs(pred_text, gold_tex
     assert np.array_equal(walks.matched, paths.matched) and np.array_equal(walks.totals, paths.totals)
 
 
+@RANDOM
+@given(st.lists(dense_clause(), min_size=1, max_size=16), st.lists(st.booleans(), max_size=16),
+       st.lists(dense_clause(), max_size=4), st.sampled_from(PRESETS), st.integers(1, 4))
+def test_walks_equal_path_enumeration_on_pairs_that_differ_by_a_few_clauses(clauses, dropped, added, preset, order):
+    # a parser's output is mostly right: most label sequences are on both sides, a few on one only
+    # (those are not extended when a pair is counted); every count and total must still be exact
+    kept = [c for i, c in enumerate(clauses) if not (i < len(dropped) and dropped[i])] + added
+    gold = parse_clf("\n".join(clauses))[0]
+    pred = parse_clf("\n".join(kept))[0] if kept else gold
+    batch = arrays_from_drss([pred, gold, gold, gold], preset)
+    walks, paths = count_batch_walks(batch, order), count_batch(batch, order)
+    assert np.array_equal(walks.matched, paths.matched) and np.array_equal(walks.totals, paths.totals)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(-(1 << 62), 1 << 62) | st.integers(0, 5), max_size=60))
+def test_distinct_values_are_numpys_unique(values):
+    # the engine's own sorted distinct values (np.unique without options imports numpy.ma)
+    array = np.array(values, dtype=np.int64)
+    found = _distinct(array)
+    assert found.dtype == np.int64 and np.array_equal(found, np.unique(array))
+
+
 def test_short_cycles_are_not_counted_as_paths():
     # a directed triangle and a directed 4-cycle of one-way edges (upper-case: no reverse edges
     # under released), and an edge into the triangle: the walks that close a cycle are no k-grams
@@ -148,9 +171,19 @@ def test_the_default_engine_counts_long_released_documents_by_label_sequence(dev
         batch = arrays_from_drss([preds[0], golds[0]], preset)
         return float(path_bounds(batch, 4).sum()), len(batch.edge_sources)
 
-    assert uses_walks("fast", *pair_bound_and_edges(160, "released"), 4)
-    assert not uses_walks("fast", *pair_bound_and_edges(40, "released"), 4)
-    assert not uses_walks("fast", *pair_bound_and_edges(160, "typed"), 4)
+    def walks(k, preset):
+        return uses_walks("fast", *pair_bound_and_edges(k, preset), 4, preset == "released")
+
+    assert walks(160, "released") and walks(40, "released") and walks(20, "released")
+    assert not walks(10, "released")  # a bound of 17,954: enumeration is quicker
+    assert not walks(40, "typed") and not walks(160, "typed")  # one node per constant: no hubs
+    assert not uses_walks("fast", *pair_bound_and_edges(20, "released"), 4)  # the rule without merged constants
+    for preset in PRESETS:  # the sentences of a corpus stay enumerated in batches (one has a hub under released)
+        batch = arrays_from_drss([drs for pair in zip(*dev) for drs in pair], preset)
+        bounds, edges = path_bounds(batch, 4), np.diff(batch.edge_offsets)
+        chosen = sum(uses_walks("fast", float(b), int(e), 4, preset == "released")
+                     for b, e in zip(bounds[0::2] + bounds[1::2], edges[0::2] + edges[1::2]))
+        assert chosen == (1 if preset == "released" else 0), (preset, chosen)
     assert not uses_walks("reference", *pair_bound_and_edges(160, "released"), 4)
     # and the corpus figures are the same whichever engine counts
     preds, golds = make_documents.document_pairs(*dev, 160)

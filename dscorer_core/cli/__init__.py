@@ -21,6 +21,11 @@ __all__ = ["main", "build_parser"]
 COMMANDS = {"score": "score_command", "counter": "counter_command", "compare": "compare_command",
             "smatch": "smatch_command", "errors": "errors_command", "agreement": "agreement_command"}
 
+#: Environment the command line sets before any sub-command imports numpy, unless the user set it:
+#: one OpenBLAS thread. dscorer does no large linear algebra, and OpenBLAS starting a thread per
+#: core cost 0.05 to 0.08 s of CPU in every process that imports numpy (docs/benchmarks.md, "Start-up").
+THREAD_DEFAULTS = {"OPENBLAS_NUM_THREADS": "1"}
+
 
 def build_parser(only: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The argument parser with every sub-command registered (or only those named in ``only``)."""
@@ -43,6 +48,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     exception is a bug: one line, --debug shows the traceback); 130 interrupted.
     """
     argv = list(sys.argv[1:] if argv is None else argv)
+    for name, value in THREAD_DEFAULTS.items():
+        os.environ.setdefault(name, value)
     command = next((a for a in argv if not a.startswith("-")), None)
     # ``--version`` alone needs no sub-command module (importing all six takes a second)
     only = [command] if command in COMMANDS else [] if command is None and "--version" in argv else None

@@ -47,7 +47,8 @@ def score_documents(preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreS
     pair_bounds = bounds[0::2] + bounds[1::2]
     edges = np.diff(batch.arrays.edge_offsets)
     pair_edges = (edges[0::2] + edges[1::2]).tolist()
-    by_walks = [uses_walks(settings.engine, b, e, settings.order) for b, e in zip(pair_bounds.tolist(), pair_edges)]
+    by_walks = [uses_walks(settings.engine, b, e, settings.order, preset.merge_constants)
+                for b, e in zip(pair_bounds.tolist(), pair_edges)]
     walks = get_engine("walks")
     for first, stop in _batches(pair_bounds, BATCH_PATHS, by_walks if settings.engine == "fast" else None):
         docs.extend(_documents(walks if by_walks[first] else engine, batch.select(first, stop), preds[first:stop],

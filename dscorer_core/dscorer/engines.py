@@ -27,7 +27,8 @@ from .ngram_counts import NgramCounts
 from .paths import count_reference
 from .walk_engine import count_batch_walks, count_walks
 
-__all__ = ["ENGINES", "BATCH_COUNTERS", "DEFAULT_MAX_NGRAMS", "WALKS_FROM", "WALKS_PER_EDGE", "Engine", "PairBatch",
+__all__ = ["ENGINES", "BATCH_COUNTERS", "DEFAULT_MAX_NGRAMS", "WALKS_FROM", "WALKS_PER_EDGE", "WALKS_FROM_MERGED",
+           "WALKS_PER_EDGE_MERGED", "Engine", "PairBatch",
            "get_engine", "check_batch", "count_ngrams", "path_bound", "check_explosion", "drs_name", "uses_walks"]
 
 #: Default cap on the k-grams one graph may have at any one order, checked on ``path_bound``
@@ -39,11 +40,18 @@ DEFAULT_MAX_NGRAMS = 100_000_000
 #: The default engine counts a pair by label sequence (``walks``) when the bounds of its two
 #: graphs add up to more than WALKS_FROM and to more than WALKS_PER_EDGE paths per edge (hubs
 #: make many paths spell few label sequences), and enumerates its paths (``fast``) otherwise.
-#: Measured (docs/benchmarks.md): under ``released`` walks are 1.3 times quicker at 80 joined PMB
-#: sentences (139 per edge), about the same at 40 (118 per edge, a bound under WALKS_FROM);
-#: under ``typed`` (at most 106 per edge) enumeration stays 1.8 to 2.2 times quicker.
-WALKS_FROM = 500_000
-WALKS_PER_EDGE = 120
+#: Where the preset merges equal constants into one node (``released``), those nodes are hubs
+#: shared by every sentence of a document and the lower WALKS_FROM_MERGED and
+#: WALKS_PER_EDGE_MERGED apply.  Measured (docs/benchmarks.md, "Counting by label sequence"),
+#: per pair of a corpus of joined PMB 2.2.0 dev documents: merged constants, walks are quicker
+#: from 20 sentences on (bounds of 50,000 and more, 31 paths per edge and more: 1.2 times at 20,
+#: 1.7 at 40, 2.9 at 80), and slower at 10 (bounds near 20,000); one node per constant
+#: (``typed``), enumeration stays 1.3 to 3 times quicker at every size up to 1,000 sentences.
+#: One pair of PMB 2.2.0 dev (a sentence with a hub) has a bound above 50,000, none above 220,000.
+WALKS_FROM = 250_000
+WALKS_PER_EDGE = 110
+WALKS_FROM_MERGED = 50_000
+WALKS_PER_EDGE_MERGED = 30
 
 #: Every engine by name: how it counts one graph's k-gram tables for k = 1..order.
 ENGINES: dict[str, Callable[[Graph, int], NgramCounts]] = {
@@ -160,13 +168,15 @@ def check_explosion(graph: Graph, order: int, max_ngrams: int | None, where: str
         check_batch(PairBatch([graph.induced]), order, max_ngrams, [where] if where else None, advice)
 
 
-def uses_walks(engine: str, pair_bound: float, pair_edges: int, order: int) -> bool:
+def uses_walks(engine: str, pair_bound: float, pair_edges: int, order: int, merged_constants: bool = False) -> bool:
     """Whether a pair whose graphs' bounds add up to ``pair_bound`` (with ``pair_edges`` edges) is
     counted by label sequence: always under ``walks``; under ``fast`` when the bound is above
-    WALKS_FROM and WALKS_PER_EDGE per edge (orders up to 4 only)."""
+    WALKS_FROM and WALKS_PER_EDGE per edge, or WALKS_FROM_MERGED and WALKS_PER_EDGE_MERGED when the
+    preset merges equal constants (``merged_constants``); orders up to 4 only."""
     if order > 4 or engine not in ("fast", "walks"):
         return False
-    return engine == "walks" or (pair_bound > WALKS_FROM and pair_bound > WALKS_PER_EDGE * pair_edges)
+    least, per_edge = (WALKS_FROM_MERGED, WALKS_PER_EDGE_MERGED) if merged_constants else (WALKS_FROM, WALKS_PER_EDGE)
+    return engine == "walks" or (pair_bound > least and pair_bound > per_edge * pair_edges)
 
 
 def count_ngrams(graph: Graph, order: int = 4, engine: str = "fast",

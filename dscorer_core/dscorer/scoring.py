@@ -239,7 +239,8 @@ def score_graphs(pred: Graph, gold: Graph, settings: ScoreSettings | None = None
     settings = settings or ScoreSettings()
     batch = PairBatch([pred.induced, gold.induced])
     bounds = check_batch(batch, settings.order, settings.max_ngrams)
-    walks = uses_walks(settings.engine, float(bounds.sum()), len(batch.arrays.edge_sources), settings.order)
+    walks = uses_walks(settings.engine, float(bounds.sum()), len(batch.arrays.edge_sources), settings.order,
+                       pred.induced.preset.merge_constants)
     engine = get_engine("walks" if walks else settings.engine)
     counts = batch_rows(engine.count(batch, settings.order), settings.order)[0]
     return PairResult(score_counts(counts, zero_gram_ratio(counts[0]), settings), counts, pred, gold, settings)

@@ -15,7 +15,10 @@ The last level needs no states: each (sequence, node) meets the node's distinct 
 
 It yields the same distinct k-grams and counts as path enumeration (``fast_engine._levels``),
 level by level; ``count_walks`` and ``count_batch_walks`` mirror ``count_fast`` and
-``count_batch``.  Orders above 4 are counted by the ``fast`` engine.
+``count_batch``.  Counting pairs, ``count_batch_walks`` needs only what clipped matching adds up:
+a label sequence that one graph of a pair lacks is not extended (every prefix of a simple path is
+one, so no extension of it is on both sides), and each graph's totals are counted without labels
+(``_path_totals``).  Orders above 4 are counted by the ``fast`` engine.
 """
 
 from __future__ import annotations
@@ -43,12 +46,15 @@ _NONE = np.zeros(0, _I64)
 class WalkLevel:
     """The distinct k-grams of one level: each one's prefix (index among the previous level's
     k-grams; the 0-gram's dense id at k = 1), its last step, and how many paths of side 0 and of
-    side 1 spell it."""
+    side 1 spell it.  When only shared k-grams are wanted (``walk_levels(groups=...)``), a k-gram
+    whose prefix one side lacks is left out (it cannot be on both sides) and ``totals`` counts
+    every k-gram of each group."""
 
     prefix: np.ndarray
     step: np.ndarray
     side0: np.ndarray
     side1: np.ndarray
+    totals: np.ndarray | None = None  # k-grams per group (``walk_levels(groups=...)``), when k-grams are left out
 
     def __len__(self) -> int:
         return len(self.prefix)
@@ -65,6 +71,18 @@ def _group_sum(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.nda
     np.not_equal(keys[1:], keys[:-1], out=first[1:])
     starts = np.flatnonzero(first)
     return keys.take(starts), np.add.reduceat(values.take(order), starts)
+
+
+def _distinct(values: np.ndarray) -> np.ndarray:
+    """The distinct values, sorted: ``np.unique`` without its options, which (numpy 2.4) imports
+    ``numpy.ma`` on first use, 10 ms of a whole process."""
+    ordered = np.sort(values)
+    if not len(ordered):
+        return ordered
+    first = np.empty(len(ordered), dtype=bool)
+    first[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
+    return ordered[first]
 
 
 def _find(sorted_keys: np.ndarray, queries: np.ndarray) -> np.ndarray:
@@ -109,6 +127,7 @@ class _Arcs:
     node_step_starts: np.ndarray  # CSR: (step, multiplicity) entries of each node's out-steps
     node_step: np.ndarray
     node_mult: np.ndarray
+    edges: np.ndarray        # per arc: how many edges (parallel edges of any label) it stands for
 
 
 def _arcs(batch: GraphBatch) -> _Arcs:
@@ -129,7 +148,8 @@ def _arcs(batch: GraphBatch) -> _Arcs:
     in_arcs = np.argsort(arc_tgt, kind="stable")
     return _Arcs(nodes, steps, step_codes, arc_src, arc_tgt, back, _csr(arc_src, nodes),
                  _csr(arc_tgt, nodes), in_arcs, _csr(arc_step_arc, len(arc_keys)), arc_step, mult,
-                 _csr(node_entries // max(steps, 1), nodes), node_entries % max(steps, 1), node_mult)
+                 _csr(node_entries // max(steps, 1), nodes), node_entries % max(steps, 1), node_mult,
+                 np.bincount(arc_of_edge, minlength=len(arc_keys)).astype(_I64))
 
 
 def _with_steps(arcs: _Arcs, arc: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -151,20 +171,27 @@ class _Sequences:
         self.codes.append(codes)
         return codes
 
-    def ids(self, first: np.ndarray, steps: list[np.ndarray]) -> np.ndarray:
+    def ids(self, first: np.ndarray, steps: list[np.ndarray], strict: bool = True) -> np.ndarray:
         """The id at level len(steps) of the sequences that start with 0-gram ids ``first`` and
-        take ``steps``; each must be a counted sequence."""
+        take ``steps``; each must be a counted sequence (``strict``), else -1 for one that is not
+        (its prefix was left out)."""
         seq = first
         for level, step in enumerate(steps):
-            seq = _find(self.codes[level], seq * self.steps + step)
+            query = seq * self.steps + step  # negative after a -1: never found
+            seq = _find(self.codes[level], query) if strict else _find_or_minus(self.codes[level], query)
         return seq
 
 
-def walk_levels(batch: GraphBatch, first_ids: np.ndarray, sides: np.ndarray, order: int) -> Iterator[WalkLevel]:
+def walk_levels(batch: GraphBatch, first_ids: np.ndarray, sides: np.ndarray, order: int,
+                groups: np.ndarray | None = None) -> Iterator[WalkLevel]:
     """Every level k = 1..order (order <= 4) of the distinct k-grams of a batch, with per-side counts.
 
     ``first_ids`` is each node's dense 0-gram id (its label, with what must keep graphs
     apart); ``sides`` (0 or 1 per node) says which count a path starting there adds to.
+    With ``groups`` (a group id per node: its graph), only what clipped matching needs is counted:
+    a sequence that one side lacks is not extended (no extension of it is on both sides), and
+    each level's ``totals`` (k-grams per group) come from counting walks without labels
+    (``_path_totals``).
     """
     if order > MAX_WALK_ORDER:
         raise ValueError(f"the walks engine counts orders up to {MAX_WALK_ORDER}, not {order}")
@@ -174,37 +201,91 @@ def walk_levels(batch: GraphBatch, first_ids: np.ndarray, sides: np.ndarray, ord
     seqs = _Sequences(arcs.steps)
     cycles = _Cycles(arcs)
     node_side = sides.astype(_I64)
+    shared = groups is not None
+    totals = _path_totals(arcs, cycles, groups, order) if groups is not None else [None] * order
+    live: np.ndarray | None = None  # pairs: which sequences of the previous level were extended
     # level 1: every arc's steps; states (sequence id * arcs + arc, count), sorted
     row, step, mult = _with_steps(arcs, np.arange(arc_count, dtype=_I64))
     first_codes = first_ids.take(arcs.src.take(row)) * steps + step
-    codes = seqs.add(np.unique(first_codes))
+    codes = seqs.add(_distinct(first_codes))
     state_keys, state_count = _group_sum(np.searchsorted(codes, first_codes).astype(_I64) * arc_count + row, mult)
     prefix_out = np.arange(int(first_ids.max(initial=-1)) + 1, dtype=_I64)  # level 0: the first ids
     for k in range(1, order + 1):
         if k > 1 and k == order:  # the last level: counts only, no states
             records, values = _last_level(arcs, state_keys, state_count, node_side, steps)
-            closing = cycles.triangle_closures(seqs, first_ids, node_side) if k == 3 else \
-                cycles.four_closures(seqs, first_ids, node_side) if k == 4 else None
+            closing = cycles.triangle_closures(seqs, first_ids, node_side, live) if k == 3 else \
+                cycles.four_closures(seqs, first_ids, node_side, live) if k == 4 else None
             distinct, counts0, counts1 = _level_counts(records, values, closing)
-            yield WalkLevel(prefix_out.take(distinct // steps), distinct % steps, counts0, counts1)
+            yield WalkLevel(prefix_out.take(distinct // steps), distinct % steps, counts0, counts1, totals[k - 1])
             return
         if k > 1:
             state_keys, state_count = _next_states(arcs, seqs, state_keys, state_count, steps)
             if k == 3:  # the closed triangles are the only 3-edge walks here that are not paths
-                state_keys, state_count = cycles.without_triangles(seqs, first_ids, state_keys, state_count)
+                state_keys, state_count = cycles.without_triangles(seqs, first_ids, state_keys, state_count,
+                                                                   strict=not shared)
         # a level with states: its counts are its states' counts, per side
         state_seq = state_keys // arc_count
         side_of = node_side.take(arcs.src.take(state_keys % arc_count))
         distinct, counts0, counts1 = _level_counts(state_seq * 2 + side_of, state_count, None)
         level_codes = seqs.codes[k - 1]
         yield WalkLevel(prefix_out.take(level_codes.take(distinct) // steps), level_codes.take(distinct) % steps,
-                        counts0, counts1)
+                        counts0, counts1, totals[k - 1])
         prefix_out = np.full(len(level_codes), -1, _I64)
         prefix_out[distinct] = np.arange(len(distinct), dtype=_I64)
+        if shared:  # extend only the sequences that both sides have
+            live = np.zeros(len(level_codes), dtype=bool)
+            live[distinct[(counts0 > 0) & (counts1 > 0)]] = True
+            kept = np.flatnonzero(live.take(state_seq))
+            state_keys, state_count = state_keys.take(kept), state_count.take(kept)
         if not len(state_keys):
-            for _ in range(k, order):
-                yield WalkLevel(_NONE, _NONE, _NONE, _NONE)
+            for rest in range(k, order):
+                yield WalkLevel(_NONE, _NONE, _NONE, _NONE, totals[rest])
             return
+
+
+def _path_totals(arcs: _Arcs, cycles: _Cycles, groups: np.ndarray, order: int) -> list[np.ndarray]:
+    """Per level k = 1..order, the simple paths of k edges of each group (graph), counted without
+    labels: non-backtracking walks per last arc (walks onto an arc u -> v, times the arcs leaving v,
+    minus those that arrived over the arc's reverse), minus the same corrections as the labelled
+    counts (closed triangles at 3 edges; a triangle entered from outside and 4-cycles at 4)."""
+    count = int(groups.max(initial=-1)) + 1
+    group_of_arc = groups.take(arcs.src)
+    back = np.flatnonzero(arcs.reverse >= 0)
+
+    def per_group(values: np.ndarray) -> np.ndarray:
+        out = np.zeros(count, dtype=_I64)
+        np.add.at(out, group_of_arc, values)
+        return out
+
+    walks = arcs.edges.copy()
+    totals = [per_group(walks)]
+    for k in range(2, order + 1):
+        arriving = np.zeros(arcs.nodes, dtype=_I64)
+        np.add.at(arriving, arcs.tgt, walks)
+        onward = arriving.take(arcs.src)
+        onward[back] -= walks.take(arcs.reverse.take(back))
+        walks = onward * arcs.edges
+        if k == 3:  # closed triangles: counted on their last arc
+            closed = np.zeros(len(walks), dtype=_I64)
+            triangles = cycles.cycles()[0]
+            np.add.at(closed, triangles[2], _edges_along(arcs, triangles))
+            walks -= closed
+        level = per_group(walks)
+        if k == 4:
+            for walk in cycles.four_walks():
+                closes = np.zeros(count, dtype=_I64)
+                np.add.at(closes, group_of_arc.take(walk[0]), _edges_along(arcs, walk))
+                level -= closes
+        totals.append(level)
+    return totals
+
+
+def _edges_along(arcs: _Arcs, walk: tuple[np.ndarray, ...]) -> np.ndarray:
+    """How many edge walks each arc walk stands for: the product of its arcs' edges."""
+    product = np.ones(len(walk[0]), dtype=_I64)
+    for position in walk:
+        product *= arcs.edges.take(position)
+    return product
 
 
 def _next_states(arcs: _Arcs, seqs: _Sequences, keys: np.ndarray, count: np.ndarray, steps: int
@@ -241,7 +322,7 @@ def _next_states(arcs: _Arcs, seqs: _Sequences, keys: np.ndarray, count: np.ndar
         np.not_equal(code_of[1:], code_of[:-1], out=first[1:])
         seqs.add(code_of[first])
         return (np.cumsum(first) - 1) * arc_count + grouped % arc_count, total
-    codes = seqs.add(np.unique(new_codes))
+    codes = seqs.add(_distinct(new_codes))
     new_seq = np.searchsorted(codes, new_codes).astype(_I64)
     grouped, total = _group_sum(new_seq * arc_count + records, values)
     live = np.flatnonzero(total)
@@ -344,60 +425,79 @@ def _level_counts(keys: np.ndarray, values: np.ndarray,
 
 class _Cycles:
     """The directed triangles and 4-cycles of a batch (closed walks of 3 and 4 edges on distinct
-    nodes, one per starting node), found on first use, and the corrections they make."""
+    nodes, one per starting node), found on first use, and the corrections they make.
+
+    ``live`` (which sequences of the level before were extended, when only shared k-grams are
+    counted) leaves out the corrections of walks whose prefix was not extended: they were never added."""
 
     def __init__(self, arcs: _Arcs):
         self.arcs = arcs
         self._found: tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]] | None = None
 
-    def _cycles(self) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
+    def cycles(self) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
+        """The triangles (a1, a2, a3) and 4-cycles (a1, a2, a3, a4) as arc tuples."""
         if self._found is None:
             self._found = _cycles(self.arcs)
         return self._found
 
-    def without_triangles(self, seqs: _Sequences, first_ids: np.ndarray, keys: np.ndarray, count: np.ndarray
-                          ) -> tuple[np.ndarray, np.ndarray]:
-        """Level-3 states without the closed triangles (they become exactly the simple paths)."""
+    def without_triangles(self, seqs: _Sequences, first_ids: np.ndarray, keys: np.ndarray, count: np.ndarray,
+                          strict: bool = True) -> tuple[np.ndarray, np.ndarray]:
+        """Level-3 states without the closed triangles (they become exactly the simple paths); not
+        ``strict``: a triangle whose state is not there (its prefix was not extended) is skipped."""
         arcs = self.arcs
-        (a1, a2, a3), _ = self._cycles()
+        (a1, a2, a3), _ = self.cycles()
         rows, chosen, mult = _walk_values(arcs, (a1, a2, a3))
         if not len(rows):
             return keys, count
-        seq = seqs.ids(first_ids.take(arcs.src.take(a1.take(rows))), chosen)
-        at = _find(keys, seq * len(arcs.src) + a3.take(rows))
+        seq = seqs.ids(first_ids.take(arcs.src.take(a1.take(rows))), chosen, strict)
+        query = seq * len(arcs.src) + a3.take(rows)
+        if strict:
+            at = _find(keys, query)
+        else:
+            at = _find_or_minus(keys, query)
+            found = np.flatnonzero((at >= 0) & (seq >= 0))
+            at, mult = at.take(found), mult.take(found)
         count = count.copy()
         np.subtract.at(count, at, mult)
         live = np.flatnonzero(count)
         return keys.take(live), count.take(live)
 
-    def triangle_closures(self, seqs: _Sequences, first_ids: np.ndarray, node_side: np.ndarray
-                          ) -> tuple[np.ndarray, np.ndarray]:
+    def triangle_closures(self, seqs: _Sequences, first_ids: np.ndarray, node_side: np.ndarray,
+                          live: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """(code * 2 + side, count) of the closed triangles, to subtract from the 3-edge counts."""
-        triangles, _ = self._cycles()
-        return self._codes(triangles, seqs, first_ids, node_side)
+        triangles, _ = self.cycles()
+        return self._codes(triangles, seqs, first_ids, node_side, live)
 
-    def four_closures(self, seqs: _Sequences, first_ids: np.ndarray, node_side: np.ndarray
-                      ) -> tuple[np.ndarray, np.ndarray]:
-        """(code * 2 + side, count) of the non-backtracking 4-edge walks from a simple 3-edge path that
-        are not paths: an arc into a triangle that the walk then closes (u x y z x), and the 4-cycles."""
+    def four_walks(self) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
+        """The non-backtracking 4-edge arc walks from a simple 3-edge path that are not paths: an arc
+        into a triangle that the walk then closes (u x y z x), and the 4-cycles."""
         arcs = self.arcs
-        (a1, a2, a3), squares = self._cycles()
+        (a1, a2, a3), squares = self.cycles()
         t_row, in_entry = _expand(arcs.in_starts, arcs.src.take(a1))
         into = arcs.in_arcs.take(in_entry).astype(_I64)
         u = arcs.src.take(into)
         keep = np.flatnonzero((u != arcs.tgt.take(a1.take(t_row))) & (u != arcs.tgt.take(a2.take(t_row))))
         t_row, into = t_row.take(keep), into.take(keep)
-        entered = (into, a1.take(t_row), a2.take(t_row), a3.take(t_row))
-        parts = [self._codes(walk, seqs, first_ids, node_side) for walk in (entered, squares)]
+        return (into, a1.take(t_row), a2.take(t_row), a3.take(t_row)), squares
+
+    def four_closures(self, seqs: _Sequences, first_ids: np.ndarray, node_side: np.ndarray,
+                      live: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """(code * 2 + side, count) of ``four_walks``, to subtract from the 4-edge counts."""
+        parts = [self._codes(walk, seqs, first_ids, node_side, live) for walk in self.four_walks()]
         return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
 
     def _codes(self, walk: tuple[np.ndarray, ...], seqs: _Sequences, first_ids: np.ndarray,
-               node_side: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+               node_side: np.ndarray, live: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
         """(last-level code * 2 + side, count) of every step choice of closed arc walks."""
         rows, chosen, mult = _walk_values(self.arcs, walk)
         start = self.arcs.src.take(walk[0].take(rows))
-        seq = seqs.ids(first_ids.take(start), chosen[:-1])
-        return (seq * seqs.steps + chosen[-1]) * 2 + node_side.take(start), mult
+        seq = seqs.ids(first_ids.take(start), chosen[:-1], strict=live is None)
+        last = chosen[-1]
+        if live is not None:
+            found = np.flatnonzero(seq >= 0)
+            found = found.take(np.flatnonzero(live.take(seq.take(found))))
+            seq, last, start, mult = seq.take(found), last.take(found), start.take(found), mult.take(found)
+        return (seq * seqs.steps + last) * 2 + node_side.take(start), mult
 
 
 def _cycles(arcs: _Arcs) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
@@ -487,11 +587,12 @@ def _step_labels(batch: GraphBatch) -> np.ndarray:
     """The step codes (edge label << 32 | target label) in the walk engine's step numbering."""
     keep = batch.edge_sources != batch.edge_targets
     codes = (batch.edge_labels[keep] << 32) | batch.node_labels.take(batch.edge_targets[keep])
-    return np.unique(codes)
+    return _distinct(codes)
 
 
 def count_batch_walks(batch: GraphBatch, order: int) -> BatchCounts:
-    """``count_batch`` by label sequence: graphs 2i and 2i+1 are pair i's pred and gold."""
+    """``count_batch`` by label sequence: graphs 2i and 2i+1 are pair i's pred and gold.  Only the
+    k-grams both graphs of a pair may share are listed; the totals are counted without labels."""
     if order > MAX_WALK_ORDER:
         return count_batch(batch, order)
     graphs = batch.graph_count
@@ -503,11 +604,11 @@ def count_batch_walks(batch: GraphBatch, order: int) -> BatchCounts:
     matched = np.zeros((order, pairs), dtype=_I64)
     totals = np.zeros((order, graphs), dtype=_I64)
     sides = (graph_of_node & 1).astype(np.int8)
-    for k, level in enumerate(walk_levels(batch, first_ids.reshape(-1).astype(_I64), sides, order)):
-        if not len(level):
-            break
-        pair_of_gram = pair_of_gram.take(level.prefix)
-        matched[k] = np.bincount(pair_of_gram, weights=np.minimum(level.side0, level.side1), minlength=pairs)
-        totals[k, 0::2] = np.bincount(pair_of_gram, weights=level.side0, minlength=pairs)
-        totals[k, 1::2] = np.bincount(pair_of_gram, weights=level.side1, minlength=pairs)
+    for k, level in enumerate(walk_levels(batch, first_ids.reshape(-1).astype(_I64), sides, order,
+                                          groups=graph_of_node)):
+        if level.totals is not None:
+            totals[k, :len(level.totals)] = level.totals  # graphs after the last node's have none
+        if len(level):
+            pair_of_gram = pair_of_gram.take(level.prefix)
+            matched[k] = np.bincount(pair_of_gram, weights=np.minimum(level.side0, level.side1), minlength=pairs)
     return BatchCounts(matched, totals, batch.node_counts)
