@@ -21,6 +21,7 @@ from dscorer_core.render import (
 )
 
 st.set_page_config(page_title="dscorer · pair view", page_icon="🔍", layout="wide")
+aw.share_the_interpreter()
 aw.keep_widget_state()
 aw.page_links()
 aw.read_view_link()  # a shared link or a reload opens the same view (files, document, order)

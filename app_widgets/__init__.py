@@ -1,7 +1,7 @@
 """Shared Streamlit widgets of the dscorer app, one module per job: ``files`` (loading), ``controls``
 (settings), ``state`` (session state and caching), ``drawing`` (pyvis graphs), ``box_view`` (DRT boxes),
 ``tables``, ``text`` (escaping), ``judging`` (human judgements), ``sentences`` (a long document a
-sentence at a time).
+sentence at a time), ``server`` (how the server process shares its interpreter among sessions).
 
 Pages ``import app_widgets as aw``; this package lays out what ``dscorer_core`` computes and holds
 no scoring logic. Everything that comes from a clause file is shown as text.
@@ -65,6 +65,7 @@ from .links import SIDES, file_param, read_view_link, write_view_link  # noqa: F
 from .navigation import PAGES, page_links  # noqa: F401
 from .sbn_scores import cached_sbn_comparison, sbn_smatch_corpus, sbn_smatch_pair  # noqa: F401
 from .sentences import SENTENCE_KEY, SentenceView, context_nodes, sentence_navigator  # noqa: F401
+from .server import SWITCH_INTERVAL, share_the_interpreter  # noqa: F401
 from .state import (  # noqa: F401
                      MAX_STORED_RESULTS,
                      PERSISTENT_KEYS,
