@@ -349,9 +349,9 @@ def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | 
                          key="counter_map_table", on_select=_var_from_table, selection_mode="single-row")
         with p_col:
             st.markdown(f"**Matched clause pairs** ({cpair.matched})")
-            aw.data_table(aw.clause_pairs_frame(cpair.matched_clauses).style.map(
-                             lambda _: aw.CLAUSE_MARK_CSS["✓"], subset=["pred clause", "gold clause"]),
-                         hide_index=True, width="stretch", height=min(320, 38 + 35 * max(1, cpair.matched)))
+            aw.coloured_table(aw.clause_pairs_frame(cpair.matched_clauses), verdict_columns=(),
+                              matched_columns=("pred clause", "gold clause"),
+                              height=min(320, 38 + 35 * max(1, cpair.matched)))
 
     # ---- clauses (and COUNTER's view of them)
     st.markdown("#### Clauses")
@@ -367,8 +367,7 @@ def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | 
             statuses = getattr(highlight, side).clauses if highlight else None
             marks = counter_clause_marks(drs, cpair, side) if cpair else None
             marked = getattr(var_choice, f"{side}_clauses") if var_choice else ()
-            aw.data_table(aw.styled_clauses(aw.clause_frame(drs, statuses, marks), marked), hide_index=True,
-                         width="stretch")
+            aw.coloured_table(aw.clause_frame(drs, statuses, marks), marked)
 
 
 pair_details(pdrs, gdrs, result, cpair, counter_note, settings, show_names, i, part, with_counter)

@@ -80,9 +80,11 @@ from .state import (  # noqa: F401
 )
 from .tables import (  # noqa: F401
                      CLAUSE_MARK_CSS,
+                     MAX_COLOURED_TABLES,
                      VARIABLE_ROW_CSS,
                      clause_frame,
                      clause_pairs_frame,
+                     coloured_table,
                      data_table,
                      order_table,
                      safe_frame,
