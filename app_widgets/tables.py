@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 import re
 from collections.abc import Sequence
 from typing import Any, Literal
@@ -145,13 +147,19 @@ def coloured_table(frame: pd.DataFrame, marked_rows: Sequence[int] = (),
     """A table coloured as the graphs are (styled_clauses; ``matched_columns``: every cell blue), drawn
     full width. Drawn once per content for all sessions: a rerun that shows the same table again
     replays the element instead of running pandas' Styler (a quarter of a pair-view rerun)."""
-    _coloured_table(frame, tuple(marked_rows), tuple(verdict_columns), tuple(matched_columns), height)
+    # the frame is named by a digest of its pickle: st.cache_data's own hashing of a frame cost more than the table
+    content = pickle.dumps((list(frame.columns), list(frame.itertuples(index=False, name=None))),
+                           protocol=pickle.HIGHEST_PROTOCOL)
+    _coloured_table(hashlib.blake2b(content, digest_size=20).hexdigest(), frame, tuple(marked_rows),
+                    tuple(verdict_columns), tuple(matched_columns), height)
 
 
 @st.cache_data(max_entries=MAX_COLOURED_TABLES, show_spinner=False)
-def _coloured_table(frame: pd.DataFrame, marked_rows: tuple[int, ...], verdict_columns: tuple[str, ...],
+def _coloured_table(digest: str, _frame: pd.DataFrame, marked_rows: tuple[int, ...], verdict_columns: tuple[str, ...],
                     matched_columns: tuple[str, ...], height: int | Literal["auto"]) -> None:
-    """coloured_table's drawing; st.cache_data records the element and replays it on a hit."""
+    """coloured_table's drawing (``digest`` names ``_frame``'s content); st.cache_data records the
+    element and replays it on a hit."""
+    frame = _frame
     styler = styled_clauses(frame, marked_rows, verdict_columns)
     if matched_columns:
         styler = styler.map(lambda _: CLAUSE_MARK_CSS["✓"], subset=list(matched_columns))
