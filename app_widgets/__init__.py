@@ -1,13 +1,15 @@
 """Shared Streamlit widgets of the dscorer app, one module per job: ``files`` (loading), ``controls``
 (settings), ``state`` (session state and caching), ``drawing`` (pyvis graphs), ``box_view`` (DRT boxes),
-``tables``, ``text`` (escaping), ``judging`` (human judgements), ``sentences`` (a long document a
-sentence at a time), ``server`` (how the server process shares its interpreter among sessions).
+``tables``, ``charts`` (altair charts converted once), ``text`` (escaping), ``judging`` (human
+judgements), ``sentences`` (a long document a sentence at a time), ``server`` (how the server
+process shares its interpreter among sessions).
 
 Pages ``import app_widgets as aw``; this package lays out what ``dscorer_core`` computes and holds
 no scoring logic. Everything that comes from a clause file is shown as text.
 """
 
 from .box_view import box_view_pair, box_view_single  # noqa: F401
+from .charts import MAX_CHARTS, shared_chart  # noqa: F401
 from .controls import APP_MAX_NGRAMS, COUNTER_MAX_CLAUSES, settings_sidebar  # noqa: F401
 from .drawing import (  # noqa: F401
                      COLOURS,
