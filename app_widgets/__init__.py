@@ -79,6 +79,7 @@ from .state import (  # noqa: F401
                      cached_run,
                      keep_widget_state,
                      run_with_progress,
+                     shared_text,
 )
 from .tables import (  # noqa: F401
                      CLAUSE_MARK_CSS,

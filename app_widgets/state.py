@@ -40,7 +40,7 @@ from .workers import in_worker
 __all__ = ["SharedResults", "shared_cache", "PERSISTENT_KEYS", "keep_widget_state", "cached_pair_score",
            "cached_counter_pair", "cached_layout",
            "cached_comparison", "MAX_STORED_RESULTS", "MAX_STORED_BYTES", "result_size",
-           "cached_run", "cached_counter_corpus", "run_with_progress", "CLASS_SESSIONS"]
+           "cached_run", "cached_counter_corpus", "run_with_progress", "CLASS_SESSIONS", "shared_text"]
 
 T = TypeVar("T")
 
@@ -156,6 +156,18 @@ def cached_comparison(pred: Graph, gold: Graph, k: int,
     """compare_ngrams, remembered per pair of graphs, order and variable mapping (pred -> gold
     pairs, e.g. COUNTER's, which decides which occurrences are the matched ones; None: by name)."""
     return compare_ngrams(pred, gold, k, mapping=dict(mapping) if mapping is not None else None)
+
+
+#: Texts kept by shared_text: how many, and how many bytes in all.
+MAX_SHARED_TEXTS, MAX_SHARED_TEXT_BYTES = 16, 64 * 2**20
+_texts = SharedResults(MAX_SHARED_TEXTS, MAX_SHARED_TEXT_BYTES)
+
+
+def shared_text(key: tuple, build: Callable[[], str]) -> str:
+    """A text built once per ``key`` for all sessions (a corpus result as JSON for its download
+    button, say: building it took 0.05 s of every view of the corpus page). ``key`` must name
+    everything the text depends on."""
+    return _texts.get(key, build)
 
 
 @st.cache_resource

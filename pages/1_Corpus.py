@@ -86,7 +86,7 @@ for extra in more:
 
 # ---- the per-document table
 n = settings.order
-# the charts below are converted once per files and settings for all sessions (aw.shared_chart)
+# the charts and downloads below are made once per files and settings for all sessions
 charts_key = ("corpus", pred.key, gold.key, settings, aw.app_counter_settings() if cres is not None else None)
 counter_docs = cres.documents if cres is not None else [None] * len(result.documents)
 rows = [{"index": d.index, "sentence": d.sentence or "", "P": d.score.P, "R": d.score.R, "F": d.score.F,
@@ -239,13 +239,14 @@ with right:
     aw.shared_chart(charts_key + ("bars",), _bars, width="stretch")
     st.caption("Mean number of k-grams per graph (the DSCORER paper's Figure 2).")
 
-# ---- downloads
-header, csv_rows = document_table(result)
-csv = csv_text(header, csv_rows)
+# ---- downloads (their texts built once per files and settings for all sessions)
+csv = aw.shared_text(charts_key + ("csv",), lambda: csv_text(*document_table(result)))
 d1, d2, d3 = st.columns(3)
 d1.download_button("Download the per-document table (CSV)", csv, "dscorer_documents.csv", "text/csv")
-d2.download_button("Download the full result (JSON)", aw.json_text(result.as_dict(per_doc=True)),
+d2.download_button("Download the full result (JSON)",
+                   aw.shared_text(charts_key + ("json",), lambda: aw.json_text(result.as_dict(per_doc=True))),
                    "dscorer_result.json", "application/json")
 if cres is not None:
-    d3.download_button("Download the COUNTER result (JSON)", aw.json_text(cres.as_dict(per_doc=True)),
+    d3.download_button("Download the COUNTER result (JSON)",
+                       aw.shared_text(charts_key + ("counter json",), lambda: aw.json_text(cres.as_dict(per_doc=True))),
                        "counter_result.json", "application/json")
