@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 
 import app_widgets as aw
-from dscorer_core import NgramExplosion
+from dscorer_core import CounterPair, Drs, NgramExplosion, PairResult, ScoreSettings
 from dscorer_core.render import (
     MAX_LAYOUT_NODES,
     ROW_FILTERS,
@@ -21,6 +21,7 @@ from dscorer_core.render import (
 )
 
 st.set_page_config(page_title="dscorer · pair view", page_icon="🔍", layout="wide")
+aw.share_the_interpreter()
 aw.keep_widget_state()
 aw.page_links()
 aw.read_view_link()  # a shared link or a reload opens the same view (files, document, order)
@@ -128,7 +129,6 @@ except NgramExplosion as exc:
     aw.data_table(aw.clause_frame(gdrs), hide_index=True)
     st.stop()
 
-pg, gg = result.pred_graph, result.gold_graph
 if not 1 <= st.session_state.get("k", 1) <= settings.order:
     st.session_state["k"] = max(1, min(settings.order, st.session_state.get("k", 1)))
 st.session_state.setdefault("with_counter", True)
@@ -159,196 +159,215 @@ st.caption(f"P, R, F: DSCORER (k-gram scores for k = 0..{settings.order}, geomet
                 "k = 0 (node counts, weight w0) to n; the k slider below only colours the graphs. COUNTER's are "
                 "the clauses that match under the best one-to-one mapping of pred variables to gold variables.")
 aw.sbn_smatch_pair(pdrs, gdrs)  # SBN files only: Smatch, PMB 5 and corrected
-col_k, col_text, col_toggle = st.columns([3, 4, 2], vertical_alignment="center")
-with col_k:
-    if settings.order > 1:
-        k = st.slider("Highlight order k", 1, settings.order, key="k",
-                      help="Each edge's colour is the share of the k-grams through it that both graphs have.")
-    else:
-        k = 1
-        st.caption("Highlight order k = 1 (the only order when n = 1)")
-aw.write_view_link(i, k)
-ok = next((o for o in result.score.orders if o.k == k), None)
-if ok is not None:
-    col_text.markdown(f"**{k}-grams:** {ok.matched} matched of {ok.pred} in pred and {ok.gold} in gold: "
-                      f"p = {ok.p:.3f}, r = {ok.r:.3f}, f = {ok.f:.3f}")
-col_toggle.toggle("COUNTER too", key="with_counter",
-                  help="COUNTER (van Noord et al. 2018): clause overlap under the best variable mapping.")
-st.session_state.setdefault("pair_drawing", "graphs")
-col_text.segmented_control("Draw the pair as", ["graphs", "boxes"], key="pair_drawing",
-                           label_visibility="collapsed",
-                           help="Graphs, or both DRSs as DRT boxes in their place (each condition coloured by its "
-                                "DSCORER verdict at this k and marked for COUNTER).")
-col_toggle.toggle("Present", key="present",
-                  help="For a projector: the sidebar is hidden and the text is larger; the graphs take the "
-                       "whole width, so they are drawn larger too. Switch off to get the sidebar back.")
-if st.session_state.get("present"):
-    aw.present_mode()
 
-# COUNTER's variable mapping, located in both graphs; the variable chosen below (widget state of the
-# previous run) is ringed in both panes and its clauses are marked in the clause tables
-links = variable_links(pg, gg, cpair.mapping) if cpair else ()
-by_label = {link.label: link for link in links}
-var_choice = by_label.get(st.session_state.get("counter_var"))
 
-highlight = rows = comparison = None
-try:
-    # exactly min(pred, gold) occurrences of each k-gram are matched, those COUNTER's mapping pairs first
-    comparison = aw.cached_comparison(pg, gg, k, tuple(sorted(cpair.mapping.items())) if cpair is not None else None)
-    highlight, rows = comparison.highlight, comparison.rows
-except NgramExplosion as exc:
-    st.warning("Too many k-grams to list or highlight at this order: " + aw.md_escape(str(exc)) +
-               ". Lower the order k.")
+# ---- everything below the scores depends on the order k, the n-gram, the variable or the drawing chosen
+# here: a fragment, so those choices rerun this part only (not the sidebar's file widgets, the document
+# navigation or the sentence navigator); a change of "COUNTER too" reruns the whole page (the scores above)
+@st.fragment
+def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | None, counter_note: str,
+                 settings: ScoreSettings, show_names: bool, i: int, part: aw.SentenceView | None,
+                 with_counter: bool) -> None:
+    """The k slider, both graphs, the pickers and the tables of one pair (a fragment of the page)."""
+    pg, gg = result.pred_graph, result.gold_graph
+    col_k, col_text, col_toggle = st.columns([3, 4, 2], vertical_alignment="center")
+    with col_k:
+        if settings.order > 1:
+            k = st.slider("Highlight order k", 1, settings.order, key="k",
+                          help="Each edge's colour is the share of the k-grams through it that both graphs have.")
+        else:
+            k = 1
+            st.caption("Highlight order k = 1 (the only order when n = 1)")
+    aw.write_view_link(i, k)
+    ok = next((o for o in result.score.orders if o.k == k), None)
+    if ok is not None:
+        col_text.markdown(f"**{k}-grams:** {ok.matched} matched of {ok.pred} in pred and {ok.gold} in gold: "
+                          f"p = {ok.p:.3f}, r = {ok.r:.3f}, f = {ok.f:.3f}")
+    col_toggle.toggle("COUNTER too", key="with_counter",
+                      help="COUNTER (van Noord et al. 2018): clause overlap under the best variable mapping.")
+    if bool(st.session_state["with_counter"]) != with_counter:
+        st.rerun()  # the scores above and the sentence navigator show COUNTER too (or no longer)
+    st.session_state.setdefault("pair_drawing", "graphs")
+    col_text.segmented_control("Draw the pair as", ["graphs", "boxes"], key="pair_drawing",
+                               label_visibility="collapsed",
+                               help="Graphs, or both DRSs as DRT boxes in their place (each condition coloured by its "
+                                    "DSCORER verdict at this k and marked for COUNTER).")
+    col_toggle.toggle("Present", key="present",
+                      help="For a projector: the sidebar is hidden and the text is larger; the graphs take the "
+                           "whole width, so they are drawn larger too. Switch off to get the sidebar back.")
+    if st.session_state.get("present"):
+        aw.present_mode()
 
-# the n-gram chosen in the table below (widget state of the previous run)
-chosen = st.session_state.get("ngram_choice")
-if chosen is not None and (comparison is None or not any(r.text == chosen for r in rows)):
-    chosen = None
+    # COUNTER's variable mapping, located in both graphs; the variable chosen below (widget state of the
+    # previous run) is ringed in both panes and its clauses are marked in the clause tables
+    links = variable_links(pg, gg, cpair.mapping) if cpair else ()
+    by_label = {link.label: link for link in links}
+    var_choice = by_label.get(st.session_state.get("counter_var"))
 
-# ---- graphs (no heading: their captions say what they are), or the same pair as DRT boxes in their place
-as_boxes = st.session_state.get("pair_drawing") == "boxes"
-if as_boxes:
-    aw.box_view_pair(pdrs, gdrs, pred_graph=pg, gold_graph=gg, highlight=highlight, counter=cpair)
-elif too_large_to_draw([pg, gg]):
-    st.warning(f"These graphs are too large to lay out readably ({len(pg.nodes)} and {len(gg.nodes)} nodes; "
-               f"the limit is {MAX_LAYOUT_NODES}). Use the n-gram table and the clause lists below"
-               + (", or choose a sentence above." if st.session_state.get("sentence_doc") else "."))
-else:
-    # nodes that COUNTER's variable mapping pairs sit at the same place in both panes (by name without COUNTER)
-    layout = aw.cached_layout(pg, gg, tuple(sorted(cpair.mapping.items())) if cpair is not None else None)
-    focus = {}
-    if chosen:
-        focus = {side: comparison.elements(side, chosen) for side in ("pred", "gold")}
-    # the pane is as tall as the layout at a readable scale (labels at least 16 px), 420 to 1800 px: the
-    # wheel scrolls the page over a pane, so a tall graph is read by scrolling; each pane fits the shared
-    # bounding box on load (a taller or wider drawing is shown whole, smaller: zoom in with + or Ctrl+wheel)
-    compact = st.session_state.get("compact", True)
-    forward_only = not st.session_state.get("show_reverse", True)
-    # both panes fit the same box: the nodes and every curve and label either pane draws
-    box = aw.drawing_box(layout, pg, gg, compact, show_names, forward_only)
-    pane_height = aw.pane_height(box)
-    dark = getattr(getattr(st.context, "theme", None), "type", None) == "dark"
-    # the legend right above the panes, where the colours are read
-    aw.legend(with_variable=bool(links),
-              pairing="COUNTER's variable mapping" if cpair is not None else "the variable names")
-    left, right = st.columns(2)
-    for col, side, graph, pos in ((left, "pred", pg, layout.pred), (right, "gold", gg, layout.gold)):
-        with col:
-            fn, fe = focus.get(side, (frozenset(), frozenset()))
-            name = "Predicted" if side == "pred" else "Gold"
-            # live: changing k, the n-gram or the variable restyles the loaded panes in place
-            where = f"_s{part.number}" if part is not None else ""  # one sentence of a long document
-            aw.graph_pane(name, graph, pos, box, svg_name=f"{side}_doc{i}{where}.svg", live=True,
-                          svg_title=f"{name} graph, document {i}" + (f", sentence {part.number}" if part else "")
-                          + (f", k = {k}" if highlight else ""),
-                          edge_status=getattr(highlight, side).edges if highlight else None,
-                          edge_counts=getattr(highlight, side).edge_counts if highlight else None,
-                          focus_nodes=fn, focus_edges=fe, show_names=show_names,
-                          forward_only=forward_only, compact=compact, side=side, dark=dark,
-                          height=pane_height,
-                          marked_nodes=getattr(var_choice, f"{side}_nodes") if var_choice else frozenset(),
-                          unpaired=getattr(layout, f"{side}_unpaired"),
-                          context_nodes=aw.context_nodes(part, side, graph))
-# the pickers sit right under the graphs, so a choice redraws graphs that are in view
-v_pick, n_pick = st.columns(2, vertical_alignment="top")
-if links:
-    with v_pick:
-        var_choice = by_label.get(st.selectbox(
-            "Highlight a variable in both graphs (pred → gold)", list(by_label), index=None,
-            key="counter_var", placeholder="(none)",
-            help="The pred variable is ringed in the left graph and the gold variable COUNTER maps it to "
-                 "in the right one; their clauses are marked pink in the clause tables below."))
-        if var_choice is not None:
-            st.caption(
-                f"{aw.md_escape(var_choice.pred or '(none)')} (pred, {len(var_choice.pred_clauses)} clauses) is "
-                f"mapped to {aw.md_escape(var_choice.gold or '(none)')} (gold, {len(var_choice.gold_clauses)} clauses)"
-                + ("" if var_choice.pred and var_choice.gold else ": COUNTER's mapping leaves it without a partner"))
-if rows is not None:
-    with n_pick:
-        counts = {r.text: r for r in rows}
-        chosen = st.selectbox(f"Highlight one {k}-gram in both graphs", list(counts)[:2000], index=None,
-                              key="ngram_choice", placeholder="(none: colour by matched share)",
-                              format_func=lambda t: f"{t}   ({counts[t].describe()})",
-                              help="All occurrences of the chosen k-gram are drawn pink in both graphs; "
-                                   f"the table of the {k}-grams is further down.")
+    highlight = rows = comparison = None
+    mapping = tuple(sorted(cpair.mapping.items())) if cpair is not None else None
+    try:
+        # exactly min(pred, gold) occurrences of each k-gram are matched, those COUNTER's mapping pairs first
+        comparison = aw.cached_comparison(pg, gg, k, mapping)
+        highlight, rows = comparison.highlight, comparison.rows
+    except NgramExplosion as exc:
+        st.warning("Too many k-grams to list or highlight at this order: " + aw.md_escape(str(exc)) +
+                   ". Lower the order k.")
 
-# ---- the scores in detail (per order k, notes, signatures)
-with st.expander("Scores per order k, settings and signatures", expanded=True):
-    st.caption(f"**DSCORER** (shared k-grams): preset {settings.preset}, n = {settings.order}, w0 = {settings.w0:g}")
-    if result.score.orders:
-        aw.data_table(aw.order_table(result.score), hide_index=True, width="stretch",
-                     column_config={c: st.column_config.NumberColumn(format="%.4f")
-                                    for c in ("p", "r", "f", "weight")})
-    if counter_note:
-        st.caption(counter_note)
-    st.caption("signature: " + "  \n".join(aw.md_escape(aw.signed(sig, pred)) for sig in
-                                             [result.signature] + ([cpair.signature] if cpair else [])))
+    # the n-gram chosen in the table below (widget state of the previous run)
+    chosen = st.session_state.get("ngram_choice")
+    if chosen is not None and (comparison is None or not any(r.text == chosen for r in rows)):
+        chosen = None
 
-# ---- boxes (DRT notation) under the graphs, to find a condition in them (or in their place: "Draw the pair as")
-if not as_boxes:
-    with st.expander("Boxes (DRT notation): hover a condition to find it in the graphs", expanded=True):
+    # ---- graphs (no heading: their captions say what they are), or the same pair as DRT boxes in their place
+    as_boxes = st.session_state.get("pair_drawing") == "boxes"
+    if as_boxes:
         aw.box_view_pair(pdrs, gdrs, pred_graph=pg, gold_graph=gg, highlight=highlight, counter=cpair)
+    elif too_large_to_draw([pg, gg]):
+        st.warning(f"These graphs are too large to lay out readably ({len(pg.nodes)} and {len(gg.nodes)} nodes; "
+                   f"the limit is {MAX_LAYOUT_NODES}). Use the n-gram table and the clause lists below"
+                   + (", or choose a sentence above." if st.session_state.get("sentence_doc") else "."))
+    else:
+        # nodes that COUNTER's variable mapping pairs sit at the same place in both panes (by name without COUNTER)
+        layout = aw.cached_layout(pg, gg, mapping)
+        focus = {}
+        if chosen:
+            focus = {side: comparison.elements(side, chosen) for side in ("pred", "gold")}
+        # the pane is as tall as the layout at a readable scale (labels at least 16 px), 420 to 1800 px: the
+        # wheel scrolls the page over a pane, so a tall graph is read by scrolling; each pane fits the shared
+        # bounding box on load (a taller or wider drawing is shown whole, smaller: zoom in with + or Ctrl+wheel)
+        compact = st.session_state.get("compact", True)
+        forward_only = not st.session_state.get("show_reverse", True)
+        # both panes fit the same box: the nodes and every curve and label either pane draws
+        box = aw.drawing_box(layout, pg, gg, compact, show_names, forward_only)
+        pane_height = aw.pane_height(box)
+        dark = getattr(getattr(st.context, "theme", None), "type", None) == "dark"
+        # the legend right above the panes, where the colours are read
+        aw.legend(with_variable=bool(links),
+                  pairing="COUNTER's variable mapping" if cpair is not None else "the variable names")
+        left, right = st.columns(2)
+        for col, side, graph, pos in ((left, "pred", pg, layout.pred), (right, "gold", gg, layout.gold)):
+            with col:
+                fn, fe = focus.get(side, (frozenset(), frozenset()))
+                name = "Predicted" if side == "pred" else "Gold"
+                # live: changing k, the n-gram or the variable restyles the loaded panes in place
+                where = f"_s{part.number}" if part is not None else ""  # one sentence of a long document
+                aw.graph_pane(name, graph, pos, box, svg_name=f"{side}_doc{i}{where}.svg", live=True,
+                              svg_title=f"{name} graph, document {i}" + (f", sentence {part.number}" if part else "")
+                              + (f", k = {k}" if highlight else ""),
+                              edge_status=getattr(highlight, side).edges if highlight else None,
+                              edge_counts=getattr(highlight, side).edge_counts if highlight else None,
+                              focus_nodes=fn, focus_edges=fe, show_names=show_names,
+                              forward_only=forward_only, compact=compact, side=side, dark=dark,
+                              height=pane_height,
+                              marked_nodes=getattr(var_choice, f"{side}_nodes") if var_choice else frozenset(),
+                              unpaired=getattr(layout, f"{side}_unpaired"),
+                              context_nodes=aw.context_nodes(part, side, graph))
+    # the pickers sit right under the graphs, so a choice redraws graphs that are in view
+    v_pick, n_pick = st.columns(2, vertical_alignment="top")
+    if links:
+        with v_pick:
+            var_choice = by_label.get(st.selectbox(
+                "Highlight a variable in both graphs (pred → gold)", list(by_label), index=None,
+                key="counter_var", placeholder="(none)",
+                help="The pred variable is ringed in the left graph and the gold variable COUNTER maps it to "
+                     "in the right one; their clauses are marked pink in the clause tables below."))
+            if var_choice is not None:
+                st.caption(
+                    f"{aw.md_escape(var_choice.pred or '(none)')} (pred, {len(var_choice.pred_clauses)} clauses) "
+                    f"is mapped to {aw.md_escape(var_choice.gold or '(none)')} (gold, "
+                    f"{len(var_choice.gold_clauses)} clauses)"
+                    + ("" if var_choice.pred and var_choice.gold
+                       else ": COUNTER's mapping leaves it without a partner"))
+    if rows is not None:
+        with n_pick:
+            counts = {r.text: r for r in rows}
+            chosen = st.selectbox(f"Highlight one {k}-gram in both graphs", list(counts)[:2000], index=None,
+                                  key="ngram_choice", placeholder="(none: colour by matched share)",
+                                  format_func=lambda t: f"{t}   ({counts[t].describe()})",
+                                  help="All occurrences of the chosen k-gram are drawn pink in both graphs; "
+                                       f"the table of the {k}-grams is further down.")
 
-# ---- n-gram table and choice
-st.markdown(f"#### The {k}-grams")
-if rows is not None:
-    f_col, table_col = st.columns([2, 5])
-    status = f_col.radio("Show", list(ROW_FILTERS), horizontal=False, key="ngram_filter",
-                         format_func=lambda s: {"all": "all", "matched": "with matched occurrences",
-                                                "only-pred": "with some only in pred (invented)",
-                                                "only-gold": "with some only in gold (missed)"}[s])
-    shown = filter_rows(rows, status)
-    with table_col:
-        frame = pd.DataFrame([{"n-gram": r.text, "pred": r.pred, "gold": r.gold, "matched": r.matched,
-                               "only in pred": r.only_pred, "only in gold": r.only_gold} for r in shown[:5000]],
-                             columns=["n-gram", "pred", "gold", "matched", "only in pred", "only in gold"])
-        aw.data_table(frame, hide_index=True, height=240, width="stretch")
-        st.caption(f"{len(shown)} of {len(rows)} distinct {k}-grams"
-                   + (" (first 5000 listed)" if len(shown) > 5000 else "")
-                   + ". Highlight one in the graphs with the picker under them.")
+    # ---- the scores in detail (per order k, notes, signatures)
+    with st.expander("Scores per order k, settings and signatures", expanded=True):
+        st.caption(f"**DSCORER** (shared k-grams): preset {settings.preset}, n = {settings.order}, "
+                   f"w0 = {settings.w0:g}")
+        if result.score.orders:
+            aw.data_table(aw.order_table(result.score), hide_index=True, width="stretch",
+                         column_config={c: st.column_config.NumberColumn(format="%.4f")
+                                        for c in ("p", "r", "f", "weight")})
+        if counter_note:
+            st.caption(counter_note)
+        st.caption("signature: " + "  \n".join(aw.md_escape(aw.signed(sig, pred)) for sig in
+                                                 [result.signature] + ([cpair.signature] if cpair else [])))
 
-# ---- COUNTER's clause matching
-if cpair is not None:
-    st.markdown("#### Clause matching (COUNTER)")
-    st.caption(f"COUNTER maps pred variables to gold variables one to one and counts the clauses that become "
-               f"equal: {cpair.matched} matched, {cpair.pred_clauses - cpair.matched} pred and "
-               f"{cpair.gold_clauses - cpair.matched} gold clauses unmatched; redundant REF clauses are left out "
-               f"({len(cpair.dropped_pred)} pred, {len(cpair.dropped_gold)} gold). Select a row of the mapping to "
-               "highlight the variable in both graphs.")
+    # ---- boxes (DRT notation) under the graphs, to find a condition in them (or in their place: "Draw the pair as")
+    if not as_boxes:
+        with st.expander("Boxes (DRT notation): hover a condition to find it in the graphs", expanded=True):
+            aw.box_view_pair(pdrs, gdrs, pred_graph=pg, gold_graph=gg, highlight=highlight, counter=cpair)
 
-    def _var_from_table() -> None:
-        picked = st.session_state["counter_map_table"].selection.rows
-        if picked and picked[0] < len(links):
-            st.session_state["counter_var"] = links[picked[0]].label
+    # ---- n-gram table and choice
+    st.markdown(f"#### The {k}-grams")
+    if rows is not None:
+        f_col, table_col = st.columns([2, 5])
+        status = f_col.radio("Show", list(ROW_FILTERS), horizontal=False, key="ngram_filter",
+                             format_func=lambda s: {"all": "all", "matched": "with matched occurrences",
+                                                    "only-pred": "with some only in pred (invented)",
+                                                    "only-gold": "with some only in gold (missed)"}[s])
+        shown = filter_rows(rows, status)
+        with table_col:
+            frame = pd.DataFrame([{"n-gram": r.text, "pred": r.pred, "gold": r.gold, "matched": r.matched,
+                                   "only in pred": r.only_pred, "only in gold": r.only_gold} for r in shown[:5000]],
+                                 columns=["n-gram", "pred", "gold", "matched", "only in pred", "only in gold"])
+            aw.data_table(frame, hide_index=True, height=240, width="stretch")
+            st.caption(f"{len(shown)} of {len(rows)} distinct {k}-grams"
+                       + (" (first 5000 listed)" if len(shown) > 5000 else "")
+                       + ". Highlight one in the graphs with the picker under them.")
 
-    m_col, p_col = st.columns([2, 3])
-    with m_col:
-        st.markdown("**Variable mapping**")
-        aw.data_table(pd.DataFrame([{"pred variable": link.pred or "–", "gold variable": link.gold or "–",
-                                    "pred clauses": len(link.pred_clauses), "gold clauses": len(link.gold_clauses)}
-                                   for link in links],
-                                  columns=["pred variable", "gold variable", "pred clauses", "gold clauses"]),
-                     hide_index=True, width="stretch", height=min(320, 38 + 35 * max(1, len(links))),
-                     key="counter_map_table", on_select=_var_from_table, selection_mode="single-row")
-    with p_col:
-        st.markdown(f"**Matched clause pairs** ({cpair.matched})")
-        aw.data_table(aw.clause_pairs_frame(cpair.matched_clauses).style.map(
-                         lambda _: aw.CLAUSE_MARK_CSS["✓"], subset=["pred clause", "gold clause"]),
-                     hide_index=True, width="stretch", height=min(320, 38 + 35 * max(1, cpair.matched)))
+    # ---- COUNTER's clause matching
+    if cpair is not None:
+        st.markdown("#### Clause matching (COUNTER)")
+        st.caption(f"COUNTER maps pred variables to gold variables one to one and counts the clauses that become "
+                   f"equal: {cpair.matched} matched, {cpair.pred_clauses - cpair.matched} pred and "
+                   f"{cpair.gold_clauses - cpair.matched} gold clauses unmatched; redundant REF clauses are left out "
+                   f"({len(cpair.dropped_pred)} pred, {len(cpair.dropped_gold)} gold). Select a row of the mapping to "
+                   "highlight the variable in both graphs.")
 
-# ---- clauses (and COUNTER's view of them)
-st.markdown("#### Clauses")
-st.caption(f"✗ in the k-grams column marks a clause with an edge that lies only on unmatched {k}-grams"
-           + ("; the COUNTER column gives COUNTER's verdict under the mapping above" if cpair else "")
-           + ". Blue: matched, orange: unmatched, as in the graphs"
-           + ("; pink rows: clauses of the chosen variable." if var_choice else "."))
-left, right = st.columns(2)
-for col, side, drs in ((left, "pred", pdrs), (right, "gold", gdrs)):
-    with col:
-        st.markdown(f"**{'Predicted' if side == 'pred' else 'Gold'}** ({len(drs.clauses)} clauses"
-                    + (f", {len(drs.duplicates)} duplicate(s) dropped" if drs.duplicates else "") + ")")
-        statuses = getattr(highlight, side).clauses if highlight else None
-        marks = counter_clause_marks(drs, cpair, side) if cpair else None
-        marked = getattr(var_choice, f"{side}_clauses") if var_choice else ()
-        aw.data_table(aw.styled_clauses(aw.clause_frame(drs, statuses, marks), marked), hide_index=True,
-                     width="stretch")
+        def _var_from_table() -> None:
+            picked = st.session_state["counter_map_table"].selection.rows
+            if picked and picked[0] < len(links):
+                st.session_state["counter_var"] = links[picked[0]].label
+
+        m_col, p_col = st.columns([2, 3])
+        with m_col:
+            st.markdown("**Variable mapping**")
+            aw.data_table(pd.DataFrame([{"pred variable": link.pred or "–", "gold variable": link.gold or "–",
+                                        "pred clauses": len(link.pred_clauses), "gold clauses": len(link.gold_clauses)}
+                                       for link in links],
+                                      columns=["pred variable", "gold variable", "pred clauses", "gold clauses"]),
+                         hide_index=True, width="stretch", height=min(320, 38 + 35 * max(1, len(links))),
+                         key="counter_map_table", on_select=_var_from_table, selection_mode="single-row")
+        with p_col:
+            st.markdown(f"**Matched clause pairs** ({cpair.matched})")
+            aw.coloured_table(aw.clause_pairs_frame(cpair.matched_clauses), verdict_columns=(),
+                              matched_columns=("pred clause", "gold clause"),
+                              height=min(320, 38 + 35 * max(1, cpair.matched)))
+
+    # ---- clauses (and COUNTER's view of them)
+    st.markdown("#### Clauses")
+    st.caption(f"✗ in the k-grams column marks a clause with an edge that lies only on unmatched {k}-grams"
+               + ("; the COUNTER column gives COUNTER's verdict under the mapping above" if cpair else "")
+               + ". Blue: matched, orange: unmatched, as in the graphs"
+               + ("; pink rows: clauses of the chosen variable." if var_choice else "."))
+    left, right = st.columns(2)
+    for col, side, drs in ((left, "pred", pdrs), (right, "gold", gdrs)):
+        with col:
+            st.markdown(f"**{'Predicted' if side == 'pred' else 'Gold'}** ({len(drs.clauses)} clauses"
+                        + (f", {len(drs.duplicates)} duplicate(s) dropped" if drs.duplicates else "") + ")")
+            statuses = getattr(highlight, side).clauses if highlight else None
+            marks = counter_clause_marks(drs, cpair, side) if cpair else None
+            marked = getattr(var_choice, f"{side}_clauses") if var_choice else ()
+            aw.coloured_table(aw.clause_frame(drs, statuses, marks), marked)
+
+
+pair_details(pdrs, gdrs, result, cpair, counter_note, settings, show_names, i, part, with_counter)

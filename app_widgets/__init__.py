@@ -1,13 +1,15 @@
 """Shared Streamlit widgets of the dscorer app, one module per job: ``files`` (loading), ``controls``
 (settings), ``state`` (session state and caching), ``drawing`` (pyvis graphs), ``box_view`` (DRT boxes),
-``tables``, ``text`` (escaping), ``judging`` (human judgements), ``sentences`` (a long document a
-sentence at a time).
+``tables``, ``charts`` (altair charts converted once), ``text`` (escaping), ``judging`` (human
+judgements), ``sentences`` (a long document a sentence at a time), ``server`` (how the server
+process shares its interpreter among sessions).
 
 Pages ``import app_widgets as aw``; this package lays out what ``dscorer_core`` computes and holds
 no scoring logic. Everything that comes from a clause file is shown as text.
 """
 
 from .box_view import box_view_pair, box_view_single  # noqa: F401
+from .charts import MAX_CHARTS, shared_chart  # noqa: F401
 from .controls import APP_MAX_NGRAMS, COUNTER_MAX_CLAUSES, settings_sidebar  # noqa: F401
 from .drawing import (  # noqa: F401
                      COLOURS,
@@ -65,6 +67,7 @@ from .links import SIDES, file_param, read_view_link, write_view_link  # noqa: F
 from .navigation import PAGES, page_links  # noqa: F401
 from .sbn_scores import cached_sbn_comparison, sbn_smatch_corpus, sbn_smatch_pair  # noqa: F401
 from .sentences import SENTENCE_KEY, SentenceView, context_nodes, sentence_navigator  # noqa: F401
+from .server import SWITCH_INTERVAL, share_the_interpreter  # noqa: F401
 from .state import (  # noqa: F401
                      MAX_STORED_RESULTS,
                      PERSISTENT_KEYS,
@@ -76,12 +79,15 @@ from .state import (  # noqa: F401
                      cached_run,
                      keep_widget_state,
                      run_with_progress,
+                     shared_text,
 )
 from .tables import (  # noqa: F401
                      CLAUSE_MARK_CSS,
+                     MAX_COLOURED_TABLES,
                      VARIABLE_ROW_CSS,
                      clause_frame,
                      clause_pairs_frame,
+                     coloured_table,
                      data_table,
                      order_table,
                      safe_frame,

@@ -50,7 +50,7 @@ from dscorer_core.render import (
     union_box,
 )
 
-from .state import shared_cache
+from .state import CLASS_SESSIONS, MAX_STORED_BYTES, shared_cache
 from .text import defuse_title
 
 __all__ = ["COLOURS", "MARK_BORDER", "MARK_SHADOW", "EDGE_STYLE", "graph_html", "graph_html_live", "drawing_box",
@@ -405,7 +405,7 @@ def _build_pane_parts(graph: Graph, positions: Sequence[tuple[float, float]], bo
     return html, styles, svg
 
 
-@shared_cache(maxsize=16)
+@shared_cache(maxsize=4 * CLASS_SESSIONS, max_bytes=MAX_STORED_BYTES)  # two panes, a k or two each
 def _pane_parts(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
                 height: int, live: bool, svg_name: str, svg_title: str,
                 options: tuple[tuple[str, Any], ...]) -> tuple[str, str, str]:

@@ -237,14 +237,21 @@ def _file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str
         raise DscorerInputError(f"cannot read the file: {exc.strerror or exc}") from None
 
 
+@st.cache_resource(max_entries=32, show_spinner=False)
+def _swap_message(pred_key: str, gold_key: str, _pred: LoadedFile, _gold: LoadedFile) -> str | None:
+    """suspect_swapped's warning for a pair of files (None: none), once per pair of contents for all
+    sessions: it reads every DRS of both files, which every rerun of the pair view would repeat."""
+    swapped = suspect_swapped(_pred.drss, _gold.drss, _pred.name, _gold.name)
+    return None if swapped is None else swapped.message("choose the predicted file as pred and the gold file as gold")
+
+
 def show_swap_warning(pred: LoadedFile, gold: LoadedFile) -> bool:
     """A warning when the gold file looks like a parser's output (``swapped_sides``: parse-failure
     dummies, sentences on the predicted side only, names); whether one was shown."""
-    swapped = suspect_swapped(pred.drss, gold.drss, pred.name, gold.name)
-    if swapped is not None:
-        st.warning(md_escape(swapped.message("choose the predicted file as pred and the gold file as gold")),
-                   icon="🔀")
-    return swapped is not None
+    message = _swap_message(pred.key, gold.key, pred, gold)
+    if message is not None:
+        st.warning(md_escape(message), icon="🔀")
+    return message is not None
 
 
 def load_file(slot: str, label: str, default_sample: str, *, what: str | None = None,

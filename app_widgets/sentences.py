@@ -8,6 +8,7 @@ and the nodes it shares with the rest of the document, drawn as context."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +23,7 @@ from dscorer_core.sentence_scores import SentenceScore, sentence_scores, worst_f
 from .controls import COUNTER_MAX_CLAUSES
 from .files import LoadedFile
 from .limits import app_counter_settings
-from .state import cached_counter_pair, cached_pair_score, cached_run, shared_cache
+from .state import SharedResults, cached_counter_pair, cached_pair_score, cached_run, shared_cache
 from .tables import data_table
 from .text import md_escape
 
@@ -60,6 +61,12 @@ def _parts(drs: Drs) -> int:
     return len(sentence_parts(drs))
 
 
+def _scores_key(pred: LoadedFile, gold: LoadedFile, index: int, settings: ScoreSettings,
+                with_counter: bool) -> tuple:
+    """What a document's sentence scores depend on: the files' contents, the document, the settings."""
+    return ("sentences", pred.key, gold.key, index, settings, with_counter, app_counter_settings())
+
+
 def _scores(pred: LoadedFile, gold: LoadedFile, index: int, settings: ScoreSettings,
             with_counter: bool) -> tuple[SentenceScore, ...]:
     """Every sentence's scores, computed once per files, document and settings (progress bar)."""
@@ -68,7 +75,7 @@ def _scores(pred: LoadedFile, gold: LoadedFile, index: int, settings: ScoreSetti
     document = None
     if with_counter and max(len(pdrs.clauses), len(gdrs.clauses)) <= COUNTER_MAX_CLAUSES:
         document = cached_counter_pair(pdrs, gdrs, csettings)
-    key = ("sentences", pred.key, gold.key, index, settings, with_counter, csettings)
+    key = _scores_key(pred, gold, index, settings, with_counter)
     return cached_run(key, f"Scoring the sentences of document {index}...",
                       lambda progress: sentence_scores(pdrs, gdrs, settings, counter=document,
                                                        counter_settings=csettings, with_counter=with_counter,
@@ -79,9 +86,27 @@ def _scores(pred: LoadedFile, gold: LoadedFile, index: int, settings: ScoreSetti
 OVERVIEW_ROW = 50
 
 
-def _overview(scores: tuple[SentenceScore, ...], chosen: int) -> Any:  # an altair chart (altair has no types here)
+#: Documents' overviews (vega-lite specs) and sentence views kept for all sessions.
+MAX_VIEWS = 256
+_specs = SharedResults(MAX_VIEWS)
+_views = SharedResults(MAX_VIEWS)
+
+
+def _overview_spec(key: tuple, scores: tuple[SentenceScore, ...], chosen: int) -> dict[str, Any]:
+    """_overview as a vega-lite spec with ``chosen`` outlined: the spec is built once per document
+    (``key`` names its scores) for all sessions and only its ``chosen`` parameter is set per run
+    (altair's validation took a third of a sentence change's run)."""
+    spec: dict[str, Any] = copy.deepcopy(_specs.get(key, lambda: _overview(scores).to_dict()))
+    for param in spec.get("params", []):
+        if param.get("name") == "chosen":
+            param["value"] = chosen
+    return spec
+
+
+def _overview(scores: tuple[SentenceScore, ...]) -> Any:  # an altair chart (altair has no types here)
     """The whole document as rows of blocks, one per sentence in document order, coloured by DSCORER F on
-    the graphs' scale (orange 0, purple, blue 1), the chosen one outlined; a click chooses a sentence."""
+    the graphs' scale (orange 0, purple, blue 1), the sentence of the parameter ``chosen`` outlined (0:
+    none); a click chooses a sentence."""
     import altair as alt  # lazy: only long documents draw it
 
     frame = pd.DataFrame({"sentence": [s.number for s in scores],
@@ -91,17 +116,16 @@ def _overview(scores: tuple[SentenceScore, ...], chosen: int) -> Any:  # an alta
                           "COUNTER F": [None if s.counter_F is None else round(s.counter_F, 3) for s in scores],
                           "text": [s.text for s in scores]})
     pick = alt.selection_point(name="pick", fields=["sentence"], on="click")
+    chosen = alt.param(name="chosen", value=0)
     base = alt.Chart(frame).encode(alt.X("column:O", axis=None), alt.Y("row:O", axis=None))
     blocks = base.mark_rect(stroke="white", strokeWidth=1, cursor="pointer").encode(
         alt.Color("F:Q", scale=alt.Scale(domain=[0, 0.5, 1], range=[share_colour(0), share_colour(0.5),
                                                                      share_colour(1)]), legend=None),
         tooltip=["sentence:Q", "F:Q", "COUNTER F:Q", "text:N"]).add_params(pick)
-    layers = [blocks]
-    if chosen:
-        layers.append(alt.Chart(frame[frame["sentence"] == chosen]).mark_rect(
-            fill=None, stroke="#E6007E", strokeWidth=3).encode(alt.X("column:O", axis=None), alt.Y("row:O", axis=None)))
+    outline = base.mark_rect(fill=None, stroke="#E6007E", strokeWidth=3).transform_filter(
+        alt.datum.sentence == chosen)
     rows = (len(scores) + OVERVIEW_ROW - 1) // OVERVIEW_ROW
-    return alt.layer(*layers).properties(height=22 * rows).configure_view(stroke=None)
+    return alt.layer(blocks, outline).add_params(chosen).properties(height=22 * rows).configure_view(stroke=None)
 
 
 def sentence_navigator(pred: LoadedFile, gold: LoadedFile, index: int, settings: ScoreSettings,
@@ -161,8 +185,9 @@ def sentence_navigator(pred: LoadedFile, gold: LoadedFile, index: int, settings:
         c_next.button("▶", key="sentence_next", on_click=step, args=(1,), disabled=current >= total,
                       width="stretch", help="Next sentence in the document")
         with c_over:
-            st.altair_chart(_overview(scores, current), width="stretch", key="sentence_overview",
-                            on_select=from_overview, selection_mode="pick")
+            key = _scores_key(pred, gold, index, settings, with_counter)
+            st.vega_lite_chart(spec=_overview_spec(key, scores, current), width="stretch", key="sentence_overview",
+                               on_select=from_overview, selection_mode="pick")
         c_text, c_all = st.columns([3, 2], vertical_alignment="center")
         try:  # the document's own figure stays in view while one sentence is shown (cached: the pair view's)
             whole = f" (document F {cached_pair_score(pdrs, gdrs, settings).score.F:.4f})"
@@ -184,5 +209,7 @@ def sentence_navigator(pred: LoadedFile, gold: LoadedFile, index: int, settings:
     if current == 0:
         return None
     s = by_number[current]
-    return SentenceView(current, total, part_drs(pdrs, s.pred), part_drs(gdrs, s.gold),
-                        shared_names(pdrs, s.pred), shared_names(gdrs, s.gold), s)
+    # the same view (and so the same part DRSs, whose scores and drawings are cached) for every session
+    return _views.get((key, current), lambda: SentenceView(current, total, part_drs(pdrs, s.pred),
+                                                           part_drs(gdrs, s.gold), shared_names(pdrs, s.pred),
+                                                           shared_names(gdrs, s.gold), s))

@@ -40,7 +40,7 @@ from .workers import in_worker
 __all__ = ["SharedResults", "shared_cache", "PERSISTENT_KEYS", "keep_widget_state", "cached_pair_score",
            "cached_counter_pair", "cached_layout",
            "cached_comparison", "MAX_STORED_RESULTS", "MAX_STORED_BYTES", "result_size",
-           "cached_run", "cached_counter_corpus", "run_with_progress"]
+           "cached_run", "cached_counter_corpus", "run_with_progress", "CLASS_SESSIONS", "shared_text"]
 
 T = TypeVar("T")
 
@@ -104,11 +104,12 @@ class SharedResults:
             mine.set()
 
 
-def shared_cache(maxsize: int) -> Callable[[Callable[..., T]], Callable[..., T]]:
-    """Like functools.lru_cache (shared by all sessions, ``maxsize`` entries), but a value that one
-    session is computing is waited for by the others instead of being computed again."""
+def shared_cache(maxsize: int, max_bytes: int | None = None) -> Callable[[Callable[..., T]], Callable[..., T]]:
+    """Like functools.lru_cache (shared by all sessions, ``maxsize`` entries, and ``max_bytes`` of
+    pickles when given), but a value that one session is computing is waited for by the others
+    instead of being computed again."""
     def decorate(fn: Callable[..., T]) -> Callable[..., T]:
-        results = SharedResults(maxsize)
+        results = SharedResults(maxsize, max_bytes)
 
         @functools.wraps(fn)
         def cached(*args: Any, **kwargs: Any) -> T:
@@ -119,32 +120,54 @@ def shared_cache(maxsize: int) -> Callable[[Callable[..., T]], Callable[..., T]]
     return decorate
 
 
-@shared_cache(maxsize=8)
+#: How many bytes (pickled) of results one store keeps by default (least recently used dropped first);
+#: DSCORER_CACHE_MB sets it for every store.
+MAX_STORED_BYTES = int(float(os.environ.get("DSCORER_CACHE_MB", "256")) * 2**20)
+#: How many sessions' documents the pair view's shared caches hold at once: a class of 30, each on
+#: its own document, must not push each other's results out between two clicks (with 8 entries, ten
+#: sessions rescored their document on every rerun). Each entry of a PMB document is a few kB; the
+#: caches whose entries grow with a long document are also bounded in bytes (MAX_STORED_BYTES).
+CLASS_SESSIONS = 32
+
+
+@shared_cache(maxsize=2 * CLASS_SESSIONS)  # a document and the chosen sentence of it
 def cached_pair_score(pred: Drs, gold: Drs, settings: ScoreSettings) -> PairResult:
     """score_pair, remembered per pair and settings, so a widget change does not rescore."""
     return score_pair(pred, gold, settings)
 
 
-@shared_cache(maxsize=8)
+@shared_cache(maxsize=2 * CLASS_SESSIONS)
 def cached_counter_pair(pred: Drs, gold: Drs, settings: CounterSettings | None = None,
                         index: int | None = None) -> CounterPair:
     """counter_pair, remembered per pair and settings (its search can take seconds on big DRSs)."""
     return counter_pair(pred, gold, settings, index=index)
 
 
-@shared_cache(maxsize=32)
+@shared_cache(maxsize=2 * CLASS_SESSIONS)
 def cached_layout(pred: Graph, gold: Graph, mapping: tuple[tuple[str, str], ...] | None = None) -> Layout:
     """shared_layout, remembered per pair of graphs and variable mapping (pred -> gold pairs, e.g.
     COUNTER's; None pairs variables by name)."""
     return shared_layout(pred, gold, mapping=dict(mapping) if mapping is not None else None)
 
 
-@shared_cache(maxsize=4)  # occurrence lists of big graphs are large
+@shared_cache(maxsize=2 * CLASS_SESSIONS, max_bytes=MAX_STORED_BYTES)  # a long document's occurrences: MBs
 def cached_comparison(pred: Graph, gold: Graph, k: int,
                       mapping: tuple[tuple[str, str], ...] | None = None) -> NgramComparison:
     """compare_ngrams, remembered per pair of graphs, order and variable mapping (pred -> gold
     pairs, e.g. COUNTER's, which decides which occurrences are the matched ones; None: by name)."""
     return compare_ngrams(pred, gold, k, mapping=dict(mapping) if mapping is not None else None)
+
+
+#: Texts kept by shared_text: how many, and how many bytes in all.
+MAX_SHARED_TEXTS, MAX_SHARED_TEXT_BYTES = 16, 64 * 2**20
+_texts = SharedResults(MAX_SHARED_TEXTS, MAX_SHARED_TEXT_BYTES)
+
+
+def shared_text(key: tuple, build: Callable[[], str]) -> str:
+    """A text built once per ``key`` for all sessions (a corpus result as JSON for its download
+    button, say: building it took 0.05 s of every view of the corpus page). ``key`` must name
+    everything the text depends on."""
+    return _texts.get(key, build)
 
 
 @st.cache_resource
@@ -155,9 +178,6 @@ def _result_store(name: str, max_entries: int, max_bytes: int) -> SharedResults:
 
 #: How many results cached_run keeps by default (least recently used dropped first).
 MAX_STORED_RESULTS = 8
-#: How many bytes (pickled) of results one store keeps by default (least recently used dropped first);
-#: DSCORER_CACHE_MB sets it for every store.
-MAX_STORED_BYTES = int(float(os.environ.get("DSCORER_CACHE_MB", "256")) * 2**20)
 #: How long a session waits for another session's computation of the same result before computing
 #: it itself (seconds).
 WAIT_FOR_OTHERS = 600.0

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import pandas as pd
 import streamlit as st
@@ -21,7 +23,7 @@ from .text import md_escape
 
 __all__ = ["data_table", "safe_frame",
            "order_table", "score_table", "clause_frame", "CLAUSE_MARK_CSS", "VARIABLE_ROW_CSS", "styled_clauses",
-           "clause_pairs_frame"]
+           "clause_pairs_frame", "coloured_table", "MAX_COLOURED_TABLES"]
 
 
 def safe_frame(frame: pd.DataFrame) -> pd.DataFrame:
@@ -132,3 +134,33 @@ def clause_pairs_frame(pairs: Sequence[tuple[Clause, Clause]]) -> pd.DataFrame:
     """Matched clause pairs (pred Clause, gold Clause) as a table of their lines and texts."""
     return pd.DataFrame([{"pred line": p.line, "pred clause": p.text(), "gold line": g.line, "gold clause": g.text()}
                          for p, g in pairs], columns=["pred line", "pred clause", "gold line", "gold clause"])
+
+
+#: How many coloured tables (clause tables, matched clause pairs) coloured_table keeps drawn, for
+#: all sessions: a class's documents, two or three tables each, at a k or two.
+MAX_COLOURED_TABLES = 256
+
+
+def coloured_table(frame: pd.DataFrame, marked_rows: Sequence[int] = (),
+                   verdict_columns: Sequence[str] = ("k-grams", "COUNTER"), matched_columns: Sequence[str] = (),
+                   height: int | Literal["auto"] = "auto") -> None:
+    """A table coloured as the graphs are (styled_clauses; ``matched_columns``: every cell blue), drawn
+    full width. Drawn once per content for all sessions: a rerun that shows the same table again
+    replays the element instead of running pandas' Styler (a quarter of a pair-view rerun)."""
+    # the frame is named by a digest of its pickle: st.cache_data's own hashing of a frame cost more than the table
+    content = pickle.dumps((list(frame.columns), list(frame.itertuples(index=False, name=None))),
+                           protocol=pickle.HIGHEST_PROTOCOL)
+    _coloured_table(hashlib.blake2b(content, digest_size=20).hexdigest(), frame, tuple(marked_rows),
+                    tuple(verdict_columns), tuple(matched_columns), height)
+
+
+@st.cache_data(max_entries=MAX_COLOURED_TABLES, show_spinner=False)
+def _coloured_table(digest: str, _frame: pd.DataFrame, marked_rows: tuple[int, ...], verdict_columns: tuple[str, ...],
+                    matched_columns: tuple[str, ...], height: int | Literal["auto"]) -> None:
+    """coloured_table's drawing (``digest`` names ``_frame``'s content); st.cache_data records the
+    element and replays it on a hit."""
+    frame = _frame
+    styler = styled_clauses(frame, marked_rows, verdict_columns)
+    if matched_columns:
+        styler = styler.map(lambda _: CLAUSE_MARK_CSS["✓"], subset=list(matched_columns))
+    data_table(styler, hide_index=True, width="stretch", height=height)

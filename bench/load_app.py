@@ -21,7 +21,8 @@ machine next to nothing and the table measures the server. Each session walks ST
 A run that shows an exception or an error box, or has no script_finished within --step-timeout
 seconds, fails that step (listed at the end). Printed: p50/p95/max per step, the server's CPU share
 (its process tree, workers included) and its peak and final memory (RSS of the tree), with the
-load average of the machine beside them; everything also goes to --json.
+load average of the machine beside them; with one session also the server CPU each step took (what
+a step costs the server, apart from waiting for other sessions). Everything also goes to --json.
 
     python3 bench/load_app.py --sessions 10 [--think 1] [--workers 2] [--warm] [--json load.json]
     python3 bench/load_app.py --browser-smoke     # then two Chromium pages (Playwright, /usr/bin/chromium)
@@ -111,9 +112,11 @@ def class_link() -> str:
 
 
 async def walk(url: str | list[str], number: int, steps: tuple[str, ...], store: Path, think: float,
-               step_timeout: float, deadline: float, times: dict[str, list[float]], errors: list[str]) -> None:
+               step_timeout: float, deadline: float, times: dict[str, list[float]], errors: list[str],
+               server_cpu: Callable[[], float] | None = None, cpu_used: dict[str, list[float]] | None = None) -> None:
     """One student: each step timed from the request to the end of its run (on ``url``, or on
-    one of several app processes, round robin by session number)."""
+    one of several app processes, round robin by session number); given ``server_cpu`` (the
+    server's CPU seconds so far, meaningful with one session), also the server CPU of each step."""
     if isinstance(url, list):
         url = url[number % len(url)]
     # a browser's own cookie (Streamlit's XSRF cookie), which a proxy's sticky hash may route on
@@ -148,7 +151,7 @@ async def walk(url: str | list[str], number: int, steps: tuple[str, ...], store:
             if time.perf_counter() > deadline:
                 errors.append(f"session {number}: stopped before {step}: the run's time is up")
                 return
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), server_cpu() if server_cpu else 0.0
             try:
                 result = await actions[step]()
             except StepFailed as exc:
@@ -158,13 +161,16 @@ async def walk(url: str | list[str], number: int, steps: tuple[str, ...], store:
                 errors.append(f"session {number}, {step}: " + " | ".join(result.errors)[:300])
                 return
             times[step].append(time.perf_counter() - start)
+            if server_cpu and cpu_used is not None:
+                cpu_used.setdefault(step, []).append(server_cpu() - cpu_start)
             await asyncio.sleep(rng.uniform(0, 2 * think))
     finally:
         await s.close()
 
 
 async def class_of(url: str | list[str], sessions: int, steps: tuple[str, ...], store: Path, think: float, ramp: float,
-                   step_timeout: float, max_seconds: float) -> tuple[dict[str, list[float]], list[str]]:
+                   step_timeout: float, max_seconds: float, server_cpu: Callable[[], float] | None = None,
+                   cpu_used: dict[str, list[float]] | None = None) -> tuple[dict[str, list[float]], list[str]]:
     """N sessions at once (started over ``ramp`` seconds), each walking ``steps``."""
     times: dict[str, list[float]] = {s: [] for s in steps}
     errors: list[str] = []
@@ -172,7 +178,7 @@ async def class_of(url: str | list[str], sessions: int, steps: tuple[str, ...], 
 
     async def later(i: int) -> None:
         await asyncio.sleep(ramp * i / max(1, sessions))
-        await walk(url, i, steps, store, think, step_timeout, deadline, times, errors)
+        await walk(url, i, steps, store, think, step_timeout, deadline, times, errors, server_cpu, cpu_used)
 
     await asyncio.gather(*(later(i) for i in range(sessions)))
     return times, errors
@@ -249,18 +255,23 @@ def browser_smoke(url: str, chromium: str, sessions: int = 2) -> tuple[dict[str,
 
 
 # ---- the report
-def table(times: dict[str, list[float]], sessions: int) -> list[dict]:
+def table(times: dict[str, list[float]], sessions: int, cpu_used: dict[str, list[float]] | None = None) -> list[dict]:
+    """p50/p95/max per step (and, given ``cpu_used``, the server CPU seconds a step took at the median)."""
     return [{"step": step, "done": len(v), "of": sessions,
              "p50": round(statistics.median(v), 3) if v else None,
              "p95": round(percentile(v, 0.95), 3) if v else None,
-             "max": round(max(v), 3) if v else None} for step, v in times.items()]
+             "max": round(max(v), 3) if v else None,
+             **({"server_cpu": round(statistics.median(cpu_used[step]), 3)} if cpu_used and cpu_used.get(step) else {})}
+            for step, v in times.items()]
 
 
 def print_table(rows: list[dict]) -> None:
-    print(f"{'step':8} {'done':>6} {'p50 s':>7} {'p95 s':>7} {'max s':>7}")
+    cpu = any("server_cpu" in r for r in rows)
+    print(f"{'step':8} {'done':>6} {'p50 s':>7} {'p95 s':>7} {'max s':>7}" + (f" {'server CPU s':>13}" if cpu else ""))
     for r in rows:
         cells = [f"{r[c]:7.2f}" if r[c] is not None else f"{'-':>7}" for c in ("p50", "p95", "max")]
-        print(f"{r['step']:8} {r['done']:3d}/{r['of']:<2d} " + " ".join(cells))
+        extra = f" {r['server_cpu']:13.3f}" if cpu and "server_cpu" in r else ""
+        print(f"{r['step']:8} {r['done']:3d}/{r['of']:<2d} " + " ".join(cells) + extra)
 
 
 def targets(rows: list[dict], sessions: int) -> list[str]:
@@ -347,8 +358,11 @@ def main() -> None:
                                                   args.step_timeout, args.max_seconds))
             report["warm_failures"] = warm_errors
         started, cpu_before = time.perf_counter(), sum(cpu_seconds(p) for p in pids)
+        # one session: each step's own server CPU (with more, their steps overlap and it cannot be told apart)
+        cpu_used: dict[str, list[float]] = {}
+        server_cpu = (lambda: sum(cpu_seconds(p) for p in pids)) if args.sessions == 1 else None
         times, errors = asyncio.run(class_of(target, args.sessions, steps, scratch / "judgements.sqlite", args.think,
-                                             args.ramp, args.step_timeout, args.max_seconds))
+                                             args.ramp, args.step_timeout, args.max_seconds, server_cpu, cpu_used))
         wall = time.perf_counter() - started
         cpu = sum(cpu_seconds(p) for p in pids) - cpu_before
         report["load_after"] = os.getloadavg()
@@ -357,7 +371,7 @@ def main() -> None:
         report.update(wall_s=round(wall, 1), server_cpu_s=round(cpu, 1),
                       server_cpu_share=round(cpu / wall / (os.cpu_count() or 1), 3),
                       rss_peak_mb=round(peak[0] / 1024, 1), rss_final_mb=round(rss_all() / 1024, 1),
-                      steps=table(times, args.sessions), failures=errors, apps=args.apps, proxy=args.proxy)
+                      steps=table(times, args.sessions, cpu_used), failures=errors, apps=args.apps, proxy=args.proxy)
         if args.browser_smoke:
             btimes, berrors = browser_smoke(target if isinstance(target, str) else target[0], args.chromium)
             report["browser_smoke"] = {"steps": table(btimes, 2), "failures": berrors}

@@ -4,8 +4,11 @@ The client opens ``/_stcore/stream`` (subprotocol ``streamlit``), sends ``BackMs
 with the page and the widget states a browser would send, and reads ``ForwardMsg``s until
 ``script_finished`` (a successful end, not one cut short for a rerun). It keeps what a browser
 keeps: the widgets the last run drew (id, kind, label, key) and their values, so a step can say
-"set the slider keyed ``k`` to 2" or "press the button labelled Next". Used by bench/load_app.py
-to measure the server alone; the browser smoke run there keeps it honest against a real page.
+"set the slider keyed ``k`` to 2" or "press the button labelled Next". A widget drawn inside an
+``st.fragment`` (``Delta.fragment_id``) reruns that fragment only, as in a browser: the request
+names the fragment (``ClientState.fragment_id``) and the widgets outside it stay as the last full
+run drew them. Used by bench/load_app.py to measure the server alone; the browser smoke run there
+keeps it honest against a real page.
 """
 
 from __future__ import annotations
@@ -35,23 +38,27 @@ class StepFailed(RuntimeError):
 
 @dataclass
 class Widget:
-    """A widget the last run drew: its element id, kind (proto field name), label and user key."""
+    """A widget the last run drew: its element id, kind (proto field name), label, user key and the
+    fragment it belongs to ("" outside every fragment)."""
 
     id: str
     kind: str
     label: str
     key: str | None
     proto: Any = field(repr=False, default=None)
+    fragment: str = ""
 
 
 @dataclass
 class RunResult:
     """One script run as the client saw it: seconds from request to script_finished, the errors
-    shown (exceptions and st.error boxes) and the page's texts (markdown, captions, metrics, other alerts)."""
+    shown (exceptions and st.error boxes), the page's texts (markdown, captions, metrics, other
+    alerts) and the fragment it reran ("" for a run of the whole page)."""
 
     seconds: float
     errors: list[str]
     texts: list[str]
+    fragment: str = ""
 
 
 def _key_of(element_id: str) -> str | None:
@@ -120,16 +127,19 @@ class Session:
         widget changes ``changes`` (key=value of keyed widgets) and wait for its end."""
         if page is not None:
             self.values = {}  # a browser sends no widget state of the page it leaves
-        for key, value in changes.items():
-            self.set_value(self.widget(key=key), value)
-        return await self._rerun(page)
+        changed = [self.widget(key=key) for key in changes]
+        for w, value in zip(changed, changes.values()):
+            self.set_value(w, value)
+        # as a browser: a change of widgets that all sit in one fragment reruns that fragment only
+        fragments = {w.fragment for w in changed}
+        return await self._rerun(page, fragments.pop() if page is None and len(fragments) == 1 else "")
 
     async def press(self, *, key: str | None = None, label: str | None = None) -> RunResult:
-        """Click a button (by key or label): a trigger sent once."""
+        """Click a button (by key or label): a trigger sent once (a button in a fragment reruns it only)."""
         w = self.widget(key=key, label=label, kind="button")
         self.set_value(w, True)
         try:
-            return await self._rerun(None)
+            return await self._rerun(None, w.fragment)
         finally:
             self.values.pop(w.id, None)
 
@@ -137,7 +147,7 @@ class Session:
         """Click a button and return at once, without waiting for the run (a click in flight)."""
         w = self.widget(key=key, label=label, kind="button")
         self.set_value(w, True)
-        await self.ws.send(self._rerun_message(None).SerializeToString())
+        await self.ws.send(self._rerun_message(None, w.fragment).SerializeToString())
         self.values.pop(w.id, None)
 
     async def upload(self, key: str, name: str, data: bytes, mime: str = "text/csv") -> RunResult:
@@ -189,14 +199,15 @@ class Session:
             if r.status not in (200, 204):
                 raise StepFailed(f"upload of {name}: HTTP {r.status}")
 
-    async def _rerun(self, page: str | None) -> RunResult:
-        msg = self._rerun_message(page)
+    async def _rerun(self, page: str | None, fragment: str = "") -> RunResult:
+        msg = self._rerun_message(page, fragment)
         start = time.perf_counter()
         await self.ws.send(msg.SerializeToString())
         return await self._until_finished(start)
 
-    def _rerun_message(self, page: str | None) -> BackMsg:
-        """The rerun_script a browser sends now: the page and the widget states."""
+    def _rerun_message(self, page: str | None, fragment: str = "") -> BackMsg:
+        """The rerun_script a browser sends now: the page, the widget states and (a change inside a
+        fragment) the fragment to rerun."""
         msg = BackMsg()
         rs = msg.rerun_script
         rs.query_string = self.query
@@ -206,13 +217,17 @@ class Session:
             self.page_hash = self.pages.get(page, "")
         rs.page_script_hash = self.page_hash
         rs.widget_states.widgets.extend(s for i, s in self.values.items() if page is not None or i in self.widgets)
+        if fragment:
+            rs.fragment_id = fragment
         return msg
 
     async def _until_finished(self, start: float) -> RunResult:
-        """Read ForwardMsgs until a run ends; the widgets and texts it drew."""
+        """Read ForwardMsgs until a run ends; the widgets and texts it drew (after a fragment's run,
+        the widgets of the rest of the page are the ones the last full run drew)."""
         errors: list[str] = []
         texts: list[str] = []
         seen: dict[str, Widget] = {}
+        fragments: list[str] = []
         deadline = start + self.timeout
         while True:
             left = deadline - time.perf_counter()
@@ -230,12 +245,14 @@ class Session:
                 self.session_id = ns.initialize.session_id or self.session_id
                 self.pages.update({p.page_name: p.page_script_hash for p in ns.app_pages if p.page_name})
                 self.page_hash = ns.page_script_hash
-                seen = {}  # a new run of the whole page: only its widgets count
+                fragments = list(fm.metadata.run.fragment_ids)
+                # a new run of the whole page: only its widgets count; of fragments: the rest stays
+                seen = {i: w for i, w in self.widgets.items() if w.fragment not in fragments} if fragments else {}
                 errors, texts = [], []
             elif kind == "page_info_changed":
                 self.query = fm.page_info_changed.query_string
             elif kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
-                self._element(fm.delta.new_element, seen, errors, texts)
+                self._element(fm.delta.new_element, seen, errors, texts, fm.delta.fragment_id)
                 if texts and texts[-1].startswith("page:"):
                     label, _, page_hash = texts.pop()[5:].rpartition("=")
                     self.pages[label] = page_hash
@@ -246,10 +263,10 @@ class Session:
         seconds = time.perf_counter() - start
         self.widgets = seen
         self.values = {i: s for i, s in self.values.items() if i in seen}
-        return RunResult(seconds, errors, texts)
+        return RunResult(seconds, errors, texts, ",".join(fragments))
 
     @staticmethod
-    def _element(el: Any, seen: dict[str, Widget], errors: list[str], texts: list[str]) -> None:
+    def _element(el: Any, seen: dict[str, Widget], errors: list[str], texts: list[str], fragment: str = "") -> None:
         kind = el.WhichOneof("type")
         if kind is None:
             return
@@ -268,4 +285,4 @@ class Session:
             texts.append(f"page:{body.label}={body.page_script_hash}")
         element_id = getattr(body, "id", "") if body.DESCRIPTOR.fields_by_name.get("id") else ""
         if element_id.startswith("$$ID"):
-            seen[element_id] = Widget(element_id, kind, getattr(body, "label", ""), _key_of(element_id), body)
+            seen[element_id] = Widget(element_id, kind, getattr(body, "label", ""), _key_of(element_id), body, fragment)

@@ -21,6 +21,7 @@ from dscorer_core.metrics import MetricResult, make_metrics, metric_names, usabl
 from dscorer_core.stats.metric_agreement import correlation, disagreements, metric_pairs
 
 st.set_page_config(page_title="dscorer · corpus view", page_icon="📊", layout="wide")
+aw.share_the_interpreter()
 aw.keep_widget_state()
 aw.page_links()
 
@@ -85,6 +86,8 @@ for extra in more:
 
 # ---- the per-document table
 n = settings.order
+# the charts and downloads below are made once per files and settings for all sessions
+charts_key = ("corpus", pred.key, gold.key, settings, aw.app_counter_settings() if cres is not None else None)
 counter_docs = cres.documents if cres is not None else [None] * len(result.documents)
 rows = [{"index": d.index, "sentence": d.sentence or "", "P": d.score.P, "R": d.score.R, "F": d.score.F,
          **({"COUNTER P": c.P, "COUNTER R": c.R, "COUNTER F": c.F} if c is not None else {}),
@@ -148,7 +151,8 @@ if pairs is not None:
         + ("; undefined when a metric gives every document the same score" if agreement.pearson is None else "")
         + ". Points on the dashed diagonal score the same under both.")
     left, right = st.columns([4, 5])
-    with left:
+
+    def _scatter() -> alt.LayerChart:
         diagonal = alt.Chart(pd.DataFrame({"x": [0.0, 1.0], "y": [0.0, 1.0]})).mark_line(
             color="#999999", strokeDash=[4, 4]).encode(x="x:Q", y="y:Q")
         points = alt.Chart(per_doc).mark_circle(size=50, opacity=0.5, color="#0072B2").encode(
@@ -156,7 +160,10 @@ if pairs is not None:
             alt.Y("COUNTER F:Q", scale=alt.Scale(domain=[0, 1]), title="COUNTER F (per document)"),
             tooltip=["index:Q", "sentence:N", alt.Tooltip("DSCORER F:Q", format=".4f"),
                      alt.Tooltip("COUNTER F:Q", format=".4f")])
-        st.altair_chart(alt.layer(diagonal, points).properties(height=400), width="stretch")
+        return alt.layer(diagonal, points).properties(height=400)
+
+    with left:
+        aw.shared_chart(charts_key + ("scatter",), _scatter, width="stretch")
     with right:
         st.markdown("**Documents where the two metrics disagree most** (select a row to open it)")
         st.session_state.setdefault("corpus_disagree_by", "difference")
@@ -202,37 +209,44 @@ if pairs is not None:
 left, right = st.columns(2)
 with left:
     st.markdown("#### Per-document F")
-    long = table[["index", "F"]].assign(metric="DSCORER")
-    if cres is not None:
-        long = pd.concat([long, table[["index", "COUNTER F"]].rename(columns={"COUNTER F": "F"}).assign(
-            metric="COUNTER")], ignore_index=True)
-    hist = alt.Chart(long).mark_bar(opacity=0.6, binSpacing=0).encode(
-        alt.X("F:Q", bin=alt.Bin(maxbins=20, extent=[0, 1]), title="F"),
-        alt.Y("count():Q", title="documents", stack=None),
-        alt.Color("metric:N", scale=alt.Scale(domain=["DSCORER", "COUNTER"], range=["#0072B2", "#E69F00"])),
-        tooltip=["metric:N", alt.Tooltip("count():Q", title="documents")])
-    st.altair_chart(hist, width="stretch")
+
+    def _histogram() -> alt.Chart:
+        long = table[["index", "F"]].assign(metric="DSCORER")
+        if cres is not None:
+            long = pd.concat([long, table[["index", "COUNTER F"]].rename(columns={"COUNTER F": "F"}).assign(
+                metric="COUNTER")], ignore_index=True)
+        return alt.Chart(long).mark_bar(opacity=0.6, binSpacing=0).encode(
+            alt.X("F:Q", bin=alt.Bin(maxbins=20, extent=[0, 1]), title="F"),
+            alt.Y("count():Q", title="documents", stack=None),
+            alt.Color("metric:N", scale=alt.Scale(domain=["DSCORER", "COUNTER"], range=["#0072B2", "#E69F00"])),
+            tooltip=["metric:N", alt.Tooltip("count():Q", title="documents")])
+
+    aw.shared_chart(charts_key + ("histogram",), _histogram, width="stretch")
 with right:
     st.markdown("#### n-grams per graph by order")
-    per_order = []
-    for k in range(1, n + 1):
-        for side in ("pred", "gold"):
-            total = sum(getattr(d.counts[k], side) for d in result.documents)
-            per_order.append({"order k": k, "side": side, "k-grams per graph": total / len(result.documents)})
-    bars = alt.Chart(pd.DataFrame(per_order)).mark_bar().encode(
-        alt.X("order k:O"), alt.XOffset("side:N"), alt.Y("k-grams per graph:Q"),
-        alt.Color("side:N", scale=alt.Scale(domain=["pred", "gold"], range=["#56B4E9", "#333333"])),
-        tooltip=["order k", "side", alt.Tooltip("k-grams per graph:Q", format=".1f")])
-    st.altair_chart(bars, width="stretch")
+
+    def _bars() -> alt.Chart:
+        per_order = []
+        for k in range(1, n + 1):
+            for side in ("pred", "gold"):
+                total = sum(getattr(d.counts[k], side) for d in result.documents)
+                per_order.append({"order k": k, "side": side, "k-grams per graph": total / len(result.documents)})
+        return alt.Chart(pd.DataFrame(per_order)).mark_bar().encode(
+            alt.X("order k:O"), alt.XOffset("side:N"), alt.Y("k-grams per graph:Q"),
+            alt.Color("side:N", scale=alt.Scale(domain=["pred", "gold"], range=["#56B4E9", "#333333"])),
+            tooltip=["order k", "side", alt.Tooltip("k-grams per graph:Q", format=".1f")])
+
+    aw.shared_chart(charts_key + ("bars",), _bars, width="stretch")
     st.caption("Mean number of k-grams per graph (the DSCORER paper's Figure 2).")
 
-# ---- downloads
-header, csv_rows = document_table(result)
-csv = csv_text(header, csv_rows)
+# ---- downloads (their texts built once per files and settings for all sessions)
+csv = aw.shared_text(charts_key + ("csv",), lambda: csv_text(*document_table(result)))
 d1, d2, d3 = st.columns(3)
 d1.download_button("Download the per-document table (CSV)", csv, "dscorer_documents.csv", "text/csv")
-d2.download_button("Download the full result (JSON)", aw.json_text(result.as_dict(per_doc=True)),
+d2.download_button("Download the full result (JSON)",
+                   aw.shared_text(charts_key + ("json",), lambda: aw.json_text(result.as_dict(per_doc=True))),
                    "dscorer_result.json", "application/json")
 if cres is not None:
-    d3.download_button("Download the COUNTER result (JSON)", aw.json_text(cres.as_dict(per_doc=True)),
+    d3.download_button("Download the COUNTER result (JSON)",
+                       aw.shared_text(charts_key + ("counter json",), lambda: aw.json_text(cres.as_dict(per_doc=True))),
                        "counter_result.json", "application/json")

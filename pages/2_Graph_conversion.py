@@ -29,6 +29,7 @@ from dscorer_core.render import (
 st.set_page_config(page_title="dscorer · graph conversion", page_icon="🧩", layout="wide")
 #: The tallest the step's graph pane grows (px): with the step text above it, on a 1280x800 screen.
 TEACHING_PANE = 520
+aw.share_the_interpreter()
 aw.keep_widget_state()
 aw.page_links()
 with st.sidebar:  # only the setting that changes this page: how the graph is built

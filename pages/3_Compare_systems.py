@@ -57,6 +57,7 @@ AVERAGES = {"default": "each metric's own", "micro": "micro", "macro": "macro"}
 DEFAULT_SAMPLES = ("paper_pred.clf", "paper_gold.clf")
 
 st.set_page_config(page_title="dscorer · compare systems", page_icon="⚖️", layout="wide")
+aw.share_the_interpreter()
 aw.keep_widget_state()
 aw.page_links()
 

@@ -24,6 +24,7 @@ from dscorer_core.stats.human_agreement import (
 )
 
 st.set_page_config(page_title="dscorer · error analysis", page_icon="🔎", layout="wide")
+aw.share_the_interpreter()
 aw.keep_widget_state()
 aw.page_links()
 

@@ -56,6 +56,9 @@ def test_changing_the_order_updates_the_highlighting(page, app_url):
     gold = frame_where(page, 1, f"{dashed} > {before}")
     after = gold.evaluate(dashed)
     assert after > before
+    # k reruns the pair view's fragment only (app.pair_details); the address still follows it
+    page.wait_for_function("location.search.includes('k=4')")
+    assert "doc=1" in page.url
     assert_no_exception(page)
 
 

@@ -7,10 +7,12 @@ import csv
 import io
 import os
 import re
+import sys
 from pathlib import Path
 
 import pandas as pd
 import pytest
+import tomllib
 from streamlit.testing.v1 import AppTest
 
 from app_widgets.file_access import (
@@ -21,6 +23,7 @@ from app_widgets.file_access import (
     resolve_writable,
     serves_only_this_machine,
 )
+from app_widgets.server import SWITCH_INTERVAL
 from dscorer_core.cli import main
 from dscorer_core.csv_safety import csv_text, safe_cell
 from dscorer_core.errors import ClfError, DscorerInputError
@@ -38,6 +41,22 @@ def test_the_app_answers_this_machine_only_by_default():
     assert address and serves_only_this_machine(address.group(1))
     assert not serves_only_this_machine("0.0.0.0") and not serves_only_this_machine("192.0.2.7")
     assert serves_only_this_machine("[::1]") and serves_only_this_machine("localhost")
+
+
+def test_a_served_run_shares_the_interpreter_and_skips_the_full_collection():
+    """What keeps a class's light steps cheap on one server process (docs/hosting.md, "Load test"):
+    no gc.collect() after every run (it took 0.12 s a run with PMB dev loaded), and a page lowers
+    the thread switch interval, so a run's messages do not wait 5 ms each behind other sessions."""
+    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
+    assert config["runner"]["postScriptGC"] is False
+    before = sys.getswitchinterval()
+    try:
+        sys.setswitchinterval(0.005)  # Python's default
+        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+        assert not at.exception
+        assert sys.getswitchinterval() <= SWITCH_INTERVAL < 0.005
+    finally:
+        sys.setswitchinterval(before)
 
 
 # ---------------------------------------------------------------- allowed directories

@@ -54,8 +54,9 @@ def test_the_caches_stay_within_their_bounds_over_300_distinct_files(shared_path
     preds = _slices(shared_path("pmb-2.2.0/boxer_dev.clf"), 300, 3)
     golds = _slices(shared_path("pmb-2.2.0/gold_dev.clf"), 300, 3)
     settings = ScoreSettings()
-    shared = {state.cached_pair_score: 8, state.cached_counter_pair: 8, state.cached_layout: 32,
-              state.cached_comparison: 4, drawing._pane_parts: 16}
+    # a class's worth of documents (state.CLASS_SESSIONS), each at most that many entries
+    shared = {state.cached_pair_score: 64, state.cached_counter_pair: 64, state.cached_layout: 64,
+              state.cached_comparison: 64, drawing._pane_parts: 128}
     resources = {files.parse_upload: 16, files._ill_policy: 32, files._gold_check: 16}
     store = state._result_store("bound-test", 8, state.MAX_STORED_BYTES)
     for i, (p_bytes, g_bytes) in enumerate(zip(preds, golds)):
