@@ -29,6 +29,8 @@ aw.read_view_link()  # a shared link or a reload opens the same view (files, doc
 pred, gold, paired = aw.load_pair()
 settings, show_names = aw.settings_sidebar()
 judging = aw.judging_sidebar()
+if paired:  # the corpus page's and the error analysis's results, computed in the background meanwhile
+    aw.start_corpus_jobs(pred, gold, settings)
 
 # laptop first: less space above the title, the explanation beside it, so the graphs start higher
 # (the sentences: one line each, cut with an ellipsis; the whole sentence is the caption's tooltip)

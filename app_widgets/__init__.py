@@ -11,6 +11,16 @@ no scoring logic. Everything that comes from a clause file is shown as text.
 from .box_view import box_view_pair, box_view_single  # noqa: F401
 from .charts import MAX_CHARTS, shared_chart  # noqa: F401
 from .controls import APP_MAX_NGRAMS, COUNTER_MAX_CLAUSES, settings_sidebar  # noqa: F401
+from .corpus_jobs import (  # noqa: F401
+                     ERROR_ROWS,
+                     CorpusJob,
+                     cached_counter_corpus,
+                     cached_job,
+                     counter_job,
+                     dscorer_job,
+                     errors_job,
+                     start_corpus_jobs,
+)
 from .drawing import (  # noqa: F401
                      COLOURS,
                      EDGE_STYLE,
@@ -72,7 +82,6 @@ from .state import (  # noqa: F401
                      MAX_STORED_RESULTS,
                      PERSISTENT_KEYS,
                      cached_comparison,
-                     cached_counter_corpus,
                      cached_counter_pair,
                      cached_layout,
                      cached_pair_score,

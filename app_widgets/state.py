@@ -21,26 +21,22 @@ import streamlit as st
 
 from dscorer_core import (
     CounterPair,
-    CounterResult,
     CounterSettings,
     Drs,
     Graph,
     PairResult,
     ScoreSettings,
-    counter_corpus,
     counter_pair,
     score_pair,
 )
 from dscorer_core.render import Layout, NgramComparison, compare_ngrams, shared_layout
 
-from .files import LoadedFile
 from .judging import JUDGING_KEYS
-from .workers import in_worker
 
 __all__ = ["SharedResults", "shared_cache", "PERSISTENT_KEYS", "keep_widget_state", "cached_pair_score",
            "cached_counter_pair", "cached_layout",
            "cached_comparison", "MAX_STORED_RESULTS", "MAX_STORED_BYTES", "result_size",
-           "cached_run", "cached_counter_corpus", "run_with_progress", "CLASS_SESSIONS", "shared_text"]
+           "cached_run", "result_store", "run_with_progress", "CLASS_SESSIONS", "shared_text"]
 
 T = TypeVar("T")
 
@@ -170,6 +166,11 @@ def shared_text(key: tuple, build: Callable[[], str]) -> str:
     return _texts.get(key, build)
 
 
+def result_store(name: str) -> SharedResults:
+    """The store that ``cached_run(..., store=name)`` uses with its default bounds."""
+    return _result_store(name, MAX_STORED_RESULTS, MAX_STORED_BYTES)
+
+
 @st.cache_resource
 def _result_store(name: str, max_entries: int, max_bytes: int) -> SharedResults:
     """The store of results shared by all sessions for one ``name`` (see cached_run)."""
@@ -205,18 +206,11 @@ def cached_run(key: tuple, label: str, fn: Callable[[Callable[[int, int], None]]
     shelf = _result_store(store, max_results, MAX_STORED_BYTES if max_bytes is None else max_bytes)
 
     def waiting(other: threading.Event) -> bool:
-        with st.spinner(f"{label} (another session started this; waiting for its result)"):
+        with st.spinner(f"{label} (already under way, started by the page's files or another session; "
+                        "waiting for its result)"):
             return other.wait(WAIT_FOR_OTHERS)
 
     return shelf.get(key, lambda: run_with_progress(label, fn), waiting)
-
-
-def cached_counter_corpus(pred: LoadedFile, gold: LoadedFile, settings: CounterSettings) -> CounterResult:
-    """counter_corpus of a loaded pair of files, with a progress bar the first time (cached on the
-    files' contents and the COUNTER settings)."""
-    return cast(CounterResult, cached_run(("counter", pred.key, gold.key, settings),
-                                          f"COUNTER: matching {len(gold.drss)} documents...",
-                                          in_worker(counter_corpus, list(pred.drss), list(gold.drss), settings)))
 
 
 def run_with_progress(label: str, fn: Callable[[Callable[[int, int], None]], T]) -> T:

@@ -24,7 +24,7 @@ from typing import Any
 
 from dscorer_core.relay import call_with_progress
 
-__all__ = ["WORKERS", "MAX_TASKS_PER_WORKER", "WorkerTask", "in_worker", "shutdown"]
+__all__ = ["WORKERS", "MAX_TASKS_PER_WORKER", "WORKER_NICENESS", "WorkerTask", "in_worker", "shutdown"]
 
 
 def _workers_from_env() -> int:
@@ -38,6 +38,9 @@ def _workers_from_env() -> int:
 WORKERS = _workers_from_env()
 #: Tasks a worker runs before it is replaced by a fresh one (its memory given back).
 MAX_TASKS_PER_WORKER = 1
+#: How much lower than the server a worker runs (os.nice): heavy work, above all what is computed in
+#: the background (corpus_jobs), takes the cores the clicks leave free and never slows a click.
+WORKER_NICENESS = 10
 
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
@@ -79,6 +82,10 @@ def _pool_and_manager() -> tuple[ProcessPoolExecutor, Any]:
             _manager = ctx.Manager()
             # one task per worker, so its memory is returned (Python 3.11+; 3.10 keeps its workers)
             extra: dict[str, Any] = {"max_tasks_per_child": MAX_TASKS_PER_WORKER} if sys.version_info >= (3, 11) else {}
+            # a worker's first step, os.nice itself (a function of this module would make each worker
+            # import the app, and with it Streamlit); no such step where there is no os.nice (Windows)
+            if hasattr(os, "nice"):
+                extra |= {"initializer": os.nice, "initargs": (WORKER_NICENESS,)}
             _pool = ProcessPoolExecutor(WORKERS, mp_context=ctx, **extra)
         return _pool, _manager
 

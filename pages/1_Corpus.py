@@ -14,7 +14,7 @@ import pandas as pd
 import streamlit as st
 
 import app_widgets as aw
-from dscorer_core import NgramExplosion, score_corpus
+from dscorer_core import NgramExplosion
 from dscorer_core.csv_safety import csv_text
 from dscorer_core.dscorer.corpus import document_table
 from dscorer_core.metrics import MetricResult, make_metrics, metric_names, usable_metrics
@@ -34,8 +34,7 @@ if not paired:
     st.stop()
 
 try:  # shared by all sessions: ten students opening one corpus score it once
-    result = aw.cached_run(("dscorer", pred.key, gold.key, settings), f"Scoring {len(gold.drss)} documents...",
-                           aw.in_worker(score_corpus, list(pred.drss), list(gold.drss), settings), store="corpus")
+    result = aw.cached_job(aw.dscorer_job(pred, gold, settings))
 except NgramExplosion as exc:
     aw.show_input_error("pair of files", exc)
     st.stop()

@@ -13,7 +13,7 @@ import pandas as pd
 import streamlit as st
 
 import app_widgets as aw
-from dscorer_core.analysis import MIN_SUPPORT, ErrorAnalysis, analyse_errors, worst_labels
+from dscorer_core.analysis import MIN_SUPPORT, ErrorAnalysis, worst_labels
 from dscorer_core.csv_safety import csv_text
 from dscorer_core.errors import DscorerInputError
 from dscorer_core.stats.human_agreement import (
@@ -42,7 +42,7 @@ if not paired:
 
 n_docs = len(gold.drss)
 counter_settings = aw.app_counter_settings()
-st.session_state.setdefault("err_top", 50)
+st.session_state.setdefault("err_top", aw.ERROR_ROWS)
 top = int(st.sidebar.number_input("Rows per list (confusions, k-grams)", 10, 500, step=10, key="err_top"))
 orders = tuple(range(1, min(settings.order, 4) + 1))
 refused = aw.counter_refusal(pred.drss, gold.drss)  # the analysis matches clauses with COUNTER
@@ -51,12 +51,7 @@ if refused:
     st.warning(aw.md_escape(refused), icon="⚠️")
     st.stop()
 try:
-    analysis: ErrorAnalysis = aw.cached_run(
-        ("errors", pred.key, gold.key, settings, counter_settings, orders, top),
-        f"Analysing {n_docs} documents...",
-        aw.in_worker(analyse_errors, list(pred.drss), list(gold.drss), counter=counter_settings, dscorer=settings,
-                     orders=orders, top=top),
-        store="errors")
+    analysis: ErrorAnalysis = aw.cached_job(aw.errors_job(pred, gold, settings, counter_settings, top))
 except DscorerInputError as exc:
     aw.show_input_error("pair of files", exc)
     st.stop()
