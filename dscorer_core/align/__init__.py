@@ -6,6 +6,8 @@ scipy, imported only when solved) and one outcome type (``outcome.Alignment``).
 triples, its starts) build a ``MappingProblem`` and call these; neither solves anything itself.
 """
 
+from .blocks import block_start, item_parts
+from .bound import RelaxationBound, relaxation_bound
 from .branch import BranchResult, branch_and_bound
 from .hill import Climber, climb, greedy_start, perturbed, random_start
 from .outcome import Alignment
@@ -16,12 +18,15 @@ from .problem import (
     MappingProblem,
     candidate_pairs,
     count_matched,
+    independent_parts,
     kind_bound,
     matched_candidates,
+    restricted,
 )
 from .program import ProgramOutcome, solve_in_batches, solve_program, solve_programs
 
-__all__ = ["Alignment", "BranchResult", "Candidate", "Climber", "Mapping", "MappingProblem", "NO_KIND",
+__all__ = ["Alignment", "BranchResult", "RelaxationBound", "block_start", "independent_parts", "item_parts",
+           "relaxation_bound", "restricted", "Candidate", "Climber", "Mapping", "MappingProblem", "NO_KIND",
            "ProgramOutcome", "branch_and_bound", "candidate_pairs", "climb", "count_matched", "greedy_start",
            "kind_bound", "matched_candidates", "perturbed", "random_start", "solve_in_batches", "solve_program",
            "solve_programs"]

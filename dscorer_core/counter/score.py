@@ -105,6 +105,8 @@ class CounterPair(_ClauseScores):
 
     ``mapping`` holds the variable pairs the matched clauses use (pred -> gold); clause lists hold
     the original Clause objects (with line numbers); ``dropped_*`` are the redundant REF clauses left out;
+    ``upper_bound``: no mapping matches more clauses (``matched`` when ``optimal``; otherwise the best bound
+    the search proved, so the best mapping matches between ``matched`` and it);
     ``sentence`` is the gold DRS's sentence (else the predicted one's), if the file gives it.
     """
 
@@ -129,7 +131,8 @@ class CounterPair(_ClauseScores):
         """The figures as plain data; with ``clauses`` also the mapping and clause lists (as text)."""
         data = {"index": self.index, "P": self.P, "R": self.R, "F": self.F, "matched": self.matched,
                 "pred_clauses": self.pred_clauses, "gold_clauses": self.gold_clauses,
-                "optimal": self.optimal, "method": self.method, "sentence": self.sentence}
+                "optimal": self.optimal, "upper_bound": self.upper_bound, "method": self.method,
+                "sentence": self.sentence}
         if clauses:
             data["mapping"] = dict(self.mapping)
             data["matched_clauses"] = [[p.text(), g.text()] for p, g in self.matched_clauses]
@@ -152,6 +155,8 @@ class CounterResult(_ClauseScores):
     #: kept (a streamed corpus: ``CounterTotals``).
     count: int | None = None
     optimal_count: int | None = None
+    #: The sum of the documents' upper bounds when ``documents`` was not kept.
+    bound_count: int | None = None
 
     @property
     def signature(self) -> str:
@@ -163,6 +168,17 @@ class CounterResult(_ClauseScores):
         return len(self.documents) if self.count is None else self.count
 
     @property
+    def upper_bound(self) -> int:
+        """No mappings match more clauses in all: the sum of the documents' proven bounds (``matched``
+        when every document is proven optimal)."""
+        return sum(d.upper_bound for d in self.documents) if self.bound_count is None else self.bound_count
+
+    @property
+    def F_bound(self) -> float:
+        """The highest F the best mappings could give (``F`` when every document is proven optimal)."""
+        return prf(self.upper_bound, self.pred_clauses, self.gold_clauses)[2]
+
+    @property
     def optimal_documents(self) -> int:
         """How many documents have a mapping proven optimal."""
         return sum(d.optimal for d in self.documents) if self.optimal_count is None else self.optimal_count
@@ -171,7 +187,8 @@ class CounterResult(_ClauseScores):
         data = {"signature": self.signature, "P": self.P, "R": self.R, "F": self.F,
                 "matched": self.matched, "pred_clauses": self.pred_clauses,
                 "gold_clauses": self.gold_clauses, "documents_total": self.n_documents,
-                "optimal_documents": self.optimal_documents}
+                "optimal_documents": self.optimal_documents, "matched_upper_bound": self.upper_bound,
+                "F_upper_bound": self.F_bound}
         if by_kind:
             data["by_kind"] = [k.as_dict() for k in self.by_kind]
         if per_doc:
@@ -194,7 +211,8 @@ def _pair_result(index: int, problem: MatchProblem, outcome: SearchOutcome,
         unmatched_pred=tuple(c.source for i, c in enumerate(p.clauses) if i not in pred_hit),
         unmatched_gold=tuple(c.source for j, c in enumerate(g.clauses) if j not in gold_hit),
         dropped_pred=p.dropped, dropped_gold=g.dropped,
-        optimal=outcome.optimal, method=outcome.method, upper_bound=outcome.upper_bound,
+        optimal=outcome.optimal, method=outcome.method,
+        upper_bound=len(chosen) if outcome.optimal else max(outcome.upper_bound, len(chosen)),
         by_kind=_breakdown(matched, p.clauses, g.clauses), signature=settings.signature(),
         sentence=g.source.sentence or p.source.sentence)
 
@@ -279,7 +297,7 @@ class CounterTotals:
         self.settings = settings
         self.keep = keep
         self.documents: list[CounterPair] = []
-        self.count = self.optimal = self.matched = self.pred = self.gold = 0
+        self.count = self.optimal = self.matched = self.pred = self.gold = self.bound = 0
         self._kinds = {k: [0, 0, 0] for k in KINDS}
 
     def add(self, docs: Sequence[CounterPair]) -> None:
@@ -289,6 +307,7 @@ class CounterTotals:
             self.pred += d.pred_clauses
             self.gold += d.gold_clauses
             self.optimal += d.optimal
+            self.bound += d.upper_bound
             for ks in d.by_kind:
                 t = self._kinds[ks.kind]
                 t[0] += ks.matched
@@ -303,4 +322,5 @@ class CounterTotals:
         kinds = tuple(KindScore(k, *self._kinds[k]) for k in KINDS)
         streamed = not self.keep
         return CounterResult(tuple(self.documents), self.settings, self.matched, self.pred, self.gold, kinds,
-                             self.count if streamed else None, self.optimal if streamed else None)
+                             self.count if streamed else None, self.optimal if streamed else None,
+                             self.bound if streamed else None)

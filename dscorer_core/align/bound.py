@@ -1,0 +1,71 @@
+"""A proven upper bound on the best mapping from the linear relaxation of the integer program, and
+the variable pairs and candidates that no better mapping can use (reduced-cost fixing).
+
+The relaxation (``program.add_program`` with every column in [0, 1]) is solved by HiGHS's interior
+point method (much quicker than the simplex the integer solver starts with: 5 s against over 50 s
+on an 80-sentence document).  The bound is not the solver's objective but is recomputed from its
+dual values ``y >= 0``: for ``max c.x`` subject to ``A x <= b`` and ``0 <= x <= 1``, every such
+``y`` gives ``c.x <= b.y + sum(max(0, c - A'y))``, whatever the solver's tolerances or a time
+limit left it with, so the bound is valid as computed.  With the same ``y``, forcing one column to 1
+adds its (negative) reduced cost ``c_j - (A'y)_j`` to the bound: a pair or candidate whose forced
+bound is below ``incumbent + 1`` is in no mapping that beats the incumbent.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .problem import Candidate, MappingProblem
+from .program import add_program
+
+__all__ = ["RelaxationBound", "relaxation_bound"]
+
+#: Slack for floating-point sums when a fractional bound is rounded down to whole matches.
+EPSILON = 1e-6
+
+
+@dataclass(frozen=True)
+class RelaxationBound:
+    """``bound``: no mapping matches more (whole matches); ``reduced``: the reduced costs of the
+    pairs (in ``problem.pairs`` order) then of the candidates, with ``value`` the fractional bound."""
+
+    bound: int
+    value: float
+    reduced: tuple[float, ...]
+
+    def survivors(self, problem: MappingProblem, incumbent: int) -> list[Candidate]:
+        """The candidates a mapping matching more than ``incumbent`` may satisfy: those whose own
+        forced bound, and the forced bound of every pair they need, reach ``incumbent + 1``."""
+        need = incumbent + 1 - EPSILON
+        n = len(problem.pairs)
+        dead = {pair for pair, r in zip(problem.pairs, self.reduced[:n]) if self.value + min(r, 0.0) < need}
+        return [c for c, r in zip(problem.candidates, self.reduced[n:])
+                if self.value + min(r, 0.0) >= need and not any(pair in dead for pair in c.needs)]
+
+
+def relaxation_bound(problem: MappingProblem, time_limit: float = 20.0) -> RelaxationBound | None:
+    """The relaxation's proven bound and reduced costs; None if the solver returned no dual values
+    (stopped by ``time_limit`` before it had any)."""
+    import numpy as np  # slow to import: only when a bound is needed
+    from scipy.optimize import linprog
+
+    from ..sparse_rows import SparseRows
+
+    rows = SparseRows()
+    columns = add_program(problem, 0, rows)
+    gain = np.zeros(columns)
+    gain[len(problem.pairs):] = [c.weight for c in problem.candidates]
+    if not rows.upper:
+        return RelaxationBound(int(gain.sum()), float(gain.sum()), tuple(gain.tolist()))
+    constraint = rows.constraints(columns)[0]
+    matrix, upper = constraint.A, np.asarray(constraint.ub, dtype=float)
+    res = linprog(-gain, A_ub=matrix, b_ub=upper, bounds=(0, 1), method="highs-ipm",
+                  options={"time_limit": max(time_limit, 0.01)})
+    marginals = getattr(getattr(res, "ineqlin", None), "marginals", None)
+    if marginals is None or len(marginals) != len(upper) or not np.all(np.isfinite(marginals)):
+        return None
+    y = np.maximum(0.0, -np.asarray(marginals))
+    reduced = gain - matrix.T @ y
+    value = float(upper @ y + np.maximum(0.0, reduced).sum())
+    return RelaxationBound(math.floor(value + EPSILON), value, tuple(reduced.tolist()))
