@@ -21,7 +21,7 @@ from .search import SearchOutcome, find_mapping, find_mappings
 from .settings import CounterSettings
 
 __all__ = ["KindScore", "CounterPair", "CounterResult", "KINDS", "clause_kinds",
-           "counter_pair", "counter_corpus", "CounterTotals", "prf"]
+           "counter_pair", "counter_corpus", "score_chunk", "CounterTotals", "prf"]
 
 #: Breakdown rows, in COUNTER's order: operators, roles, concepts, then concepts by part of speech
 #: (``s`` counts as ``a``) and events (verb and adjective concepts, as COUNTER counts them).
@@ -252,17 +252,33 @@ def counter_pair(pred: Drs, gold: Drs, settings: CounterSettings | None = None,
     return _pair_result(index, problem, outcome, settings)
 
 
+def score_chunk(preds: Sequence[Drs], golds: Sequence[Drs], settings: CounterSettings,
+                first_index: int = 0) -> list[CounterPair]:
+    """The documents of one chunk (consecutive pairs numbered from ``first_index``), their small
+    integer programs sharing solver calls; a worker process of ``--jobs`` runs this too."""
+    prepared = [_problem(p, g, settings) for p, g in zip(preds, golds)]
+    problems = [pr for pr, _ in prepared]
+    open_ = [k for k, (_, o) in enumerate(prepared) if o is None]
+    searched = iter(find_mappings([problems[k] for k in open_], settings, [first_index + k for k in open_]))
+    outcomes = [o if o is not None else next(searched) for _, o in prepared]
+    return [_pair_result(first_index + i, pr, o, settings) for i, (pr, o) in enumerate(zip(problems, outcomes))]
+
+
 def counter_corpus(preds: Sequence[Drs], golds: Sequence[Drs], settings: CounterSettings | None = None,
                    progress: Callable[[int, int], None] | None = None, first_index: int = 0,
-                   cluster: Any = None) -> CounterResult:
+                   cluster: Any = None, jobs: int = 1) -> CounterResult:
     """COUNTER scores of aligned predicted and gold DRSs, micro-averaged over all pairs.
 
-    Documents are scored in chunks of CHUNK; ``progress``, if given, is called as
-    progress(done, total) after each chunk. ``first_index`` numbers the documents of a piece of a
-    corpus (a multiple of CHUNK) as the whole corpus would: the same seeds, the same chunks.
+    Documents are scored in chunks (``parallel.chunk_ranges``: CHUNK documents, fewer when they are
+    long); ``progress``, if given, is called as progress(done, total) after each chunk. ``first_index``
+    numbers the documents of a piece of a corpus (a multiple of CHUNK) as the whole corpus would: the
+    same seeds, the same chunks. ``jobs`` scores the chunks in that many processes when the work is
+    large enough to pay for them (``parallel.worth_processes``): the same documents either way.
     ``cluster`` (``"local:N"``, ``"tcp://HOST:PORT"`` or a ``distributed.Client``) runs the chunks on
     a Dask cluster (docs/scale.md): the same figures.
     """
+    from .parallel import chunk_ranges, score_in_processes, worth_processes
+
     settings = settings or CounterSettings()
     if len(preds) != len(golds):
         raise DrsCountMismatch("predicted DRSs", "gold DRSs", len(preds), len(golds))
@@ -271,18 +287,15 @@ def counter_corpus(preds: Sequence[Drs], golds: Sequence[Drs], settings: Counter
 
         docs = counter_documents_on(cluster, preds, golds, settings, progress)
     else:
-        docs = []
-        for start in range(0, len(preds), CHUNK):
-            indices = range(start, min(start + CHUNK, len(preds)))
-            prepared = [_problem(preds[i], golds[i], settings) for i in indices]
-            problems = [pr for pr, _ in prepared]
-            open_ = [k for k, (_, o) in enumerate(prepared) if o is None]
-            searched = iter(find_mappings([problems[k] for k in open_], settings,
-                                          [first_index + indices[k] for k in open_]))
-            outcomes = [o if o is not None else next(searched) for _, o in prepared]
-            docs += [_pair_result(first_index + i, pr, o, settings) for i, pr, o in zip(indices, problems, outcomes)]
-            if progress:
-                progress(len(docs), len(preds))
+        ranges = chunk_ranges(preds, golds)
+        if jobs > 1 and worth_processes(preds, golds, ranges):
+            docs = score_in_processes(preds, golds, settings, ranges, jobs, first_index, progress)
+        else:
+            docs = []
+            for a, b in ranges:
+                docs += score_chunk(preds[a:b], golds[a:b], settings, first_index + a)
+                if progress:
+                    progress(len(docs), len(preds))
     totals = CounterTotals(settings)
     totals.add(docs)
     return totals.result()
