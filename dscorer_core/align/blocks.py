@@ -14,12 +14,13 @@ structures of several parts.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 
 from .branch import branch_and_bound
 from .hill import greedy_start
 from .problem import Candidate, Mapping, MappingProblem, restricted
 
-__all__ = ["item_parts", "block_start"]
+__all__ = ["item_parts", "block_start", "anchor_bound"]
 
 
 def item_parts(problem: MappingProblem, side: int) -> dict[int, str]:
@@ -71,3 +72,28 @@ def block_start(problem: MappingProblem, node_limit: int = 20000) -> Mapping:
         found = branch_and_bound(block, -1, node_limit)
         mapping.update(found.mapping if found.mapping is not None else greedy_start(block, range(len(chosen))))
     return mapping
+
+
+def anchor_bound(problem: MappingProblem, pred_anchor: Sequence[str | None], gold_anchor: Sequence[str | None]) -> int:
+    """A quick upper bound when every item has an anchor variable that all its candidates need (a
+    clause's box): anchors map one to one, so the matches are at most the best one-to-one pairing of
+    predicted with gold anchors, each pair worth the ``kind_bound`` of its candidates. Candidates of an
+    item without an anchor (None) count in full."""
+    from scipy.optimize import linear_sum_assignment  # slow to import: only for long documents
+
+    groups: dict[tuple[str, str] | None, list[Candidate]] = defaultdict(list)
+    for c in problem.candidates:
+        a, b = pred_anchor[c.pred], gold_anchor[c.gold]
+        groups[(a, b) if a is not None and b is not None and (a, b) in c.needs else None].append(c)
+    free = groups.pop(None, [])
+    preds = sorted({k[0] for k in groups if k is not None})
+    golds = sorted({k[1] for k in groups if k is not None})
+    row = {a: i for i, a in enumerate(preds)}
+    col = {b: j for j, b in enumerate(golds)}
+    worth = [[0] * len(golds) for _ in preds]
+    for key, cands in groups.items():
+        if key is not None:
+            worth[row[key[0]]][col[key[1]]] = restricted(problem, cands).upper_bound
+    rows, cols = linear_sum_assignment(worth, maximize=True) if preds and golds else ((), ())
+    paired = sum(int(worth[i][j]) for i, j in zip(rows, cols))
+    return paired + (restricted(problem, free).upper_bound if free else 0)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .problem import Candidate, MappingProblem
+from .problem import Candidate, Mapping, MappingProblem
 from .program import add_program
 
 __all__ = ["RelaxationBound", "relaxation_bound"]
@@ -28,11 +28,26 @@ EPSILON = 1e-6
 @dataclass(frozen=True)
 class RelaxationBound:
     """``bound``: no mapping matches more (whole matches); ``reduced``: the reduced costs of the
-    pairs (in ``problem.pairs`` order) then of the candidates, with ``value`` the fractional bound."""
+    pairs (in ``problem.pairs`` order) then of the candidates, with ``value`` the fractional bound;
+    ``pair_values``: the relaxation's value of each pair (1: mapped, 0: not, between: undecided)."""
 
     bound: int
     value: float
     reduced: tuple[float, ...]
+    pair_values: tuple[float, ...] = ()
+
+    def rounded(self, problem: MappingProblem) -> Mapping:
+        """A mapping read off the relaxation: pairs by falling value, each taken when both its variables
+        are still free (the relaxation is nearly whole on long documents: a start for hill climbing)."""
+        order = sorted((-v, k) for k, v in enumerate(self.pair_values) if v > EPSILON)
+        forward: Mapping = {}
+        taken: set[str] = set()
+        for _, k in order:
+            p, g = problem.pairs[k]
+            if p not in forward and g not in taken:
+                forward[p] = g
+                taken.add(g)
+        return forward
 
     def survivors(self, problem: MappingProblem, incumbent: int) -> list[Candidate]:
         """The candidates a mapping matching more than ``incumbent`` may satisfy: those whose own
@@ -57,7 +72,7 @@ def relaxation_bound(problem: MappingProblem, time_limit: float = 20.0) -> Relax
     gain = np.zeros(columns)
     gain[len(problem.pairs):] = [c.weight for c in problem.candidates]
     if not rows.upper:
-        return RelaxationBound(int(gain.sum()), float(gain.sum()), tuple(gain.tolist()))
+        return RelaxationBound(int(gain.sum()), float(gain.sum()), tuple(gain.tolist()), (1.0,) * len(problem.pairs))
     constraint = rows.constraints(columns)[0]
     matrix, upper = constraint.A, np.asarray(constraint.ub, dtype=float)
     res = linprog(-gain, A_ub=matrix, b_ub=upper, bounds=(0, 1), method="highs-ipm",
@@ -68,4 +83,5 @@ def relaxation_bound(problem: MappingProblem, time_limit: float = 20.0) -> Relax
     y = np.maximum(0.0, -np.asarray(marginals))
     reduced = gain - matrix.T @ y
     value = float(upper @ y + np.maximum(0.0, reduced).sum())
-    return RelaxationBound(math.floor(value + EPSILON), value, tuple(reduced.tolist()))
+    values = res.x[:len(problem.pairs)].tolist() if res.x is not None else []
+    return RelaxationBound(math.floor(value + EPSILON), value, tuple(reduced.tolist()), tuple(values))

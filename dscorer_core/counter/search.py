@@ -23,6 +23,7 @@ from ..align import (
     Alignment,
     Climber,
     ProgramOutcome,
+    anchor_bound,
     block_start,
     branch_and_bound,
     climb,
@@ -35,11 +36,12 @@ from ..align import (
     restricted,
     solve_in_batches,
 )
+from .normalise import CounterDrs
 from .problem import MatchProblem
 from .settings import CounterSettings
 
 __all__ = ["SearchOutcome", "find_mapping", "find_mappings", "document_rng", "smart_start", "smart_pass",
-           "branch_pass", "bounded_pass", "exact_pass"]
+           "branch_pass", "bounded_pass", "box_bound", "exact_pass"]
 
 #: What the search found for one document (the alignment core's one outcome type).
 SearchOutcome = Alignment
@@ -129,11 +131,21 @@ def exact_pass(problems: Sequence[MatchProblem], settings: CounterSettings) -> l
     return outcomes
 
 
+def box_bound(problem: MatchProblem) -> int:
+    """A quick upper bound: a clause matches only where its box (first token) maps, and boxes map one
+    to one (``align.anchor_bound``)."""
+    def boxes(drs: CounterDrs) -> list[str | None]:
+        return [c.tokens[0] if c.tokens[0] in drs.types else None for c in drs.clauses]
+
+    return anchor_bound(problem, boxes(problem.pred), boxes(problem.gold))
+
+
 def bounded_pass(problem: MatchProblem, first: SearchOutcome, settings: CounterSettings,
                  deadline: float) -> tuple[SearchOutcome, MatchProblem | None]:
-    """A better start and the relaxation's bound for a large open problem: the outcome (optimal when
-    the start meets the bound; ``upper_bound`` the proven bound) and the problem reduced to what a
-    better mapping may use (None when nothing better is possible or no bound was found in time)."""
+    """A better start and a proven bound for a large open problem: the outcome (optimal when the start
+    meets the bound; ``upper_bound`` the best bound proven: the boxes' one, then the relaxation's within
+    ``deadline``) and the problem reduced to what a better mapping may use (None when nothing better is
+    possible)."""
     best, best_map, method = first.matched, first.mapping, first.method
     start = best_map
     if len(set(item_parts(problem, 0).values())) > 1 and len(set(item_parts(problem, 1).values())) > 1:
@@ -142,10 +154,17 @@ def bounded_pass(problem: MatchProblem, first: SearchOutcome, settings: CounterS
     climber.reset(start)
     if climb(climber, problem.upper_bound) > best:
         best, best_map, method = climber.score, climber.mapping(), "hill"
+    bound = max(best, min(first.upper_bound, box_bound(problem)))
+    if best >= bound:
+        return SearchOutcome(best_map, best, bound, True, method), None
     relaxation = relaxation_bound(problem, deadline - time.monotonic())
-    if relaxation is None:
-        return SearchOutcome(best_map, best, first.upper_bound, best >= first.upper_bound, method), problem
-    bound = max(best, min(first.upper_bound, relaxation.bound))
+    if relaxation is None:  # stopped before it had a bound: the boxes' bound stands
+        return SearchOutcome(best_map, best, bound, False, method), problem
+    bound = max(best, min(bound, relaxation.bound))
+    if best < bound:  # the relaxation's own mapping, rounded and climbed, is often better still
+        climber.reset(relaxation.rounded(problem))
+        if climb(climber, bound) > best:
+            best, best_map, method = climber.score, climber.mapping(), "hill"
     outcome = SearchOutcome(best_map, best, bound, best >= bound, method)
     if outcome.optimal:
         return outcome, None
