@@ -114,7 +114,7 @@ def test_bounded_pass_bound_is_valid_and_optimal_means_equal(documents):
     settings = CounterSettings()
     for problem, best in documents:
         first = smart_pass(problem)
-        outcome, reduced = bounded_pass(problem, first, settings, deadline=float("inf"))
+        outcome, reduced = bounded_pass(problem, first, settings)
         assert outcome.matched <= best <= outcome.upper_bound
         assert outcome.optimal == (outcome.matched == outcome.upper_bound)
         if reduced is not None:

@@ -14,12 +14,14 @@ bound is below ``incumbent + 1`` is in no mapping that beats the incumbent.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from .outcome import Alignment
 from .problem import Candidate, Mapping, MappingProblem
 from .program import add_program
 
-__all__ = ["RelaxationBound", "relaxation_bound"]
+__all__ = ["RelaxationBound", "relaxation_bound", "bounded_search"]
 
 #: Slack for floating-point sums when a fractional bound is rounded down to whole matches.
 EPSILON = 1e-6
@@ -85,3 +87,43 @@ def relaxation_bound(problem: MappingProblem, time_limit: float = 20.0) -> Relax
     value = float(upper @ y + np.maximum(0.0, reduced).sum())
     values = res.x[:len(problem.pairs)].tolist() if res.x is not None else []
     return RelaxationBound(math.floor(value + EPSILON), value, tuple(reduced.tolist()), tuple(values))
+
+
+def bounded_search(problem: MappingProblem, start: Mapping, upper_bound: int, time_limit: float,
+                   budget: int | None = None, quick_bound: Callable[[], int] | None = None
+                   ) -> tuple[Alignment, MappingProblem | None]:
+    """A large open problem: hill climbing from ``start`` (or, when both sides have several parts, from
+    paired-up parts instead, ``blocks.block_start``), ``quick_bound`` if given, then the relaxation's
+    bound (one solver call of at most ``time_limit`` seconds) and its rounded mapping climbed.
+
+    Returns the best mapping found with the best bound proven (optimal when they meet), and the problem
+    reduced to the candidates a better mapping may use (None when none can be better; the problem itself
+    when the relaxation was stopped before it had a bound)."""
+    from .blocks import block_start, item_parts
+    from .hill import Climber, climb
+    from .problem import count_matched, restricted
+
+    best_map, best = start, count_matched(problem, start)
+    climber = Climber(problem, budget)
+    if len(set(item_parts(problem, 0).values())) > 1 and len(set(item_parts(problem, 1).values())) > 1:
+        start = block_start(problem)
+    climber.reset(start)
+    if climb(climber, upper_bound) > best:
+        best, best_map = climber.score, climber.mapping()
+    bound = max(best, min(upper_bound, quick_bound() if quick_bound is not None else upper_bound))
+    if best >= bound:
+        return Alignment(best_map, best, bound, True, "hill"), None
+    relaxation = relaxation_bound(problem, time_limit)
+    if relaxation is None:  # stopped before it had a bound
+        return Alignment(best_map, best, bound, False, "hill"), problem
+    bound = max(best, min(bound, relaxation.bound))
+    if best < bound:  # the relaxation's own mapping, rounded and climbed, is often better still
+        climber.reset(relaxation.rounded(problem))
+        if climb(climber, bound) > best:
+            best, best_map = climber.score, climber.mapping()
+    if best >= bound:
+        return Alignment(best_map, best, bound, True, "hill"), None
+    survivors = relaxation.survivors(problem, best)
+    if not survivors:
+        return Alignment(best_map, best, best, True, "hill"), None
+    return Alignment(best_map, best, bound, False, "hill"), restricted(problem, survivors)

@@ -24,16 +24,13 @@ from ..align import (
     Climber,
     ProgramOutcome,
     anchor_bound,
-    block_start,
+    bounded_search,
     branch_and_bound,
     climb,
     count_matched,
     greedy_start,
-    item_parts,
     perturbed,
     random_start,
-    relaxation_bound,
-    restricted,
     solve_in_batches,
 )
 from .normalise import CounterDrs
@@ -140,38 +137,19 @@ def box_bound(problem: MatchProblem) -> int:
     return anchor_bound(problem, boxes(problem.pred), boxes(problem.gold))
 
 
-def bounded_pass(problem: MatchProblem, first: SearchOutcome, settings: CounterSettings,
-                 deadline: float) -> tuple[SearchOutcome, MatchProblem | None]:
-    """A better start and a proven bound for a large open problem: the outcome (optimal when the start
-    meets the bound; ``upper_bound`` the best bound proven: the boxes' one, then the relaxation's within
-    ``deadline``) and the problem reduced to what a better mapping may use (None when nothing better is
-    possible)."""
-    best, best_map, method = first.matched, first.mapping, first.method
-    start = best_map
-    if len(set(item_parts(problem, 0).values())) > 1 and len(set(item_parts(problem, 1).values())) > 1:
-        start = block_start(problem)
-    climber = Climber(problem, settings.max_moves)
-    climber.reset(start)
-    if climb(climber, problem.upper_bound) > best:
-        best, best_map, method = climber.score, climber.mapping(), "hill"
-    bound = max(best, min(first.upper_bound, box_bound(problem)))
-    if best >= bound:
-        return SearchOutcome(best_map, best, bound, True, method), None
-    relaxation = relaxation_bound(problem, deadline - time.monotonic())
-    if relaxation is None:  # stopped before it had a bound: the boxes' bound stands
-        return SearchOutcome(best_map, best, bound, False, method), problem
-    bound = max(best, min(bound, relaxation.bound))
-    if best < bound:  # the relaxation's own mapping, rounded and climbed, is often better still
-        climber.reset(relaxation.rounded(problem))
-        if climb(climber, bound) > best:
-            best, best_map, method = climber.score, climber.mapping(), "hill"
-    outcome = SearchOutcome(best_map, best, bound, best >= bound, method)
-    if outcome.optimal:
-        return outcome, None
-    survivors = relaxation.survivors(problem, best)
-    if not survivors:
-        return SearchOutcome(best_map, best, best, True, method), None
-    reduced = restricted(problem, survivors)
+def bounded_pass(problem: MatchProblem, first: SearchOutcome,
+                 settings: CounterSettings) -> tuple[SearchOutcome, MatchProblem | None]:
+    """A better start and a proven bound for a large open problem (``align.bounded_search``, with the
+    boxes' bound first): the outcome (optimal when the best mapping meets the bound; ``upper_bound`` the
+    best bound proven) and the problem reduced to what a better mapping may use (None when nothing
+    better is possible)."""
+    found, reduced = bounded_search(problem, first.mapping, first.upper_bound, settings.time_limit, settings.max_moves,
+                                    lambda: box_bound(problem))
+    method = first.method if found.matched <= first.matched else found.method
+    mapping = first.mapping if found.matched <= first.matched else found.mapping
+    outcome = SearchOutcome(mapping, max(found.matched, first.matched), found.upper_bound, found.optimal, method)
+    if reduced is None or reduced is problem:
+        return outcome, None if reduced is None else problem
     return outcome, MatchProblem(reduced.candidates, reduced.upper_bound, reduced.pred_kinds, reduced.gold_kinds,
                                  problem.pred, problem.gold)
 
@@ -236,7 +214,7 @@ def find_mappings(problems: Sequence[MatchProblem], settings: CounterSettings,
         problem = problems[i]
         if len(problem.pairs) > BOUND_PAIRS:
             deadlines[i] = time.monotonic() + settings.time_limit
-            firsts[i], smaller = bounded_pass(problem, f, settings, deadlines[i])
+            firsts[i], smaller = bounded_pass(problem, f, settings)
             if smaller is not None:
                 programs[i] = reduced[i] = smaller
         else:
