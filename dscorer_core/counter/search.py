@@ -53,7 +53,7 @@ SMALL_PAIRS = 100
 BATCH_PAIRS = 1000
 
 #: Problems up to this many variable pairs first try branch and bound, for up to BNB_NODES nodes.
-BNB_PAIRS = 300
+BNB_PAIRS = 1000
 BNB_NODES = 5000
 
 #: Open problems above this many variable pairs (documents of several sentences) get a better start
