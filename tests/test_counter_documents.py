@@ -25,7 +25,7 @@ from dscorer_core.cli import main
 from dscorer_core.counter import build_problem, prepare_drs
 from dscorer_core.counter import search as counter_search
 from dscorer_core.counter.parallel import chunk_ranges, worth_processes
-from dscorer_core.counter.search import bounded_pass, smart_pass
+from dscorer_core.counter.search import bounded_pass, box_bound, smart_pass
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from make_documents import document_pairs
@@ -82,6 +82,20 @@ def test_relaxation_bound_is_at_least_the_proven_optimum(documents):
         relaxation = relaxation_bound(problem)
         assert relaxation is not None
         assert best <= relaxation.bound <= problem.upper_bound
+
+
+def test_box_bound_is_at_least_the_proven_optimum(documents):
+    for problem, best in documents:
+        assert best <= box_bound(problem)
+
+
+def test_rounded_relaxation_is_a_one_to_one_mapping_along_candidate_pairs(documents):
+    for problem, best in documents[:4]:
+        relaxation = relaxation_bound(problem)
+        assert relaxation is not None
+        mapping = relaxation.rounded(problem)
+        assert len(set(mapping.values())) == len(mapping) and set(mapping.items()) <= set(problem.pairs)
+        assert count_matched(problem, mapping) <= best
 
 
 def test_reduced_cost_fixing_keeps_an_optimal_mapping(documents):
