@@ -69,10 +69,10 @@ def add_counter_options(p: argparse.ArgumentParser) -> None:
                    help="compare concepts as written; by default each is renamed to its WordNet 3.0 "
                         "synset's name first (tyre.n.02 counts as tire.n.01), as the official COUNTER does "
                         "(and, for DSCORER, the released preset)")
-    p.add_argument("--time-limit", type=_seconds, default=10.0, metavar="S",
+    p.add_argument("--time-limit", type=_seconds, default=20.0, metavar="S",
                    help="seconds of exact search per document (each solver call; a long document's restarts stop "
                         "when they are spent); a document it cuts is reported with optimal: no and the best "
-                        "upper bound proven (default 10)")
+                        "upper bound proven (default 20)")
     add_max_candidates(p)
 
 

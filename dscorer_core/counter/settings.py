@@ -41,7 +41,7 @@ class CounterSettings:
     keep_ref: bool = False
     search: str = "exact+hill"
     max_exact_pairs: int = 10_000
-    time_limit: float = 10.0
+    time_limit: float = 20.0
     node_limit: int | None = 20_000
     #: Compare concepts by their WordNet 3.0 synset's name, as the official COUNTER does.
     wordnet: bool = True
