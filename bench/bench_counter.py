@@ -187,6 +187,32 @@ def whole_processes(args: argparse.Namespace, preds: list[Drs], golds: list[Drs]
                         "dscorer wall s", "dscorer F", "proven optimal"], rows))
 
 
+def jobs_table(args: argparse.Namespace, preds: list[Drs], golds: list[Drs]) -> None:
+    """``dscorer counter`` as whole processes with ``--jobs 1`` and ``--jobs 2``: PMB 2.2.0 dev and all its
+    documents of each of ``--jobs-sizes`` sentences (the same figures; processes only where they pay)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(REPO)
+    env["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) / "bench_counter_pycache")
+    folder = Path(tempfile.mkdtemp(prefix="bench_counter_jobs_"))
+    inputs = [("PMB 2.2.0 dev (682 sentences)", DATA / "boxer_dev.clf", DATA / "gold_dev.clf")]
+    for size in args.jobs_sizes:
+        ps, gs = document_pairs(preds, golds, size)
+        pred, gold = folder / f"k{size}_pred.clf", folder / f"k{size}_gold.clf"
+        pred.write_text(clf_text(ps), encoding="utf-8")
+        gold.write_text(clf_text(gs), encoding="utf-8")
+        inputs.append((f"{len(ps)} documents of {size} sentences", pred, gold))
+    rows = []
+    for name, pred, gold in inputs:
+        figures = []
+        for jobs in ("1", "2"):
+            cpu, wall, out = run_process(dscorer_command(pred, gold, "--jobs", jobs), 3600, env=env)
+            figures += [fmt(cpu, 0), fmt(wall, 0), dscorer_figures(out)[1]]
+        rows.append([name, *figures])
+    print("\n`dscorer counter --jobs N`, whole processes (CPU: all processes; wall: what a user waits):")
+    print(format_table(["input", "--jobs 1 CPU s", "--jobs 1 wall s", "proven", "--jobs 2 CPU s", "--jobs 2 wall s",
+                        "proven"], rows))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1, 5, 10, 20, 40, 80], help="sentences per document")
@@ -202,7 +228,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--official-no-wordnet", action=argparse.BooleanOptionalAction, default=True,
                         help="run dscorer with --no-wordnet beside the released tool (its WordNet dictionary empty)")
     parser.add_argument("--runs", type=int, default=3, help="whole-process runs per corpus with --official")
-    parser.add_argument("--skip-in-process", action="store_true", help="only the --official tables")
+    parser.add_argument("--jobs-sizes", type=int, nargs="*", default=[],
+                        help="also time --jobs 1 and 2 on all dev documents of these sizes (whole processes)")
+    parser.add_argument("--skip-in-process", action="store_true", help="only the whole-process tables")
     args = parser.parse_args(argv)
     if not (DATA / "gold_dev.clf").is_file():
         print(f"shared data not found at {DATA}; nothing to measure", file=sys.stderr)
@@ -224,6 +252,8 @@ def main(argv: list[str] | None = None) -> int:
                             "upper bound", "F", "proven optimal", "methods"], rows))
     if args.official:
         whole_processes(args, preds, golds)
+    if args.jobs_sizes:
+        jobs_table(args, preds, golds)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"\nload average {load} at the end")
     return 0
