@@ -71,7 +71,7 @@ def add_counter_options(p: argparse.ArgumentParser) -> None:
                         "(and, for DSCORER, the released preset)")
     p.add_argument("--time-limit", type=_seconds, default=20.0, metavar="S",
                    help="seconds of exact search per document (each solver call; a long document's restarts stop "
-                        "when they are spent); a document it cuts is reported with optimal: no and the best "
+                        "at half of it); a document it cuts is reported with optimal: no and the best "
                         "upper bound proven (default 20)")
     add_max_candidates(p)
 

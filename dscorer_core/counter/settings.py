@@ -26,7 +26,7 @@ class CounterSettings:
     document; when they stop it, hill climbing decides and the document is not marked optimal,
     reported with the best upper bound proven (``CounterPair.upper_bound``). ``time_limit`` (seconds)
     bounds each solver call and, for a document large enough to get the relaxation's bound
-    (``search.BOUND_PAIRS``), its whole search: its restarts stop when it is spent.
+    (``search.BOUND_PAIRS``), its restarts: they stop once its search has run half of it.
     ``max_candidates`` bounds one document's problem (candidate clause pairs, about 800 bytes
     each): a larger pair whose best mapping cannot be read off directly is refused
     (``CounterExplosion``); None lifts the bound. It changes no score, so it is not in the signature.
