@@ -10,6 +10,12 @@ Documents of k sentences join k consecutive SBNs with ``CONTINUATION <1`` (offse
 each sentence stays as it was).  Prints a table:
 
     python bench/bench_sbn.py [--gold FILE] [--sizes 1 10 20 40] [--documents 20]
+    python bench/bench_sbn.py --joined-official sbn_smatch.py [--joined-sizes 1 10 20 40 80]
+
+``--joined-official`` times the PMB 5 script and ``dscorer smatch`` as whole processes on documents
+joined from the Dutch PMB 5.0.0 test pair (NeuralBoxer against gold): the sentences the script reads
+on both sides (``neuralboxer_nl_test.official.json``), k consecutive ones joined by ``CONTINUATION <1``,
+the first ``--joined-documents`` documents per size; the script is stopped after ``--official-timeout`` s.
 """
 
 from __future__ import annotations
@@ -191,6 +197,72 @@ def against_official(official: str, pred: str, gold: str, runs: int) -> None:
     print(f"dscorer is {median['official'] / median['dscorer']:.1f} times faster")
 
 
+def process_seconds(command: list[str], timeout: float, env: dict[str, str] | None = None
+                    ) -> tuple[float | None, float | None, str]:
+    """CPU (user + system, children included) and wall seconds of one whole process, and its output;
+    None, None when it did not finish within ``timeout`` (or was killed, e.g. out of memory)."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, env=env)
+    except subprocess.TimeoutExpired:
+        return None, None, "timeout"
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode < 0:
+        return None, None, f"killed by signal {-done.returncode} after {wall:.0f} s"
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall, done.stdout
+
+
+def joined_dutch(size: int, count: int, folder: Path) -> tuple[Path, Path, int]:
+    """The first ``count`` documents of ``size`` joined Dutch sentences (those the PMB 5 script reads on
+    both sides) written as one-SBN-per-line files; their paths and how many documents they hold."""
+    pred_path, gold_path = DUTCH
+    gold = [line.split("\t")[-1].strip() for line in gold_path.read_text(encoding="utf-8").splitlines()]
+    pred = [line.strip() for line in pred_path.read_text(encoding="utf-8").splitlines()]
+    official = json.loads(gold_path.with_name("neuralboxer_nl_test.official.json").read_text(encoding="utf-8"))
+    readable = [s["index"] for s in official["sentences"] if "ill_formed" not in s]
+    groups = [readable[k * size:(k + 1) * size] for k in range(min(count, len(readable) // size))]
+    out_pred, out_gold = folder / f"k{size}_pred.sbn", folder / f"k{size}_gold.sbn"
+    out_pred.write_text("".join(" CONTINUATION <1 ".join(pred[i] for i in g) + "\n" for g in groups), encoding="utf-8")
+    out_gold.write_text("".join(" CONTINUATION <1 ".join(gold[i] for i in g) + "\n" for g in groups), encoding="utf-8")
+    return out_pred, out_gold, len(groups)
+
+
+def joined_against_official(official: str, sizes: list[int], count: int, timeout: float) -> None:
+    """Whole processes of the PMB 5 script and ``dscorer smatch`` on joined Dutch documents."""
+    script = Path(official).resolve()
+    plain = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    plain["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) / "bench_sbn_pycache")
+    env = {**plain, "PYTHONPATH": str(REPO)}
+    folder = Path(tempfile.mkdtemp(prefix="bench_sbn_joined_"))
+    rows = []
+    for size in sizes:
+        pred, gold, n = joined_dutch(size, count, folder)
+        if not n:
+            continue
+        theirs = [sys.executable, str(script), "-s1", str(gold), "-s2", str(pred)]
+        o_cpu, o_wall, o_out = process_seconds(theirs, timeout, plain)
+        ours = [sys.executable, "-m", "dscorer_core", "smatch", str(pred), str(gold), "--json"]
+        d_cpu, d_wall, d_out = process_seconds(ours, 3600, env)
+        found = re.search(r"average f1 smatch score: ([0-9.]+)", o_out)
+        data = json.loads(d_out) if d_cpu is not None else {}
+        triples = sum(len(line.split()) for line in gold.read_text(encoding="utf-8").splitlines()) // max(n, 1)
+        stopped = o_out if o_out.startswith("killed") else f"did not finish in {timeout:.0f} s"
+        rows.append([size, n, triples, f"{o_cpu:.2f}" if o_cpu is not None else stopped,
+                     f"{o_wall:.2f}" if o_wall is not None else "-",
+                     f"{float(found.group(1)):.4f}" if found and o_cpu is not None else "-",
+                     f"{d_cpu:.2f}" if d_cpu is not None else "-", f"{d_wall:.2f}" if d_wall is not None else "-",
+                     f"{data.get('mean_F', float('nan')):.4f}",
+                     f"{data.get('optimal_count', 0)}/{data.get('documents_count', 0)}"])
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"\njoined Dutch PMB 5.0.0 test documents (NeuralBoxer against gold), whole processes, load average {load}:")
+    print(format_table(["sentences/doc", "docs", "gold tokens/doc", "script CPU s", "script wall s", "script mean F",
+                        "dscorer CPU s", "dscorer wall s", "dscorer mean F", "proven optimal"], rows))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--gold", help="one-SBN-per-line gold file (default: made from the seven examples)")
@@ -203,7 +275,15 @@ def main() -> None:
                         help="the pair both scorers run on with --official (default: --gold and its perturbed "
                              "predictions, or without --gold the Dutch test set)")
     parser.add_argument("--runs", type=int, default=5, help="whole-process runs per scorer with --official")
+    parser.add_argument("--joined-official", metavar="PATH",
+                        help="the PMB 5 script: time it beside dscorer on joined Dutch documents (and nothing else)")
+    parser.add_argument("--joined-sizes", type=int, nargs="+", default=[1, 10, 20, 40, 80])
+    parser.add_argument("--joined-documents", type=int, default=1, help="documents per size with --joined-official")
+    parser.add_argument("--official-timeout", type=float, default=300.0)
     args = parser.parse_args()
+    if args.joined_official:
+        joined_against_official(args.joined_official, args.joined_sizes, args.joined_documents, args.official_timeout)
+        return
     gold, origin = gold_lines(args.gold, 1000, args.seed)
     print(f"gold: {origin}; python {platform.python_version()} on {platform.machine()}")
     rows = []

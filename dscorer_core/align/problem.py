@@ -19,7 +19,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 __all__ = ["Candidate", "MappingProblem", "Mapping", "NO_KIND", "count_matched", "matched_candidates",
-           "kind_bound", "candidate_pairs"]
+           "kind_bound", "candidate_pairs", "restricted", "independent_parts"]
 
 #: A mapping of predicted to gold variables (one-to-one).
 Mapping = dict[str, str]
@@ -164,3 +164,42 @@ def _largest_matching(satisfied: list[Candidate]) -> list[Candidate]:
     for pred in by_pred:
         augment(pred, set())
     return sorted(owner.values(), key=lambda c: (c.pred, c.gold))
+
+
+def restricted(problem: MappingProblem, candidates: Sequence[Candidate]) -> MappingProblem:
+    """The problem with only ``candidates`` (a subset): items no kept candidate uses lose their kind,
+    and the bound is recomputed. A mapping of it is a mapping of ``problem`` that matches at least as much."""
+    pred_kinds = [(NO_KIND, 1)] * len(problem.pred_kinds)
+    gold_kinds = [(NO_KIND, 1)] * len(problem.gold_kinds)
+    for c in candidates:
+        pred_kinds[c.pred] = problem.pred_kinds[c.pred]
+        gold_kinds[c.gold] = problem.gold_kinds[c.gold]
+    return MappingProblem(tuple(candidates), kind_bound(pred_kinds, gold_kinds), tuple(pred_kinds), tuple(gold_kinds))
+
+
+def independent_parts(candidates: Sequence[Candidate]) -> list[list[Candidate]]:
+    """The candidates split into parts that share no variable (so no item either: an item's candidates
+    share its variables); the best mapping of the whole is the union of the parts' best mappings.
+    Parts come in order of their first candidate."""
+    parent: dict[tuple[int, str], tuple[int, str]] = {}
+
+    def find(v: tuple[int, str]) -> tuple[int, str]:
+        root = v
+        while parent.setdefault(root, root) != root:
+            root = parent[root]
+        while parent[v] != root:
+            parent[v], v = root, parent[v]
+        return root
+
+    for c in candidates:
+        first = find((0, c.needs[0][0])) if c.needs else None
+        for p, g in c.needs:
+            for v in ((0, p), (1, g)):
+                r = find(v)
+                if first is not None and r != first:
+                    parent[r] = first
+    parts: dict[object, list[Candidate]] = {}
+    for k, c in enumerate(candidates):
+        key = find((0, c.needs[0][0])) if c.needs else ("free", k)
+        parts.setdefault(key, []).append(c)
+    return list(parts.values())

@@ -20,7 +20,7 @@ from collections import Counter
 
 from ..align import NO_KIND, Candidate, count_matched
 from .normalise import CounterDrs
-from .problem import MatchProblem, is_symmetric, shape_of
+from .problem import MatchProblem, is_symmetric
 from .search import SearchOutcome
 
 __all__ = ["DIRECT_FROM", "BYTES_PER_CANDIDATE", "shape_bound", "estimated_candidates", "direct_outcome"]
@@ -33,7 +33,7 @@ BYTES_PER_CANDIDATE = 800
 
 
 def _shape_counts(drs: CounterDrs) -> Counter:
-    return Counter(shape_of(c.tokens, drs.types) for c in drs.clauses)
+    return Counter(drs.shapes)
 
 
 def shape_bound(pred: CounterDrs, gold: CounterDrs) -> int:
@@ -45,7 +45,7 @@ def shape_bound(pred: CounterDrs, gold: CounterDrs) -> int:
 def estimated_candidates(pred: CounterDrs, gold: CounterDrs) -> int:
     """How many candidate clause pairs the full problem would hold, at most (linear time)."""
     p, g = _shape_counts(pred), _shape_counts(gold)
-    symmetric = {shape_of(c.tokens, pred.types) for c in pred.clauses if is_symmetric(c.tokens)}
+    symmetric = {shape for c, shape in zip(pred.clauses, pred.shapes) if is_symmetric(c.tokens)}
     return sum(n * g[s] * (2 if s in symmetric else 1) for s, n in p.items())
 
 
@@ -116,8 +116,8 @@ def direct_outcome(pred: CounterDrs, gold: CounterDrs) -> tuple[MatchProblem, Se
 def _kinds(pred: CounterDrs, gold: CounterDrs) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
     """Each clause's kind as the alignment core reads it, for both DRSs: the number of its shape
     (shared by the two sides, multiplicity 1), or ``NO_KIND`` for a shape the other DRS lacks."""
-    pred_shapes = [shape_of(c.tokens, pred.types) for c in pred.clauses]
-    gold_shapes = [shape_of(c.tokens, gold.types) for c in gold.clauses]
+    pred_shapes = list(pred.shapes)
+    gold_shapes = list(gold.shapes)
     numbers = {s: n for n, s in enumerate(dict.fromkeys(pred_shapes).keys() & set(gold_shapes))}
     return (tuple((numbers.get(s, NO_KIND), 1) for s in pred_shapes),
             tuple((numbers.get(s, NO_KIND), 1) for s in gold_shapes))

@@ -8,12 +8,13 @@ argument of ``APX NEQ EQU TAB`` is swapped to the second place, and ``b REF x`` 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..clauses import Clause, Drs, box_arguments, is_constant
 from ..wordnet import canonical_concept
 
 __all__ = ["CounterClause", "CounterDrs", "SWAPPED_OPERATORS", "normalise_clause",
-           "redundant_refs", "variable_types", "prepare_drs", "BOX", "REFERENT"]
+           "redundant_refs", "variable_types", "prepare_drs", "BOX", "REFERENT", "is_symmetric", "shape_of"]
 
 #: Operators whose quoted first argument is moved to the second place.
 SWAPPED_OPERATORS = frozenset({"APX", "NEQ", "EQU", "TAB"})
@@ -46,6 +47,26 @@ class CounterDrs:
 
     def __len__(self) -> int:
         return len(self.clauses)
+
+    @cached_property
+    def shapes(self) -> tuple[tuple, ...]:
+        """Each clause's shape (``shape_of``), worked out once: the problem and the size estimate both need it."""
+        types = self.types
+        return tuple(shape_of(c.tokens, types) for c in self.clauses)
+
+
+def is_symmetric(tokens: tuple[str, ...]) -> bool:
+    """A clause whose two arguments may be matched in either order: a symmetric operator with two variables."""
+    return len(tokens) == 4 and tokens[1] in SWAPPED_OPERATORS and tokens[2][0] != '"' and tokens[3][0] != '"'
+
+
+def shape_of(tokens: tuple[str, ...], types: dict[str, str]) -> tuple:
+    """What two clauses must share to be comparable: relation, constants and variable types by position
+    (for a symmetric clause, the argument types in either order)."""
+    shape = [t if i == 1 or t[0] == '"' else types.get(t) for i, t in enumerate(tokens)]
+    if is_symmetric(tokens):
+        shape[2:] = sorted(shape[2:], key=str)
+    return tuple(shape)
 
 
 def normalise_clause(clause: Clause, kind: str | None = None, wordnet: bool = False) -> tuple[str, ...]:

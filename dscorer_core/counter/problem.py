@@ -14,7 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from ..align import NO_KIND, Candidate, MappingProblem, kind_bound
-from .normalise import SWAPPED_OPERATORS, CounterDrs
+from .normalise import SWAPPED_OPERATORS, CounterDrs, is_symmetric, shape_of
 
 __all__ = ["Candidate", "MatchProblem", "SYMMETRIC_OPERATORS", "build_problem", "is_symmetric", "shape_of"]
 
@@ -32,20 +32,6 @@ class MatchProblem(MappingProblem):
     gold: CounterDrs
 
 
-def is_symmetric(tokens: tuple[str, ...]) -> bool:
-    """A clause whose two arguments may be matched in either order: a symmetric operator with two variables."""
-    return len(tokens) == 4 and tokens[1] in SYMMETRIC_OPERATORS and tokens[2][0] != '"' and tokens[3][0] != '"'
-
-
-def shape_of(tokens: tuple[str, ...], types: dict[str, str]) -> tuple:
-    """What two clauses must share to be comparable: relation, constants and variable types by position
-    (for a symmetric clause, the argument types in either order)."""
-    shape = [t if i == 1 or t[0] == '"' else types.get(t) for i, t in enumerate(tokens)]
-    if is_symmetric(tokens):
-        shape[2:] = sorted(shape[2:], key=str)
-    return tuple(shape)
-
-
 def _needs(pred: tuple[str, ...], gold: tuple[str, ...]) -> tuple[tuple[str, str], ...] | None:
     """The variable pairs a clause pair needs, or None when they contradict a one-to-one mapping."""
     forward: dict[str, str] = {}
@@ -61,11 +47,11 @@ def _needs(pred: tuple[str, ...], gold: tuple[str, ...]) -> tuple[tuple[str, str
 def build_problem(pred: CounterDrs, gold: CounterDrs) -> MatchProblem:
     """Every candidate clause pair of a DRS pair, grouped by shape, and the matching bound."""
     by_shape: dict[tuple, list[int]] = defaultdict(list)
-    for j, c in enumerate(gold.clauses):
-        by_shape[shape_of(c.tokens, gold.types)].append(j)
+    for j, shape in enumerate(gold.shapes):
+        by_shape[shape].append(j)
     pred_by_shape: dict[tuple, list[int]] = defaultdict(list)
-    for i, c in enumerate(pred.clauses):
-        pred_by_shape[shape_of(c.tokens, pred.types)].append(i)
+    for i, shape in enumerate(pred.shapes):
+        pred_by_shape[shape].append(i)
     candidates: list[Candidate] = []
     pred_kinds = [(NO_KIND, 1)] * len(pred.clauses)
     gold_kinds = [(NO_KIND, 1)] * len(gold.clauses)

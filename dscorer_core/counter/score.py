@@ -21,7 +21,7 @@ from .search import SearchOutcome, find_mapping, find_mappings
 from .settings import CounterSettings
 
 __all__ = ["KindScore", "CounterPair", "CounterResult", "KINDS", "clause_kinds",
-           "counter_pair", "counter_corpus", "CounterTotals", "prf"]
+           "counter_pair", "counter_corpus", "score_chunk", "CounterTotals", "prf"]
 
 #: Breakdown rows, in COUNTER's order: operators, roles, concepts, then concepts by part of speech
 #: (``s`` counts as ``a``) and events (verb and adjective concepts, as COUNTER counts them).
@@ -105,6 +105,8 @@ class CounterPair(_ClauseScores):
 
     ``mapping`` holds the variable pairs the matched clauses use (pred -> gold); clause lists hold
     the original Clause objects (with line numbers); ``dropped_*`` are the redundant REF clauses left out;
+    ``upper_bound``: no mapping matches more clauses (``matched`` when ``optimal``; otherwise the best bound
+    the search proved, so the best mapping matches between ``matched`` and it);
     ``sentence`` is the gold DRS's sentence (else the predicted one's), if the file gives it.
     """
 
@@ -129,7 +131,8 @@ class CounterPair(_ClauseScores):
         """The figures as plain data; with ``clauses`` also the mapping and clause lists (as text)."""
         data = {"index": self.index, "P": self.P, "R": self.R, "F": self.F, "matched": self.matched,
                 "pred_clauses": self.pred_clauses, "gold_clauses": self.gold_clauses,
-                "optimal": self.optimal, "method": self.method, "sentence": self.sentence}
+                "optimal": self.optimal, "upper_bound": self.upper_bound, "method": self.method,
+                "sentence": self.sentence}
         if clauses:
             data["mapping"] = dict(self.mapping)
             data["matched_clauses"] = [[p.text(), g.text()] for p, g in self.matched_clauses]
@@ -152,6 +155,8 @@ class CounterResult(_ClauseScores):
     #: kept (a streamed corpus: ``CounterTotals``).
     count: int | None = None
     optimal_count: int | None = None
+    #: The sum of the documents' upper bounds when ``documents`` was not kept.
+    bound_count: int | None = None
 
     @property
     def signature(self) -> str:
@@ -163,6 +168,17 @@ class CounterResult(_ClauseScores):
         return len(self.documents) if self.count is None else self.count
 
     @property
+    def upper_bound(self) -> int:
+        """No mappings match more clauses in all: the sum of the documents' proven bounds (``matched``
+        when every document is proven optimal)."""
+        return sum(d.upper_bound for d in self.documents) if self.bound_count is None else self.bound_count
+
+    @property
+    def F_bound(self) -> float:
+        """The highest F the best mappings could give (``F`` when every document is proven optimal)."""
+        return prf(self.upper_bound, self.pred_clauses, self.gold_clauses)[2]
+
+    @property
     def optimal_documents(self) -> int:
         """How many documents have a mapping proven optimal."""
         return sum(d.optimal for d in self.documents) if self.optimal_count is None else self.optimal_count
@@ -171,7 +187,8 @@ class CounterResult(_ClauseScores):
         data = {"signature": self.signature, "P": self.P, "R": self.R, "F": self.F,
                 "matched": self.matched, "pred_clauses": self.pred_clauses,
                 "gold_clauses": self.gold_clauses, "documents_total": self.n_documents,
-                "optimal_documents": self.optimal_documents}
+                "optimal_documents": self.optimal_documents, "matched_upper_bound": self.upper_bound,
+                "F_upper_bound": self.F_bound}
         if by_kind:
             data["by_kind"] = [k.as_dict() for k in self.by_kind]
         if per_doc:
@@ -194,7 +211,8 @@ def _pair_result(index: int, problem: MatchProblem, outcome: SearchOutcome,
         unmatched_pred=tuple(c.source for i, c in enumerate(p.clauses) if i not in pred_hit),
         unmatched_gold=tuple(c.source for j, c in enumerate(g.clauses) if j not in gold_hit),
         dropped_pred=p.dropped, dropped_gold=g.dropped,
-        optimal=outcome.optimal, method=outcome.method, upper_bound=outcome.upper_bound,
+        optimal=outcome.optimal, method=outcome.method,
+        upper_bound=len(chosen) if outcome.optimal else max(outcome.upper_bound, len(chosen)),
         by_kind=_breakdown(matched, p.clauses, g.clauses), signature=settings.signature(),
         sentence=g.source.sentence or p.source.sentence)
 
@@ -234,17 +252,33 @@ def counter_pair(pred: Drs, gold: Drs, settings: CounterSettings | None = None,
     return _pair_result(index, problem, outcome, settings)
 
 
+def score_chunk(preds: Sequence[Drs], golds: Sequence[Drs], settings: CounterSettings,
+                first_index: int = 0) -> list[CounterPair]:
+    """The documents of one chunk (consecutive pairs numbered from ``first_index``), their small
+    integer programs sharing solver calls; a worker process of ``--jobs`` runs this too."""
+    prepared = [_problem(p, g, settings) for p, g in zip(preds, golds)]
+    problems = [pr for pr, _ in prepared]
+    open_ = [k for k, (_, o) in enumerate(prepared) if o is None]
+    searched = iter(find_mappings([problems[k] for k in open_], settings, [first_index + k for k in open_]))
+    outcomes = [o if o is not None else next(searched) for _, o in prepared]
+    return [_pair_result(first_index + i, pr, o, settings) for i, (pr, o) in enumerate(zip(problems, outcomes))]
+
+
 def counter_corpus(preds: Sequence[Drs], golds: Sequence[Drs], settings: CounterSettings | None = None,
                    progress: Callable[[int, int], None] | None = None, first_index: int = 0,
-                   cluster: Any = None) -> CounterResult:
+                   cluster: Any = None, jobs: int = 1) -> CounterResult:
     """COUNTER scores of aligned predicted and gold DRSs, micro-averaged over all pairs.
 
-    Documents are scored in chunks of CHUNK; ``progress``, if given, is called as
-    progress(done, total) after each chunk. ``first_index`` numbers the documents of a piece of a
-    corpus (a multiple of CHUNK) as the whole corpus would: the same seeds, the same chunks.
+    Documents are scored in chunks (``parallel.chunk_ranges``: CHUNK documents, fewer when they are
+    long); ``progress``, if given, is called as progress(done, total) after each chunk. ``first_index``
+    numbers the documents of a piece of a corpus (a multiple of CHUNK) as the whole corpus would: the
+    same seeds, the same chunks. ``jobs`` scores the chunks in that many processes when the work is
+    large enough to pay for them (``parallel.worth_processes``): the same documents either way.
     ``cluster`` (``"local:N"``, ``"tcp://HOST:PORT"`` or a ``distributed.Client``) runs the chunks on
     a Dask cluster (docs/scale.md): the same figures.
     """
+    from .parallel import chunk_ranges, score_in_processes, worth_processes
+
     settings = settings or CounterSettings()
     if len(preds) != len(golds):
         raise DrsCountMismatch("predicted DRSs", "gold DRSs", len(preds), len(golds))
@@ -253,18 +287,15 @@ def counter_corpus(preds: Sequence[Drs], golds: Sequence[Drs], settings: Counter
 
         docs = counter_documents_on(cluster, preds, golds, settings, progress)
     else:
-        docs = []
-        for start in range(0, len(preds), CHUNK):
-            indices = range(start, min(start + CHUNK, len(preds)))
-            prepared = [_problem(preds[i], golds[i], settings) for i in indices]
-            problems = [pr for pr, _ in prepared]
-            open_ = [k for k, (_, o) in enumerate(prepared) if o is None]
-            searched = iter(find_mappings([problems[k] for k in open_], settings,
-                                          [first_index + indices[k] for k in open_]))
-            outcomes = [o if o is not None else next(searched) for _, o in prepared]
-            docs += [_pair_result(first_index + i, pr, o, settings) for i, pr, o in zip(indices, problems, outcomes)]
-            if progress:
-                progress(len(docs), len(preds))
+        ranges = chunk_ranges(preds, golds)
+        if jobs > 1 and worth_processes(preds, golds, ranges):
+            docs = score_in_processes(preds, golds, settings, ranges, jobs, first_index, progress)
+        else:
+            docs = []
+            for a, b in ranges:
+                docs += score_chunk(preds[a:b], golds[a:b], settings, first_index + a)
+                if progress:
+                    progress(len(docs), len(preds))
     totals = CounterTotals(settings)
     totals.add(docs)
     return totals.result()
@@ -279,7 +310,7 @@ class CounterTotals:
         self.settings = settings
         self.keep = keep
         self.documents: list[CounterPair] = []
-        self.count = self.optimal = self.matched = self.pred = self.gold = 0
+        self.count = self.optimal = self.matched = self.pred = self.gold = self.bound = 0
         self._kinds = {k: [0, 0, 0] for k in KINDS}
 
     def add(self, docs: Sequence[CounterPair]) -> None:
@@ -289,6 +320,7 @@ class CounterTotals:
             self.pred += d.pred_clauses
             self.gold += d.gold_clauses
             self.optimal += d.optimal
+            self.bound += d.upper_bound
             for ks in d.by_kind:
                 t = self._kinds[ks.kind]
                 t[0] += ks.matched
@@ -303,4 +335,5 @@ class CounterTotals:
         kinds = tuple(KindScore(k, *self._kinds[k]) for k in KINDS)
         streamed = not self.keep
         return CounterResult(tuple(self.documents), self.settings, self.matched, self.pred, self.gold, kinds,
-                             self.count if streamed else None, self.optimal if streamed else None)
+                             self.count if streamed else None, self.optimal if streamed else None,
+                             self.bound if streamed else None)

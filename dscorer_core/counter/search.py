@@ -14,6 +14,7 @@ from a random perturbation of the best mapping so far).
 from __future__ import annotations
 
 import random
+import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -22,6 +23,8 @@ from ..align import (
     Alignment,
     Climber,
     ProgramOutcome,
+    anchor_bound,
+    bounded_search,
     branch_and_bound,
     climb,
     count_matched,
@@ -30,11 +33,12 @@ from ..align import (
     random_start,
     solve_in_batches,
 )
+from .normalise import CounterDrs
 from .problem import MatchProblem
 from .settings import CounterSettings
 
 __all__ = ["SearchOutcome", "find_mapping", "find_mappings", "document_rng", "smart_start", "smart_pass",
-           "branch_pass", "exact_pass"]
+           "branch_pass", "bounded_pass", "box_bound", "exact_pass"]
 
 #: What the search found for one document (the alignment core's one outcome type).
 SearchOutcome = Alignment
@@ -49,8 +53,19 @@ SMALL_PAIRS = 100
 BATCH_PAIRS = 1000
 
 #: Problems up to this many variable pairs first try branch and bound, for up to BNB_NODES nodes.
-BNB_PAIRS = 300
+BNB_PAIRS = 1000
 BNB_NODES = 5000
+
+#: Open problems above this many variable pairs (documents of several sentences) get a better start
+#: (``align.block_start`` when both sides have several parts, then hill climbing with clause moves)
+#: and the bound of the linear relaxation (``align.bound``) before any integer program: it proves
+#: most such starts optimal, and otherwise shrinks the integer program to the pairs and candidates
+#: a better mapping could use, or, above ``max_exact_pairs``, bounds the gap that remains.
+BOUND_PAIRS = 2000
+#: A long document's restarts stop once its search has run this share of the time limit (half: 10 s by
+#: default): after the relaxation's rounded start they seldom find more (none did on the 80-sentence
+#: PMB documents), and this keeps a document that is only bounded near the time of a proven one.
+RESTART_SHARE = 0.5
 
 
 def document_rng(seed: int, index: int) -> random.Random:
@@ -117,32 +132,68 @@ def exact_pass(problems: Sequence[MatchProblem], settings: CounterSettings) -> l
     return outcomes
 
 
+def box_bound(problem: MatchProblem) -> int:
+    """A quick upper bound: a clause matches only where its box (first token) maps, and boxes map one
+    to one (``align.anchor_bound``)."""
+    def boxes(drs: CounterDrs) -> list[str | None]:
+        return [c.tokens[0] if c.tokens[0] in drs.types else None for c in drs.clauses]
+
+    return anchor_bound(problem, boxes(problem.pred), boxes(problem.gold))
+
+
+def bounded_pass(problem: MatchProblem, first: SearchOutcome,
+                 settings: CounterSettings) -> tuple[SearchOutcome, MatchProblem | None]:
+    """A better start and a proven bound for a large open problem (``align.bounded_search``, with the
+    boxes' bound first): the outcome (optimal when the best mapping meets the bound; ``upper_bound`` the
+    best bound proven) and the problem reduced to what a better mapping may use (None when nothing
+    better is possible)."""
+    found, reduced = bounded_search(problem, first.mapping, first.upper_bound, settings.time_limit, settings.max_moves,
+                                    lambda: box_bound(problem))
+    method = first.method if found.matched <= first.matched else found.method
+    mapping = first.mapping if found.matched <= first.matched else found.mapping
+    outcome = SearchOutcome(mapping, max(found.matched, first.matched), found.upper_bound, found.optimal, method)
+    if reduced is None or reduced is problem:
+        return outcome, None if reduced is None else problem
+    return outcome, MatchProblem(reduced.candidates, reduced.upper_bound, reduced.pred_kinds, reduced.gold_kinds,
+                                 problem.pred, problem.gold)
+
+
 def finish(problem: MatchProblem, first: SearchOutcome, exact: ProgramOutcome | None,
-           settings: CounterSettings, rng: Callable[[], random.Random]) -> SearchOutcome:
-    """Combine the smart pass with the exact outcome; seeded random restarts if neither is proven best."""
+           settings: CounterSettings, rng: Callable[[], random.Random], reduced: MatchProblem | None = None,
+           deadline: float | None = None) -> SearchOutcome:
+    """Combine the earlier passes with the exact outcome; seeded random restarts if neither is proven best.
+    ``first.upper_bound`` is the best bound proven so far (the integer program's optimum, when it is
+    proven, is one too: any better mapping would have survived the reduction it solved). The restarts
+    search ``reduced`` when given (it holds every better mapping) and stop at ``deadline``."""
     best, best_map, method = first.matched, first.mapping, first.method
+    bound = first.upper_bound
     if exact is not None and exact.mapping is not None:
         found = count_matched(problem, exact.mapping)
         if found > best:
             best, best_map, method = found, exact.mapping, "milp"
         if exact.optimal and found >= best:
-            return SearchOutcome(best_map, best, first.upper_bound, True, method)
-    climber = Climber(problem, settings.max_moves)
-    climber.reset(best_map)  # the best so far, now with clause moves too
-    if climb(climber, first.upper_bound) > best:
-        best, best_map, method = climber.score, climber.mapping(), "hill"
+            return SearchOutcome(best_map, best, best, True, method)
+    if exact is not None and exact.optimal:  # the reduced program found nothing better: the start is best
+        return SearchOutcome(best_map, best, best, True, method)
+    searched = reduced or problem
+    climber = Climber(searched, settings.max_moves)
+    if reduced is None:
+        climber.reset(best_map)  # the best so far, now with clause moves too
+        if climb(climber, bound) > best:
+            best, best_map, method = climber.score, climber.mapping(), "hill"
     restarts = settings.restarts - SMART_STARTS
     generator = rng() if restarts > 0 else random.Random(0)  # never drawn from without restarts
     for restart in range(restarts):
-        if best >= first.upper_bound or climber.exhausted:
+        if best >= bound or climber.exhausted or (deadline is not None and time.monotonic() > deadline):
             break
         # alternate: a random start (as COUNTER does), then a perturbation of the best so far
-        start = random_start(problem, generator) if restart % 2 == 0 else perturbed(problem, best_map, generator)
+        start = random_start(searched, generator) if restart % 2 == 0 else perturbed(searched, best_map, generator)
         climber.reset(start)
-        score = climb(climber, first.upper_bound)
+        climb(climber, bound)
+        score = count_matched(problem, climber.mapping()) if reduced is not None else climber.score
         if score > best:
             best, best_map, method = score, climber.mapping(), "hill"
-    return SearchOutcome(best_map, best, first.upper_bound, best >= first.upper_bound, method)
+    return SearchOutcome(best_map, best, max(bound, best), best >= bound, method)
 
 
 def find_mappings(problems: Sequence[MatchProblem], settings: CounterSettings,
@@ -154,15 +205,31 @@ def find_mappings(problems: Sequence[MatchProblem], settings: CounterSettings,
     """
     indices = range(len(problems)) if indices is None else indices
     firsts = [smart_pass(p) for p in problems]
-    if settings.search == "exact+hill":
+    exact_search = settings.search == "exact+hill"
+    if exact_search:
         firsts = [f if f.optimal or len(p.pairs) > BNB_PAIRS else branch_pass(p, f)
                   for p, f in zip(problems, firsts)]
-    open_ = [i for i, f in enumerate(firsts) if not f.optimal]
+    programs: dict[int, MatchProblem] = {}  # what the integer program solves, per open document
+    reduced: dict[int, MatchProblem] = {}
+    deadlines: dict[int, float] = {}
+    for i, f in enumerate(firsts):
+        if f.optimal or not exact_search:
+            continue
+        problem = problems[i]
+        if len(problem.pairs) > BOUND_PAIRS:
+            deadlines[i] = time.monotonic() + settings.time_limit * RESTART_SHARE
+            firsts[i], smaller = bounded_pass(problem, f, settings)
+            if smaller is not None:
+                programs[i] = reduced[i] = smaller
+        else:
+            programs[i] = problem
     exact: dict[int, ProgramOutcome | None] = {}
-    if settings.search == "exact+hill" and open_:
-        exact = dict(zip(open_, exact_pass([problems[i] for i in open_], settings)))
+    if programs:
+        order = sorted(programs)
+        exact = dict(zip(order, exact_pass([programs[i] for i in order], settings)))
     return [f if f.optimal else
-            finish(problems[i], f, exact.get(i), settings, partial(document_rng, settings.seed, indices[i]))
+            finish(problems[i], f, exact.get(i), settings, partial(document_rng, settings.seed, indices[i]),
+                   reduced.get(i), deadlines.get(i))
             for i, f in enumerate(firsts)]
 
 

@@ -23,7 +23,10 @@ class CounterSettings:
     """What a COUNTER score depends on: restarts, seed, REF handling and the search used.
 
     ``max_exact_pairs``, ``time_limit`` and ``node_limit`` bound the exact search of one
-    document; when they stop it, hill climbing decides and the document is not marked optimal.
+    document; when they stop it, hill climbing decides and the document is not marked optimal,
+    reported with the best upper bound proven (``CounterPair.upper_bound``). ``time_limit`` (seconds)
+    bounds each solver call and, for a document large enough to get the relaxation's bound
+    (``search.BOUND_PAIRS``), its restarts: they stop once its search has run half of it.
     ``max_candidates`` bounds one document's problem (candidate clause pairs, about 800 bytes
     each): a larger pair whose best mapping cannot be read off directly is refused
     (``CounterExplosion``); None lifts the bound. It changes no score, so it is not in the signature.
@@ -48,6 +51,8 @@ class CounterSettings:
     def __post_init__(self) -> None:
         if not isinstance(self.restarts, int) or self.restarts < 1:
             raise SettingsError(f"restarts must be a whole number >= 1, not {self.restarts!r}")
+        if not self.time_limit > 0:
+            raise SettingsError(f"time limit must be a positive number of seconds, not {self.time_limit!r}")
         if self.search not in SEARCHES:
             raise SettingsError(f"unknown search {self.search!r}; choose one of {', '.join(SEARCHES)}")
 
