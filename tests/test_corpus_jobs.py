@@ -58,7 +58,7 @@ def test_loading_a_pair_computes_the_corpus_pages_results_in_the_background(dev_
     try:
         at = open_by_path(*dev_files, timeout=120)
         assert not at.exception
-        pred_key, gold_key = (f"path:{path}:" for path in dev_files)
+        pred_key, gold_key = (f"path:{path.resolve()}:" for path in dev_files)  # keys name resolved paths
         stores = {"dscorer": "corpus", "counter": "results", "errors": "errors"}
         preds, golds = read_pair(*dev_files)
         stored = {name: _wait_for(state.result_store(store), name, pred_key, gold_key)
@@ -88,7 +88,7 @@ def test_no_background_work_when_turned_off_or_without_a_pool(dev_files, monkeyp
     at = open_by_path(*dev_files, timeout=120)
     assert not at.exception
     time.sleep(1)
-    pred_key = f"path:{dev_files[0]}:"
+    pred_key = f"path:{dev_files[0].resolve()}:"
     assert not any(_keys(state.result_store(store), name, pred_key)
                    for name, store in (("dscorer", "corpus"), ("counter", "results"), ("errors", "errors")))
     monkeypatch.setattr(corpus_jobs, "PREFETCH", True)
