@@ -21,6 +21,7 @@ written out below (``SIGNATURE``); a test compares it with the YAML file COUNTER
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .clauses import Clause, Drs
@@ -260,24 +261,10 @@ def _subordination(n: int, edges: list[set[int]], children: list[set[int]]) -> t
             return reach, reached
 
 
-def _check(drs: Drs) -> None:
-    typing: dict[str, str] = {}
-    kinds: list[str] = []
-    for clause in drs.clauses:
-        kind, types = _clause_types(clause)
-        kinds.append(kind)
-        for arg, t in zip((clause.tokens[0], *clause.tokens[2:]), types):
-            t = _specify(arg, t, clause)
-            if arg in typing:
-                unified = _unify(typing[arg], t)
-                if unified is None:
-                    raise _Reject.at(clause, f"{arg} is used both as {_TYPE_NAMES[typing[arg]]} "
-                                             f"and as {_TYPE_NAMES[t]}")
-                typing[arg] = unified
-            else:
-                typing[arg] = t
-    typing = {a: "x" if t == "t" else t for a, t in typing.items()}  # strict: open terms are referents
-
+def _box_structure(drs: Drs, kinds: Sequence[str], is_referent: Callable[[str], bool]
+                   ) -> tuple[dict[str, _Box], set[tuple[str, str]]]:
+    """Each box's referents, the boxes it directly subordinates and the referents its conditions use,
+    and the discourse relations between boxes (``kinds``: each clause's kind, ``_clause_types``)."""
     boxes: dict[str, _Box] = {}
     relations: set[tuple[str, str]] = set()
     for clause, kind in zip(drs.clauses, kinds):
@@ -302,7 +289,29 @@ def _check(drs: Drs) -> None:
             boxes.setdefault(args[0], _Box())
             relations.add((b, args[0]))
         else:  # LEX and ROL: the referents the condition uses
-            box.cond_refs.update(a for a in args if typing[a] == "x")
+            box.cond_refs.update(a for a in args if is_referent(a))
+    return boxes, relations
+
+
+def _check(drs: Drs) -> None:
+    typing: dict[str, str] = {}
+    kinds: list[str] = []
+    for clause in drs.clauses:
+        kind, types = _clause_types(clause)
+        kinds.append(kind)
+        for arg, t in zip((clause.tokens[0], *clause.tokens[2:]), types):
+            t = _specify(arg, t, clause)
+            if arg in typing:
+                unified = _unify(typing[arg], t)
+                if unified is None:
+                    raise _Reject.at(clause, f"{arg} is used both as {_TYPE_NAMES[typing[arg]]} "
+                                             f"and as {_TYPE_NAMES[t]}")
+                typing[arg] = unified
+            else:
+                typing[arg] = t
+    typing = {a: "x" if t == "t" else t for a, t in typing.items()}  # strict: open terms are referents
+
+    boxes, relations = _box_structure(drs, kinds, lambda a: typing[a] == "x")
 
     names = sorted(boxes)
     number = {b: i for i, b in enumerate(names)}

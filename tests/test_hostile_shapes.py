@@ -118,34 +118,10 @@ def test_the_move_budget_ends_the_hill_climbing_and_is_in_the_signature():
 def _reference_subordination_check(drs) -> str:
     """The Referee's subordination rule as first written here (sets of pairs, cubic): the problem
     message it gives, or '' (used only after the types have passed)."""
-    from dscorer_core.referee import _Box, _clause_types
+    from dscorer_core.referee import _box_structure, _clause_types
 
-    boxes: dict[str, _Box] = {}
-    relations = set()
-    for clause in drs.clauses:
-        kind, _ = _clause_types(clause)
-        b, _, *args = clause.tokens
-        box = boxes.setdefault(b, _Box())
-        if kind == "REF":
-            box.refs.add(args[0])
-        elif kind in ("NOT", "POS", "NEC"):
-            box.subs.add(args[0])
-            boxes.setdefault(args[0], _Box())
-        elif kind in ("IMP", "DUP", "DIS"):
-            box.subs.update(args)
-            for inner in args:
-                boxes.setdefault(inner, _Box())
-            if kind != "DIS":
-                boxes[args[0]].subs.add(args[1])
-        elif kind in ("PRP", "PPS"):
-            box.subs.add(args[1])
-            box.cond_refs.add(args[0])
-            boxes.setdefault(args[1], _Box())
-        elif kind in ("DRL", "PRE"):
-            boxes.setdefault(args[0], _Box())
-            relations.add((b, args[0]))
-        else:
-            box.cond_refs.update(a for a in args if a.startswith("x"))
+    kinds = [_clause_types(clause)[0] for clause in drs.clauses]
+    boxes, relations = _box_structure(drs, kinds, lambda a: a.startswith("x"))
     subs = {(b0, b1) for b0, box in boxes.items() for b1 in box.subs} | relations
     for b2, box in boxes.items():
         for ref in box.cond_refs - box.refs:

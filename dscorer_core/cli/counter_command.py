@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..counter.settings import SEARCHES, CounterSettings
 from ..ill_formed import IllFormedReport, signed
+from .arg_types import positive_int, positive_seconds
 from .input_format import (
     add_format_option,
     add_ill_option,
@@ -32,28 +33,6 @@ if TYPE_CHECKING:
     from ..counter.score import CounterPair, CounterResult
 
 
-def _jobs(text: str) -> int:
-    """argparse type of ``--jobs``: a whole number >= 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    """argparse type of ``--time-limit``: a positive number of seconds."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text}")
-    return value
-
-
 def add_counter_options(p: argparse.ArgumentParser) -> None:
     """The COUNTER settings, shared by every sub-command that scores with it."""
     p.add_argument("--restarts", type=int, default=20, metavar="N",
@@ -69,7 +48,7 @@ def add_counter_options(p: argparse.ArgumentParser) -> None:
                    help="compare concepts as written; by default each is renamed to its WordNet 3.0 "
                         "synset's name first (tyre.n.02 counts as tire.n.01), as the official COUNTER does "
                         "(and, for DSCORER, the released preset)")
-    p.add_argument("--time-limit", type=_seconds, default=20.0, metavar="S",
+    p.add_argument("--time-limit", type=positive_seconds, default=20.0, metavar="S",
                    help="seconds of exact search per document (each solver call; a long document's restarts stop "
                         "at half of it); a document it cuts is reported with optimal: no and the best "
                         "upper bound proven (default 20)")
@@ -109,7 +88,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--per-doc", action="store_true", help="add one row per document (COUNTER's -ms)")
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
     p.add_argument("--csv", metavar="FILE", help="write the per-document table to FILE")
-    p.add_argument("--jobs", type=_jobs, default=1, metavar="N",
+    p.add_argument("--jobs", type=positive_int, default=1, metavar="N",
                    help="score in N processes when the work is large enough to pay for them (long documents, "
                         "large corpora; docs/counter.md#speed); the same figures as one process")
     add_per_doc_out_option(p)

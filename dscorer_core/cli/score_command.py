@@ -13,6 +13,7 @@ from ..dscorer.presets import PRESETS, get_preset
 from ..dscorer.scoring import CorpusResult, DocumentScore
 from ..dscorer.settings import ScoreSettings
 from ..ill_formed import IllFormedReport, signed
+from .arg_types import positive_int
 from .counter_command import (
     add_counter_options,
     counter_settings_from_args,
@@ -40,17 +41,6 @@ from .scale_options import (
 if TYPE_CHECKING:
     from ..cluster import Runner
     from ..counter.score import CounterResult
-
-
-def positive_int(text: str) -> int:
-    """argparse type: a whole number >= 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 #: What --baseline means for ``score`` (``compare`` says it of its SYSTEM files).
