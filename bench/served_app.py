@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
@@ -47,21 +47,32 @@ def served_app(timeout: float = 90, env: Mapping[str, str] | None = None,
                             env=dict(env) if env is not None else None)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.time() + timeout
-        while True:
-            try:
-                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
-                    if r.read().strip() == b"ok":
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.time() > deadline:
-                raise SystemExit("the app did not start")
-            time.sleep(0.3)
+        wait_healthy(url, proc, timeout, lambda: "the app did not start")
         yield url, proc
     finally:
-        proc.terminate()
+        stop(proc)
+
+
+def wait_healthy(url: str, proc: subprocess.Popen[bytes], timeout: float, why: Callable[[], str]) -> None:
+    """Return once ``url``'s Streamlit health check answers ok; SystemExit(why()) when ``proc`` ends
+    or ``timeout`` seconds pass first."""
+    deadline = time.time() + timeout
+    while True:
         try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+            with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
+                if r.read().strip() == b"ok":
+                    return
+        except OSError:
+            pass
+        if proc.poll() is not None or time.time() > deadline:
+            raise SystemExit(why())
+        time.sleep(0.25)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """Terminate a server, killing it when it has not ended in 10 s."""
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()

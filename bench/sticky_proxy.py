@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import time
-import urllib.request
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+
+from served_app import stop, wait_healthy
 
 __all__ = ["NGINX", "nginx_config", "sticky_proxy", "routes"]
 
@@ -69,24 +69,10 @@ def sticky_proxy(app_ports: Sequence[int], listen: int, workdir: Path) -> Iterat
                             stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{listen}"
     try:
-        deadline = time.time() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as r:
-                    if r.read().strip() == b"ok":
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.time() > deadline:
-                raise SystemExit("nginx did not start: " + (workdir / "nginx-error.log").read_text()[-500:])
-            time.sleep(0.2)
+        wait_healthy(url, proc, 20, lambda: "nginx did not start: " + (workdir / "nginx-error.log").read_text()[-500:])
         yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc)
 
 
 def routes(workdir: Path) -> dict[str, set[str]]:
