@@ -18,6 +18,7 @@ from .corpus_jobs import (  # noqa: F401
                      cached_job,
                      counter_job,
                      dscorer_job,
+                     error_orders,
                      errors_job,
                      start_corpus_jobs,
 )

@@ -28,7 +28,7 @@ from .state import cached_run, result_store
 from .workers import WORKERS, in_worker
 
 __all__ = ["CorpusJob", "ERROR_ROWS", "PREFETCH", "cached_counter_corpus", "cached_job", "counter_job",
-           "dscorer_job", "errors_job", "start_corpus_jobs"]
+           "dscorer_job", "error_orders", "errors_job", "start_corpus_jobs"]
 
 #: Whether loading a pair of files starts its corpus results in the background (DSCORER_PREFETCH=0: no).
 PREFETCH = os.environ.get("DSCORER_PREFETCH", "1").strip() != "0"
@@ -61,10 +61,15 @@ def counter_job(pred: LoadedFile, gold: LoadedFile, settings: CounterSettings) -
                      in_worker(counter_corpus, list(pred.drss), list(gold.drss), settings), "results")
 
 
+def error_orders(settings: ScoreSettings) -> tuple[int, ...]:
+    """The orders k of the error analysis's k-gram lists: 1 to min(n, 4)."""
+    return tuple(range(1, min(settings.order, 4) + 1))
+
+
 def errors_job(pred: LoadedFile, gold: LoadedFile, settings: ScoreSettings, counter: CounterSettings,
                top: int = ERROR_ROWS) -> CorpusJob:
     """The error analysis (labels, confusions, structure, k-grams of orders 1 to min(n, 4))."""
-    orders = tuple(range(1, min(settings.order, 4) + 1))
+    orders = error_orders(settings)
     return CorpusJob(("errors", pred.key, gold.key, settings, counter, orders, top),
                      f"Analysing {len(gold.drss)} documents...",
                      in_worker(analyse_errors, list(pred.drss), list(gold.drss), counter=counter, dscorer=settings,
@@ -94,9 +99,8 @@ def start_corpus_jobs(pred: LoadedFile, gold: LoadedFile, settings: ScoreSetting
     started = []
     for job in jobs:
         shelf = result_store(job.store)
-        with shelf.lock:
-            if job.key in shelf.values or job.key in shelf.running:
-                continue
+        if shelf.has(job.key):
+            continue
         threading.Thread(target=_run_quietly, args=(shelf, job), name="dscorer-prefetch", daemon=True).start()
         started.append(job)
     return started

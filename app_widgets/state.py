@@ -67,6 +67,11 @@ class SharedResults:
         self.running: dict = {}
         self.lock = threading.Lock()
 
+    def has(self, key: object) -> bool:
+        """Whether ``key``'s value is stored or being computed (asking for it now computes nothing)."""
+        with self.lock:
+            return key in self.values or key in self.running
+
     def get(self, key: object, compute: Callable[[], T], waiting: Callable[[threading.Event], bool] | None = None) -> T:
         """The stored value of ``key``, else the one another session is computing, else ``compute()``;
         ``waiting(event)`` waits for another session (default: block) and says whether it finished."""

@@ -44,7 +44,7 @@ n_docs = len(gold.drss)
 counter_settings = aw.app_counter_settings()
 st.session_state.setdefault("err_top", aw.ERROR_ROWS)
 top = int(st.sidebar.number_input("Rows per list (confusions, k-grams)", 10, 500, step=10, key="err_top"))
-orders = tuple(range(1, min(settings.order, 4) + 1))
+orders = aw.error_orders(settings)
 refused = aw.counter_refusal(pred.drss, gold.drss)  # the analysis matches clauses with COUNTER
 if refused:
     refused = refused.replace("COUNTER is not run", "The error analysis (COUNTER's matching) is not run")
