@@ -52,3 +52,47 @@ def test_dscorer_score_runs_numpy_in_one_thread():
     assert _threads_after_score(env) == 1
     if (os.cpu_count() or 1) > 1:  # the user's choice is kept: OpenBLAS starts its threads
         assert _threads_after_score({**env, "OPENBLAS_NUM_THREADS": "2"}) == 2
+
+
+_REUSE = """
+import resource, sys
+from dscorer_core.cli.process_memory import keep_freed_memory
+tuned = sys.argv[1] == "tuned" and keep_freed_memory()
+faults = []
+size = 64 << 20
+for _ in range(3):  # make, touch (a byte per 4 KB page) and free a 64 MB block three times
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+    block = bytearray(size)
+    memoryview(block)[::4096] = bytes(range(1, 2)) * (size // 4096)
+    del block
+    faults.append(resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before)
+print(int(tuned), *faults)
+"""
+
+
+def _faults(mode: str) -> tuple[bool, list[int]]:
+    done = subprocess.run([sys.executable, "-c", _REUSE, mode], capture_output=True, text=True, cwd=REPO_ROOT,
+                          env={**os.environ, "PYTHONPATH": str(REPO_ROOT)}, check=True)
+    tuned, *faults = (int(x) for x in done.stdout.split())
+    return bool(tuned), faults
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's malloc thresholds are a Linux matter")
+def test_keep_freed_memory_lets_a_second_large_array_reuse_the_first_ones_pages():
+    tuned, faults = _faults("tuned")
+    if not tuned:
+        pytest.skip("this C library has no mallopt (not glibc)")
+    pages = (64 << 20) // 4096
+    assert faults[0] >= pages // 2  # the first array is new memory
+    assert max(faults[1:]) < pages // 20  # the next ones reuse it
+    _, plain = _faults("plain")  # without it, glibc maps and unmaps each one: every page faults again
+    assert min(plain[1:]) >= pages // 2
+
+
+def test_the_cli_keeps_freed_memory(monkeypatch, capsys):
+    import dscorer_core.cli as cli
+
+    calls = []
+    monkeypatch.setattr(cli, "keep_freed_memory", lambda: calls.append(1) or True)
+    assert main(["--version"]) == 0
+    assert calls == [1]

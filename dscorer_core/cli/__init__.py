@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ..errors import DscorerError
 from ..version import __version__
+from .process_memory import keep_freed_memory
 
 __all__ = ["main", "build_parser"]
 
@@ -50,6 +51,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     for name, value in THREAD_DEFAULTS.items():
         os.environ.setdefault(name, value)
+    keep_freed_memory()  # a short process: numpy's freed arrays are reused, not faulted in again
     command = next((a for a in argv if not a.startswith("-")), None)
     # ``--version`` alone needs no sub-command module (importing all six takes a second)
     only = [command] if command in COMMANDS else [] if command is None and "--version" in argv else None
