@@ -173,3 +173,54 @@ def test_cli_time_limit_and_jobs(shared_path, capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["matched_upper_bound"] == data["matched"] and data["F_upper_bound"] == data["F"]
     assert all(d["upper_bound"] == d["matched"] for d in data["documents"] if d["optimal"])
+
+
+class _Clock:
+    """A clock that only moves when told to (``counter_search.time`` in the test below)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+@pytest.mark.parametrize("used", [0.6, 0.99])
+def test_a_long_documents_integer_program_gets_only_the_time_that_is_left(dev, monkeypatch, used):
+    """The time limit covers a long document's whole search: when the relaxation took ``used`` of it,
+    the integer program is given the rest, or is not started at all when too little is left."""
+    [problem] = joined_problems(dev, 40, 1)
+    settings = CounterSettings(time_limit=4.0)
+    clock = _Clock()
+    monkeypatch.setattr(counter_search, "time", clock)
+    real_pass, given = counter_search.bounded_pass, []
+
+    def slow_pass(*args, **kwargs):
+        found = real_pass(*args, **kwargs)
+        clock.now += used * settings.time_limit
+        return found[0], problem  # as if the relaxation left the whole problem open
+
+    def program(reduced, time_limit, node_limit=None):
+        given.append(time_limit)
+        return solve_program(reduced, time_limit, node_limit)
+
+    monkeypatch.setattr(counter_search, "bounded_pass", slow_pass)
+    monkeypatch.setattr(counter_search, "solve_program", program)
+    outcome = counter_search.long_document(problem, smart_pass(problem), settings,
+                                           lambda: counter_search.document_rng(1, 0))
+    left = (1 - used) * settings.time_limit
+    assert given == ([pytest.approx(left)] if left > counter_search.MIN_PROGRAM_SECONDS else [])
+    assert outcome.matched == count_matched(problem, outcome.mapping) <= outcome.upper_bound
+    assert outcome.optimal == (outcome.matched == outcome.upper_bound)
+
+
+@pytest.mark.slow
+def test_an_integer_program_stopped_by_its_time_limit_reports_a_valid_bound(dev):
+    [problem] = joined_problems(dev, 40, 1)
+    [proven] = counter_search.find_mappings([problem], CounterSettings(), [0])
+    assert proven.optimal
+    cut = solve_program(problem, time_limit=1.0)  # the whole 40-sentence program needs several seconds
+    assert not cut.optimal and cut.bound is not None and cut.bound + 1e-6 >= proven.matched
+    first = smart_pass(problem)
+    outcome = counter_search.finish(problem, first, cut, CounterSettings(), lambda: counter_search.document_rng(1, 0))
+    assert outcome.matched <= proven.matched <= outcome.upper_bound

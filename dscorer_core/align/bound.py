@@ -15,6 +15,7 @@ candidate whose forced bound is below ``incumbent + 1`` is in no mapping that be
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -100,7 +101,8 @@ def bounded_search(problem: MappingProblem, start: Mapping, upper_bound: int, ti
                    ) -> tuple[Alignment, MappingProblem | None]:
     """A large open problem: hill climbing from ``start`` (or, when both sides have several parts, from
     paired-up parts instead, ``blocks.block_start``), ``quick_bound`` if given, then the relaxation's
-    bound (one solver call of at most ``time_limit`` seconds) and its rounded mapping climbed.
+    bound (one solver call, stopped ``time_limit`` seconds after this call began) and its rounded
+    mapping climbed.
 
     Returns the best mapping found with the best bound proven (optimal when they meet), and the problem
     reduced to the candidates a better mapping may use (None when none can be better; the problem itself
@@ -109,6 +111,7 @@ def bounded_search(problem: MappingProblem, start: Mapping, upper_bound: int, ti
     from .hill import Climber, climb
     from .problem import count_matched, restricted
 
+    stop = time.monotonic() + time_limit
     best_map, best = start, count_matched(problem, start)
     climber = Climber(problem, budget)
     if len(set(item_parts(problem, 0).values())) > 1 and len(set(item_parts(problem, 1).values())) > 1:
@@ -119,8 +122,9 @@ def bounded_search(problem: MappingProblem, start: Mapping, upper_bound: int, ti
     bound = max(best, min(upper_bound, quick_bound() if quick_bound is not None else upper_bound))
     if best >= bound:
         return Alignment(best_map, best, bound, True, "hill"), None
-    relaxation = relaxation_bound(problem, time_limit)
-    if relaxation is None:  # stopped before it had a bound
+    left = stop - time.monotonic()
+    relaxation = relaxation_bound(problem, left) if left > 0 else None
+    if relaxation is None:  # no time left, or stopped before it had a bound
         return Alignment(best_map, best, bound, False, "hill"), problem
     bound = max(best, min(bound, relaxation.bound))
     if best < bound:  # the relaxation's own mapping, rounded and climbed, is often better still

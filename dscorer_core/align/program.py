@@ -23,11 +23,14 @@ __all__ = ["ProgramOutcome", "add_program", "solve_programs", "solve_program", "
 
 @dataclass(frozen=True)
 class ProgramOutcome:
-    """What the solver found for one document: a mapping (None if none) and whether it is proven best."""
+    """What the solver found for one document: a mapping (None if none), whether it is proven best,
+    and, from a single document's call stopped early, the solver's proven bound on its optimum
+    (matches, fractional; None when it has none)."""
 
     mapping: Mapping | None
     optimal: bool
     status: str
+    bound: float | None = None
 
 
 def add_program(problem: MappingProblem, x0: int, rows: SparseRows) -> int:
@@ -78,13 +81,15 @@ def solve_programs(problems: Sequence[MappingProblem], time_limit: float = 20.0,
     if node_limit is not None:
         options["node_limit"] = node_limit
     res = milp(cost, integrality=integrality, bounds=Bounds(0, 1), constraints=rows.constraints(col), options=options)
+    dual = getattr(res, "mip_dual_bound", None)  # the solver's bound on the whole minimum (costs are negated)
+    bound = -float(dual) if len(problems) == 1 and dual is not None and np.isfinite(dual) else None
     if res.x is None:
-        return [ProgramOutcome(None, False, res.message) for _ in problems]
+        return [ProgramOutcome(None, False, res.message, bound) for _ in problems]
     outcomes = []
     for problem, x0 in zip(problems, offsets):
         chosen = np.flatnonzero(res.x[x0:x0 + len(problem.pairs)] > 0.5)
         mapping = {problem.pairs[i][0]: problem.pairs[i][1] for i in chosen}
-        outcomes.append(ProgramOutcome(mapping, res.status == 0, res.message))
+        outcomes.append(ProgramOutcome(mapping, res.status == 0, res.message, bound))
     return outcomes
 
 

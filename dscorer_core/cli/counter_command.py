@@ -48,10 +48,10 @@ def add_counter_options(p: argparse.ArgumentParser) -> None:
                    help="compare concepts as written; by default each is renamed to its WordNet 3.0 "
                         "synset's name first (tyre.n.02 counts as tire.n.01), as the official COUNTER does "
                         "(and, for DSCORER, the released preset)")
-    p.add_argument("--time-limit", type=positive_seconds, default=20.0, metavar="S",
-                   help="seconds of exact search per document (each solver call; a long document's restarts stop "
-                        "at half of it); a document it cuts is reported with optimal: no and the best "
-                        "upper bound proven (default 20)")
+    p.add_argument("--time-limit", type=positive_seconds, default=CounterSettings.time_limit, metavar="S",
+                   help="seconds of exact search per document (each solver call; a long document's whole search "
+                        "after its first pass); a document it cuts is reported with optimal: no and the best "
+                        f"upper bound proven (default {CounterSettings.time_limit:g})")
     add_max_candidates(p)
 
 

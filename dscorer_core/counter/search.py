@@ -13,6 +13,7 @@ from a random perturbation of the best mapping so far).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import defaultdict
@@ -32,13 +33,15 @@ from ..align import (
     perturbed,
     random_start,
     solve_in_batches,
+    solve_program,
 )
+from ..align.bound import EPSILON
 from .normalise import CounterDrs
 from .problem import MatchProblem
 from .settings import CounterSettings
 
 __all__ = ["SearchOutcome", "find_mapping", "find_mappings", "document_rng", "smart_start", "smart_pass",
-           "branch_pass", "bounded_pass", "box_bound", "exact_pass"]
+           "branch_pass", "bounded_pass", "box_bound", "exact_pass", "long_document"]
 
 #: What the search found for one document (the alignment core's one outcome type).
 SearchOutcome = Alignment
@@ -62,10 +65,13 @@ BNB_NODES = 5000
 #: most such starts optimal, and otherwise shrinks the integer program to the pairs and candidates
 #: a better mapping could use, or, above ``max_exact_pairs``, bounds the gap that remains.
 BOUND_PAIRS = 2000
-#: A long document's restarts stop once its search has run this share of the time limit (half: 10 s by
-#: default): after the relaxation's rounded start they seldom find more (none did on the 80-sentence
-#: PMB documents), and this keeps a document that is only bounded near the time of a proven one.
+#: A long document's restarts stop once its search has run this share of the time limit: after the
+#: relaxation's rounded start they seldom find more (none did on the 80-sentence PMB documents), and
+#: this keeps a document that is only bounded near the time of a proven one.
 RESTART_SHARE = 0.5
+#: A long document's integer program is not started with less time left than this (seconds): HiGHS
+#: spends about as long on its presolve before it has a bound of its own.
+MIN_PROGRAM_SECONDS = 0.5
 
 
 def document_rng(seed: int, index: int) -> random.Random:
@@ -141,13 +147,15 @@ def box_bound(problem: MatchProblem) -> int:
     return anchor_bound(problem, boxes(problem.pred), boxes(problem.gold))
 
 
-def bounded_pass(problem: MatchProblem, first: SearchOutcome,
-                 settings: CounterSettings) -> tuple[SearchOutcome, MatchProblem | None]:
+def bounded_pass(problem: MatchProblem, first: SearchOutcome, settings: CounterSettings,
+                 time_limit: float | None = None) -> tuple[SearchOutcome, MatchProblem | None]:
     """A better start and a proven bound for a large open problem (``align.bounded_search``, with the
-    boxes' bound first): the outcome (optimal when the best mapping meets the bound; ``upper_bound`` the
+    boxes' bound first, its relaxation stopped ``time_limit`` seconds from now, default the
+    settings'): the outcome (optimal when the best mapping meets the bound; ``upper_bound`` the
     best bound proven) and the problem reduced to what a better mapping may use (None when nothing
     better is possible)."""
-    found, reduced = bounded_search(problem, first.mapping, first.upper_bound, settings.time_limit, settings.max_moves,
+    limit = settings.time_limit if time_limit is None else time_limit
+    found, reduced = bounded_search(problem, first.mapping, first.upper_bound, limit, settings.max_moves,
                                     lambda: box_bound(problem))
     method = first.method if found.matched <= first.matched else found.method
     mapping = first.mapping if found.matched <= first.matched else found.mapping
@@ -175,6 +183,11 @@ def finish(problem: MatchProblem, first: SearchOutcome, exact: ProgramOutcome | 
             return SearchOutcome(best_map, best, best, True, method)
     if exact is not None and exact.optimal:  # the reduced program found nothing better: the start is best
         return SearchOutcome(best_map, best, best, True, method)
+    if exact is not None and exact.bound is not None:  # stopped early, but with a bound of its own: a better
+        # mapping is in the program it solved (the whole problem, or ``reduced``, which holds every one)
+        bound = max(best, min(bound, math.floor(exact.bound + EPSILON)))
+        if best >= bound:
+            return SearchOutcome(best_map, best, best, True, method)
     searched = reduced or problem
     climber = Climber(searched, settings.max_moves)
     if reduced is None:
@@ -210,27 +223,40 @@ def find_mappings(problems: Sequence[MatchProblem], settings: CounterSettings,
         firsts = [f if f.optimal or len(p.pairs) > BNB_PAIRS else branch_pass(p, f)
                   for p, f in zip(problems, firsts)]
     programs: dict[int, MatchProblem] = {}  # what the integer program solves, per open document
-    reduced: dict[int, MatchProblem] = {}
-    deadlines: dict[int, float] = {}
+    long: list[int] = []
     for i, f in enumerate(firsts):
         if f.optimal or not exact_search:
             continue
-        problem = problems[i]
-        if len(problem.pairs) > BOUND_PAIRS:
-            deadlines[i] = time.monotonic() + settings.time_limit * RESTART_SHARE
-            firsts[i], smaller = bounded_pass(problem, f, settings)
-            if smaller is not None:
-                programs[i] = reduced[i] = smaller
+        if len(problems[i].pairs) > BOUND_PAIRS:
+            long.append(i)
         else:
-            programs[i] = problem
+            programs[i] = problems[i]
     exact: dict[int, ProgramOutcome | None] = {}
     if programs:
         order = sorted(programs)
         exact = dict(zip(order, exact_pass([programs[i] for i in order], settings)))
-    return [f if f.optimal else
-            finish(problems[i], f, exact.get(i), settings, partial(document_rng, settings.seed, indices[i]),
-                   reduced.get(i), deadlines.get(i))
-            for i, f in enumerate(firsts)]
+    outcomes = [f if f.optimal or i in long else
+                finish(problems[i], f, exact.get(i), settings, partial(document_rng, settings.seed, indices[i]))
+                for i, f in enumerate(firsts)]
+    for i in long:
+        outcomes[i] = long_document(problems[i], firsts[i], settings, partial(document_rng, settings.seed, indices[i]))
+    return outcomes
+
+
+def long_document(problem: MatchProblem, first: SearchOutcome, settings: CounterSettings,
+                  rng: Callable[[], random.Random]) -> SearchOutcome:
+    """A long open document settled within ``settings.time_limit`` of its own: the relaxation's bound
+    and start (``bounded_pass``), the integer program of what a better mapping may use, restarts;
+    whatever is still open when the time is up is reported with the best bound proven."""
+    began = time.monotonic()
+    deadline = began + settings.time_limit
+    first, reduced = bounded_pass(problem, first, settings, settings.time_limit)
+    exact = None
+    left = deadline - time.monotonic()
+    if reduced is not None and len(reduced.pairs) <= settings.max_exact_pairs and left > MIN_PROGRAM_SECONDS:
+        exact = solve_program(reduced, left, settings.node_limit)
+    return finish(problem, first, exact, settings, rng, reduced,
+                  min(deadline, began + settings.time_limit * RESTART_SHARE))
 
 
 def find_mapping(problem: MatchProblem, settings: CounterSettings, index: int = 0) -> SearchOutcome:
