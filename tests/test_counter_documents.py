@@ -13,6 +13,7 @@ import pytest
 
 from dscorer_core import CounterSettings, counter_corpus, read_pair
 from dscorer_core.align import (
+    Budget,
     block_start,
     count_matched,
     independent_parts,
@@ -21,6 +22,7 @@ from dscorer_core.align import (
     restricted,
     solve_program,
 )
+from dscorer_core.align.budget import MAX_STRETCH
 from dscorer_core.cli import main
 from dscorer_core.counter import build_problem, prepare_drs
 from dscorer_core.counter import search as counter_search
@@ -176,12 +178,12 @@ def test_cli_time_limit_and_jobs(shared_path, capsys):
 
 
 class _Clock:
-    """A clock that only moves when told to (``counter_search.time`` in the test below)."""
+    """A clock that only moves when told to."""
 
     def __init__(self) -> None:
         self.now = 1000.0
 
-    def monotonic(self) -> float:
+    def __call__(self) -> float:
         return self.now
 
 
@@ -191,13 +193,14 @@ def test_a_long_documents_integer_program_gets_only_the_time_that_is_left(dev, m
     the integer program is given the rest, or is not started at all when too little is left."""
     [problem] = joined_problems(dev, 40, 1)
     settings = CounterSettings(time_limit=4.0)
-    clock = _Clock()
-    monkeypatch.setattr(counter_search, "time", clock)
+    cpu, wall = _Clock(), _Clock()
+    monkeypatch.setattr(counter_search, "Budget", lambda seconds: Budget(seconds, cpu, wall, lambda: 0.5))
     real_pass, given = counter_search.bounded_pass, []
 
     def slow_pass(*args, **kwargs):
         found = real_pass(*args, **kwargs)
-        clock.now += used * settings.time_limit
+        cpu.now += used * settings.time_limit
+        wall.now += 3 * used * settings.time_limit  # a busy machine: the wall clock ran 3 times the CPU
         return found[0], problem  # as if the relaxation left the whole problem open
 
     def program(reduced, time_limit, node_limit=None):
@@ -208,10 +211,29 @@ def test_a_long_documents_integer_program_gets_only_the_time_that_is_left(dev, m
     monkeypatch.setattr(counter_search, "solve_program", program)
     outcome = counter_search.long_document(problem, smart_pass(problem), settings,
                                            lambda: counter_search.document_rng(1, 0))
-    left = (1 - used) * settings.time_limit
-    assert given == ([pytest.approx(left)] if left > counter_search.MIN_PROGRAM_SECONDS else [])
+    left = (1 - used) * settings.time_limit  # CPU seconds; the solver's wall-clock limit is 3 times that
+    assert given == ([pytest.approx(3 * left)] if left > counter_search.MIN_PROGRAM_SECONDS else [])
     assert outcome.matched == count_matched(problem, outcome.mapping) <= outcome.upper_bound
     assert outcome.optimal == (outcome.matched == outcome.upper_bound)
+
+
+def test_a_budget_counts_cpu_seconds_and_stretches_a_solvers_wall_clock_allowance():
+    cpu, wall, load = _Clock(), _Clock(), _Clock()
+    load.now = 0.5  # a quiet machine: half a runnable process per core
+    budget = Budget(10.0, cpu, wall, load)
+    assert budget.left() == 10.0 and budget.solver_seconds() == 10.0 and not budget.spent()
+    cpu.now += 2.0
+    wall.now += 2.0  # a quiet machine: CPU and wall clock alike
+    assert budget.left() == 8.0 and budget.solver_seconds() == 8.0
+    wall.now += 6.0  # then busy: 8 s of wall clock for 2 s of CPU
+    assert budget.solver_seconds() == 4 * 8.0
+    load.now = 6.0  # the load average says the machine is busier still
+    assert budget.solver_seconds() == 6 * 8.0
+    load.now = 0.5
+    wall.now += 1000.0  # never stretched beyond MAX_STRETCH
+    assert budget.solver_seconds() == MAX_STRETCH * 8.0
+    cpu.now += 8.0
+    assert budget.spent() and budget.solver_seconds() == 0.0
 
 
 @pytest.mark.slow

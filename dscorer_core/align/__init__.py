@@ -11,6 +11,7 @@ triples, its starts) build a ``MappingProblem`` and call these; neither solves a
 from .blocks import anchor_bound, block_start, item_parts
 from .bound import RelaxationBound, bounded_search, relaxation_bound
 from .branch import BranchResult, branch_and_bound
+from .budget import Budget
 from .hill import Climber, climb, greedy_start, perturbed, random_start
 from .outcome import Alignment
 from .problem import (
@@ -27,7 +28,7 @@ from .problem import (
 )
 from .program import ProgramOutcome, solve_in_batches, solve_program, solve_programs
 
-__all__ = ["Alignment", "BranchResult", "RelaxationBound", "anchor_bound", "block_start", "bounded_search",
+__all__ = ["Alignment", "BranchResult", "Budget", "RelaxationBound", "anchor_bound", "block_start", "bounded_search",
            "independent_parts", "item_parts", "relaxation_bound", "restricted", "Candidate", "Climber", "Mapping",
            "MappingProblem", "NO_KIND", "ProgramOutcome", "branch_and_bound", "candidate_pairs", "climb",
            "count_matched", "greedy_start", "kind_bound", "matched_candidates", "perturbed", "random_start",

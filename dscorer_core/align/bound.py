@@ -15,10 +15,10 @@ candidate whose forced bound is below ``incumbent + 1`` is in no mapping that be
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .budget import Budget
 from .outcome import Alignment
 from .problem import Candidate, Mapping, MappingProblem
 from .program import add_program
@@ -96,13 +96,13 @@ def relaxation_bound(problem: MappingProblem, time_limit: float = 20.0) -> Relax
     return RelaxationBound(math.floor(value + EPSILON), value, tuple(reduced.tolist()), tuple(values))
 
 
-def bounded_search(problem: MappingProblem, start: Mapping, upper_bound: int, time_limit: float,
+def bounded_search(problem: MappingProblem, start: Mapping, upper_bound: int, allowance: Budget | float,
                    budget: int | None = None, quick_bound: Callable[[], int] | None = None
                    ) -> tuple[Alignment, MappingProblem | None]:
     """A large open problem: hill climbing from ``start`` (or, when both sides have several parts, from
     paired-up parts instead, ``blocks.block_start``), ``quick_bound`` if given, then the relaxation's
-    bound (one solver call, stopped ``time_limit`` seconds after this call began) and its rounded
-    mapping climbed.
+    bound (one solver call, given what is left of ``allowance``: a Budget, or CPU seconds from this call)
+    and its rounded mapping climbed. ``budget`` bounds the hill climbing's moves.
 
     Returns the best mapping found with the best bound proven (optimal when they meet), and the problem
     reduced to the candidates a better mapping may use (None when none can be better; the problem itself
@@ -111,7 +111,7 @@ def bounded_search(problem: MappingProblem, start: Mapping, upper_bound: int, ti
     from .hill import Climber, climb
     from .problem import count_matched, restricted
 
-    stop = time.monotonic() + time_limit
+    clock = allowance if isinstance(allowance, Budget) else Budget(allowance)
     best_map, best = start, count_matched(problem, start)
     climber = Climber(problem, budget)
     if len(set(item_parts(problem, 0).values())) > 1 and len(set(item_parts(problem, 1).values())) > 1:
@@ -122,8 +122,8 @@ def bounded_search(problem: MappingProblem, start: Mapping, upper_bound: int, ti
     bound = max(best, min(upper_bound, quick_bound() if quick_bound is not None else upper_bound))
     if best >= bound:
         return Alignment(best_map, best, bound, True, "hill"), None
-    left = stop - time.monotonic()
-    relaxation = relaxation_bound(problem, left) if left > 0 else None
+    seconds = clock.solver_seconds()
+    relaxation = relaxation_bound(problem, seconds) if seconds > 0 else None
     if relaxation is None:  # no time left, or stopped before it had a bound
         return Alignment(best_map, best, bound, False, "hill"), problem
     bound = max(best, min(bound, relaxation.bound))

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from functools import partial
 
 from ..align import (
     Alignment,
+    Budget,
     Climber,
     ProgramOutcome,
     anchor_bound,
@@ -148,15 +148,14 @@ def box_bound(problem: MatchProblem) -> int:
 
 
 def bounded_pass(problem: MatchProblem, first: SearchOutcome, settings: CounterSettings,
-                 time_limit: float | None = None) -> tuple[SearchOutcome, MatchProblem | None]:
+                 budget: Budget | None = None) -> tuple[SearchOutcome, MatchProblem | None]:
     """A better start and a proven bound for a large open problem (``align.bounded_search``, with the
-    boxes' bound first, its relaxation stopped ``time_limit`` seconds from now, default the
-    settings'): the outcome (optimal when the best mapping meets the bound; ``upper_bound`` the
-    best bound proven) and the problem reduced to what a better mapping may use (None when nothing
-    better is possible)."""
-    limit = settings.time_limit if time_limit is None else time_limit
-    found, reduced = bounded_search(problem, first.mapping, first.upper_bound, limit, settings.max_moves,
-                                    lambda: box_bound(problem))
+    boxes' bound first, within ``budget``, default the settings' time limit from now): the outcome
+    (optimal when the best mapping meets the bound; ``upper_bound`` the best bound proven) and the
+    problem reduced to what a better mapping may use (None when nothing better is possible)."""
+    found, reduced = bounded_search(problem, first.mapping, first.upper_bound,
+                                    budget if budget is not None else Budget(settings.time_limit),
+                                    settings.max_moves, lambda: box_bound(problem))
     method = first.method if found.matched <= first.matched else found.method
     mapping = first.mapping if found.matched <= first.matched else found.mapping
     outcome = SearchOutcome(mapping, max(found.matched, first.matched), found.upper_bound, found.optimal, method)
@@ -168,11 +167,11 @@ def bounded_pass(problem: MatchProblem, first: SearchOutcome, settings: CounterS
 
 def finish(problem: MatchProblem, first: SearchOutcome, exact: ProgramOutcome | None,
            settings: CounterSettings, rng: Callable[[], random.Random], reduced: MatchProblem | None = None,
-           deadline: float | None = None) -> SearchOutcome:
+           restarts_until: Budget | None = None) -> SearchOutcome:
     """Combine the earlier passes with the exact outcome; seeded random restarts if neither is proven best.
     ``first.upper_bound`` is the best bound proven so far (the integer program's optimum, when it is
     proven, is one too: any better mapping would have survived the reduction it solved). The restarts
-    search ``reduced`` when given (it holds every better mapping) and stop at ``deadline``."""
+    search ``reduced`` when given (it holds every better mapping) and stop when ``restarts_until`` is spent."""
     best, best_map, method = first.matched, first.mapping, first.method
     bound = first.upper_bound
     if exact is not None and exact.mapping is not None:
@@ -197,7 +196,7 @@ def finish(problem: MatchProblem, first: SearchOutcome, exact: ProgramOutcome | 
     restarts = settings.restarts - SMART_STARTS
     generator = rng() if restarts > 0 else random.Random(0)  # never drawn from without restarts
     for restart in range(restarts):
-        if best >= bound or climber.exhausted or (deadline is not None and time.monotonic() > deadline):
+        if best >= bound or climber.exhausted or (restarts_until is not None and restarts_until.spent()):
             break
         # alternate: a random start (as COUNTER does), then a perturbation of the best so far
         start = random_start(searched, generator) if restart % 2 == 0 else perturbed(searched, best_map, generator)
@@ -245,18 +244,18 @@ def find_mappings(problems: Sequence[MatchProblem], settings: CounterSettings,
 
 def long_document(problem: MatchProblem, first: SearchOutcome, settings: CounterSettings,
                   rng: Callable[[], random.Random]) -> SearchOutcome:
-    """A long open document settled within ``settings.time_limit`` of its own: the relaxation's bound
-    and start (``bounded_pass``), the integer program of what a better mapping may use, restarts;
-    whatever is still open when the time is up is reported with the best bound proven."""
-    began = time.monotonic()
-    deadline = began + settings.time_limit
-    first, reduced = bounded_pass(problem, first, settings, settings.time_limit)
+    """A long open document settled within ``settings.time_limit`` CPU seconds of its own
+    (``align.Budget``): the relaxation's bound and start (``bounded_pass``), the integer program of
+    what a better mapping may use, restarts; whatever is still open when the time is up is reported
+    with the best bound proven."""
+    budget = Budget(settings.time_limit)
+    restarts = Budget(settings.time_limit * RESTART_SHARE)
+    first, reduced = bounded_pass(problem, first, settings, budget)
     exact = None
-    left = deadline - time.monotonic()
-    if reduced is not None and len(reduced.pairs) <= settings.max_exact_pairs and left > MIN_PROGRAM_SECONDS:
-        exact = solve_program(reduced, left, settings.node_limit)
-    return finish(problem, first, exact, settings, rng, reduced,
-                  min(deadline, began + settings.time_limit * RESTART_SHARE))
+    if reduced is not None and len(reduced.pairs) <= settings.max_exact_pairs \
+            and budget.left() > MIN_PROGRAM_SECONDS:
+        exact = solve_program(reduced, budget.solver_seconds(), settings.node_limit)
+    return finish(problem, first, exact, settings, rng, reduced, restarts)
 
 
 def find_mapping(problem: MatchProblem, settings: CounterSettings, index: int = 0) -> SearchOutcome:

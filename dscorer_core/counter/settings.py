@@ -27,8 +27,9 @@ class CounterSettings:
     reported with the best upper bound proven (``CounterPair.upper_bound``). ``time_limit`` (seconds)
     bounds each solver call and, for a document large enough to get the relaxation's bound
     (``search.BOUND_PAIRS``), its whole search after the first pass (relaxation, integer program,
-    restarts; the restarts stop at half of it). The default, 9 s, settles an 80-sentence document,
-    proven or with its bound, in under 10 s as a whole process.
+    restarts; the restarts stop at half of it), counted in CPU seconds (``align.Budget``), so a busy
+    machine does not cut it short. The default, 9 s, settles an 80-sentence document, proven or
+    with its bound, in under 10 s of CPU as a whole process.
     ``max_candidates`` bounds one document's problem (candidate clause pairs, about 800 bytes
     each): a larger pair whose best mapping cannot be read off directly is refused
     (``CounterExplosion``); None lifts the bound. It changes no score, so it is not in the signature.
