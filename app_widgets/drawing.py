@@ -55,7 +55,8 @@ from .state import CLASS_SESSIONS, MAX_STORED_BYTES, shared_cache
 from .text import defuse_title
 
 __all__ = ["COLOURS", "MARK_BORDER", "MARK_SHADOW", "EDGE_STYLE", "LivePane", "graph_html", "graph_html_live",
-           "drawing_box", "graph_pane", "legend", "live_shell", "markup_free_json", "pane_height", "present_mode"]
+           "drawing_box", "graph_pane", "legend", "live_shell", "markup_free_json", "pane_height", "pane_layer",
+           "prepare_pane", "PreparedPane", "present_mode", "show_pane"]
 
 # The core's palette (dscorer_core.render.palette, shared with the SVG export): Okabe-Ito colours (safe
 # for colour-blind readers) per verdict, a fill per node kind; each verdict also has its own dash/width.
@@ -128,9 +129,10 @@ def static_vis_tags() -> str | None:
 #: drawing at the same place and scale: the drawing takes the pane's width, and the pane (its iframe
 #: and the page's element around it) takes the drawing's height at that scale, so there is no blank
 #: band above or below it. A live pane (``graph_html_live``) is a shell without a graph: it reads the
-#: page's ``[data-dscorer-styles=SIDE]`` element every 60 ms; when its ``data-graph`` changed (another
+#: page's ``[data-dscorer-styles=SIDE]`` element; when its ``data-graph`` changed (another
 #: sentence, document or drawing) it replaces its nodes and edges, box, aliases and focus and fits them
-#: afresh, and when only its ``data-payload`` (the style layer) changed it restyles in place.
+#: afresh, and when only its ``data-payload`` (the style layer) changed it restyles in place (a
+#: MutationObserver on the page reads the element as soon as it arrives; the 60 ms poll is a fallback).
 #: Placeholders: __BOX__ (bounding box), __SIDE__, __ALIAS__ (hidden edge -> drawn edge or node), __LIVE__,
 #: __MAXH__ (the tallest the pane grows, px; a taller drawing is shown smaller), __FOCUS__ (node ids the
 #: first view centres on at a readable scale when the whole drawing would be drawn small, below the controls bar).
@@ -205,7 +207,9 @@ function ready(){if(typeof network==='undefined'){setTimeout(ready,50);return;}
   var a=document.createElement('a');a.href=cv.toDataURL('image/png');a.download='dscorer-'+side+'-graph.png';
   document.body.appendChild(a);a.click();a.remove();};
  window.addEventListener('resize',function(){if(!moved)fitAll();});
- if(live){pull();setInterval(pull,60);}else view();document.body.dataset.ready='1';}
+ if(live){pull();setInterval(pull,60);try{new MutationObserver(pull).observe(window.parent.document.body,{subtree:true,
+  childList:true,attributes:true,attributeFilter:['data-payload','data-graph']});}catch(e){}}else view();
+ document.body.dataset.ready='1';}
 ready();
 })();
 """
@@ -433,6 +437,7 @@ def drawing_box(layout: Layout, pred: Graph, gold: Graph, compact: bool = True, 
     ``max_swing`` rather than shrink every label (a tall document's edges between far rows)."""
     x0, y0, x1, y1 = layout.box
     width = x1 - x0
+    forward_only = forward_only or compact  # as the panes ask for it: drawing_geometry's cache then serves them
     drawn = union_box([layout.box] + [drawing_geometry(g, tuple(pos), compact, show_names, False, forward_only).extent
                                       for g, pos in ((pred, layout.pred), (gold, layout.gold)) if g.nodes])
     out = (x0 - drawn[0], y0 - drawn[1], drawn[2] - x1, drawn[3] - y1)
@@ -466,6 +471,57 @@ def _pane_parts(graph: Graph, positions: Sequence[tuple[float, float]], box: tup
     return _build_pane_parts(graph, positions, box, height, live, svg_name, svg_title, options)
 
 
+@dataclass(frozen=True)
+class PreparedPane:
+    """One pane ready to show (``prepare_pane``): its caption, page, live layers and SVG download."""
+
+    caption: str
+    page: LivePane
+    svg: str
+    svg_name: str
+    height: int
+    side: str
+    live: bool
+
+
+def prepare_pane(title: str, graph: Graph, positions: Sequence[tuple[float, float]],
+                 box: tuple[float, float, float, float], height: int = 600, svg_name: str = "",
+                 svg_title: str = "", live: bool = False, **kwargs: Any) -> PreparedPane:
+    """Everything ``graph_pane`` shows for one graph, built (or found in ``_pane_parts``) without
+    showing it, so a page can send both live panes' layers before either pane (``pane_layer``)."""
+    options = tuple(sorted((name, tuple(v) if isinstance(v, list) else v) for name, v in kwargs.items()))
+    try:
+        page, svg = _pane_parts(graph, tuple(positions), tuple(box), height, live, svg_name, svg_title, options)
+    except TypeError:  # an unhashable option: drawn without the cache
+        page, svg = _build_pane_parts(graph, positions, box, height, live, svg_name, svg_title, options)
+    return PreparedPane(f"**{title}** · {len(graph.nodes)} nodes, {len(graph.edges)} edges", page, svg, svg_name,
+                        height, kwargs.get("side", ""), live)
+
+
+_LAYER_CSS = "[data-testid=stElementContainer]:has([data-dscorer-styles]){display:none}"
+
+
+def pane_layer(pane: PreparedPane) -> None:
+    """A live pane's graph and style layer: a hidden element of the page whose attributes hold them as
+    JSON from the core (file text JSON-escaped, then attribute-escaped: never markup), which the pane
+    reads. Sent before the panes, both sides at once, both panes redraw together."""
+    if pane.live:  # the element's container is not displayed either (no gap above the panes)
+        st.html(f'<style>{_LAYER_CSS}</style><div hidden data-dscorer-styles="{escape(pane.side)}" '
+                f'data-payload="{escape(pane.page.styles, quote=True)}" '
+                f'data-graph="{escape(pane.page.graph, quote=True)}"></div>')
+
+
+def show_pane(pane: PreparedPane) -> None:
+    """A prepared pane's caption, its embedded graph and its SVG button (``graph_pane``)."""
+    st.markdown(pane.caption)
+    # a live pane's height only sets its frame's first height (the frame is not reloaded when it changes)
+    st.iframe(pane.page.html, height=pane.height)
+    if pane.svg_name:
+        st.download_button("SVG", pane.svg, file_name=pane.svg_name, mime="image/svg+xml", key=f"svg_{pane.svg_name}",
+                           on_click="ignore", icon=":material/download:",
+                           help="Download this graph as an SVG picture (as drawn here, with a legend)")
+
+
 def graph_pane(title: str, graph: Graph, positions: Sequence[tuple[float, float]],
                box: tuple[float, float, float, float], height: int = 600, svg_name: str = "",
                svg_title: str = "", live: bool = False, **kwargs: Any) -> None:
@@ -473,23 +529,10 @@ def graph_pane(title: str, graph: Graph, positions: Sequence[tuple[float, float]
     drawing (positions, shades, compact mode) as an SVG file of that name, headed ``svg_title``.
     ``live`` (one pane per side on the page): the pane's page is the same for every graph
     (``live_shell``), so the browser keeps it loaded; another k, n-gram or variable restyles it in
-    place, another sentence or document redraws it in place."""
-    st.markdown(f"**{title}** · {len(graph.nodes)} nodes, {len(graph.edges)} edges")
-    options = tuple(sorted((name, tuple(v) if isinstance(v, list) else v) for name, v in kwargs.items()))
-    try:
-        pane, svg = _pane_parts(graph, tuple(positions), tuple(box), height, live, svg_name, svg_title, options)
-    except TypeError:  # an unhashable option: drawn without the cache
-        pane, svg = _build_pane_parts(graph, positions, box, height, live, svg_name, svg_title, options)
-    # a live pane's height only sets its frame's first height (the frame is not reloaded when it changes)
-    st.iframe(pane.html, height=height)
-    if live:  # hidden; its text is JSON from the core, escaped into attributes, never markup
-        st.html(f'<div hidden data-dscorer-styles="{escape(kwargs.get("side", ""))}" '
-                f'data-payload="{escape(pane.styles, quote=True)}" data-graph="{escape(pane.graph, quote=True)}">'
-                '</div>')
-    if svg_name:
-        st.download_button("SVG", svg, file_name=svg_name, mime="image/svg+xml", key=f"svg_{svg_name}",
-                           on_click="ignore", icon=":material/download:",
-                           help="Download this graph as an SVG picture (as drawn here, with a legend)")
+    place, another sentence or document redraws it in place (``pane_layer``)."""
+    pane = prepare_pane(title, graph, positions, box, height, svg_name, svg_title, live, **kwargs)
+    pane_layer(pane)
+    show_pane(pane)
 
 
 def pane_height(box: Sequence[float], scale: float = 0.8, low: int = 420, high: int = 3200) -> int:
