@@ -33,6 +33,18 @@ HOSTILE = _HOSTILE_HEAD + 'b1 javascript:alert(5) x1 "href=javascript:alert(6)"\
 #: The same with a whole link as the last constant (the real-browser tests hover it).
 HOSTILE_LINK = _HOSTILE_HEAD + 'b1 javascript:alert(5) x1 "<a href=javascript:alert(6)>x</a>"\n'
 
+#: A document of two sentences (token offsets into its ``%%%`` line) whose second sentence's names and
+#: relations are markup and scripts: the sentence navigator's ▶ reaches them (test_sentences_browser).
+HOSTILE_SENTENCES = ("%%% Tom smiled . Bob ran away .\n"
+                     'b1 REF x1  % Tom [0...3]\nb1 Name x1 "tom"  % Tom [0...3]\nb1 male "n.02" x1  % Tom [0...3]\n'
+                     'b1 REF e1  % smiled [4...10]\nb1 Agent e1 x1  % smiled [4...10]\n'
+                     'b1 smile "v.01" e1  % smiled [4...10]\n'
+                     'b2 REF x2  % Bob [16...19]\nb2 Name x2 "<img src=x onerror=alert(1)>"  % Bob [16...19]\n'
+                     'b2 <img_src=x_onerror=alert(1)> "n.01" x2  % Bob [16...19]\nb2 REF e2  % ran [20...23]\n'
+                     'b2 </script><script>alert(3)</script> e2 x2  % ran [20...23]\n'
+                     'b2 run "v.01" e2  % ran [20...23]\n'
+                     'b2 Manner e2 "<a href=javascript:alert(6)>x</a>"  % away [24...28]\n')
+
 
 def new_app(timeout: float = 60, doc: int | None = 0) -> AppTest:
     """The app (its pair view), not run yet, opened on document ``doc`` as a link ``?doc=N`` would
