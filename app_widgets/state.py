@@ -18,7 +18,6 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 import streamlit as st
-from streamlit.delta_generator import DeltaGenerator
 
 from dscorer_core import (
     CounterPair,
@@ -210,25 +209,18 @@ def cached_run(key: tuple, label: str, fn: Callable[[Callable[[int, int], None]]
     right now is waited for, not computed again (ten students opening one corpus compute it once).
     """
     shelf = _result_store(store, max_results, MAX_STORED_BYTES if max_bytes is None else max_bytes)
-    # one element whether this run computes, waits or finds the result stored: the page's later elements keep
-    # their places from run to run, so the browser keeps them (a live graph pane is not loaded again)
-    slot = st.empty()
 
     def waiting(other: threading.Event) -> bool:
-        with slot.container(), st.spinner(f"{label} (already under way, started by the page's files or another "
-                                          "session; waiting for its result)"):
-            done = other.wait(WAIT_FOR_OTHERS)
-        slot.empty()
-        return done
+        with st.spinner(f"{label} (already under way, started by the page's files or another session; "
+                        "waiting for its result)"):
+            return other.wait(WAIT_FOR_OTHERS)
 
-    return shelf.get(key, lambda: run_with_progress(label, fn, slot), waiting)
+    return shelf.get(key, lambda: run_with_progress(label, fn), waiting)
 
 
-def run_with_progress(label: str, fn: Callable[[Callable[[int, int], None]], T],
-                      slot: DeltaGenerator | None = None) -> T:
-    """Run ``fn(progress)`` with a progress bar that ``progress(done, total)`` moves (in ``slot``, an
-    ``st.empty()``, when given)."""
-    bar = (slot if slot is not None else st).progress(0.0, text=label)
+def run_with_progress(label: str, fn: Callable[[Callable[[int, int], None]], T]) -> T:
+    """Run ``fn(progress)`` with a progress bar that ``progress(done, total)`` moves."""
+    bar = st.progress(0.0, text=label)
 
     def progress(done: int, total: int) -> None:
         if done == total or done % max(1, total // 100) == 0:
