@@ -1,7 +1,8 @@
 """Helpers shared by the app's tests: paths, hostile clause files, and what AppTest shows.
 
 AppTest runs no JavaScript: a graph pane is an iframe element whose ``srcdoc`` holds the
-vis-network HTML, and an altair plot is a vega-lite spec; ``elements`` finds those. Test
+vis-network HTML (a live pane's: a shell, its graph and styles are in a hidden element, which
+``iframes`` writes in), and an altair plot is a vega-lite spec; ``elements`` finds those. Test
 modules that use AppTest call ``pytest.importorskip("streamlit")`` first; streamlit is imported
 only when a helper needs it, so the real-browser tests can import the constants.
 """

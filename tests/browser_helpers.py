@@ -1,8 +1,9 @@
 """Page helpers of the real-browser tests (Playwright pages from conftest's ``new_page``).
 
-Streamlit replaces a graph's iframe whenever a rerun redraws it, so the helpers that read a graph
-wait inside the iframe until vis-network has drawn nodes (``READY``) and look again when a frame
-went away meanwhile.
+Streamlit replaces a graph's iframe when a rerun changes its page (the compare page's panes; the pair
+view's live panes keep theirs and draw a new graph in place), so the helpers that read a graph wait
+inside the iframe until vis-network has drawn nodes (``READY``) and look again when a frame went away
+meanwhile.
 """
 
 from __future__ import annotations
