@@ -247,24 +247,29 @@ def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | 
         # the legend right above the panes, where the colours are read
         aw.legend(with_variable=bool(links),
                   pairing="COUNTER's variable mapping" if cpair is not None else "the variable names")
-        left, right = st.columns(2)
-        for col, side, graph, pos in ((left, "pred", pg, layout.pred), (right, "gold", gg, layout.gold)):
+        panes = []
+        for side, graph, pos in (("pred", pg, layout.pred), ("gold", gg, layout.gold)):
+            fn, fe = focus.get(side, (frozenset(), frozenset()))
+            name = "Predicted" if side == "pred" else "Gold"
+            # live: the panes stay loaded; another k, n-gram or variable restyles them, another sentence redraws them
+            where = f"_s{part.number}" if part is not None else ""  # one sentence of a long document
+            panes.append(aw.prepare_pane(
+                name, graph, pos, box, svg_name=f"{side}_doc{i}{where}.svg", live=True,
+                svg_title=f"{name} graph, document {i}" + (f", sentence {part.number}" if part else "")
+                + (f", k = {k}" if highlight else ""),
+                edge_status=getattr(highlight, side).edges if highlight else None,
+                edge_counts=getattr(highlight, side).edge_counts if highlight else None,
+                focus_nodes=fn, focus_edges=fe, show_names=show_names,
+                forward_only=forward_only, compact=compact, side=side, dark=dark,
+                height=pane_height,
+                marked_nodes=getattr(var_choice, f"{side}_nodes") if var_choice else frozenset(),
+                unpaired=getattr(layout, f"{side}_unpaired"),
+                context_nodes=aw.context_nodes(part, side, graph)))
+        for pane in panes:  # both panes' graphs and styles first, together: both panes redraw at once
+            aw.pane_layer(pane)
+        for col, pane in zip(st.columns(2), panes):
             with col:
-                fn, fe = focus.get(side, (frozenset(), frozenset()))
-                name = "Predicted" if side == "pred" else "Gold"
-                # live: changing k, the n-gram or the variable restyles the loaded panes in place
-                where = f"_s{part.number}" if part is not None else ""  # one sentence of a long document
-                aw.graph_pane(name, graph, pos, box, svg_name=f"{side}_doc{i}{where}.svg", live=True,
-                              svg_title=f"{name} graph, document {i}" + (f", sentence {part.number}" if part else "")
-                              + (f", k = {k}" if highlight else ""),
-                              edge_status=getattr(highlight, side).edges if highlight else None,
-                              edge_counts=getattr(highlight, side).edge_counts if highlight else None,
-                              focus_nodes=fn, focus_edges=fe, show_names=show_names,
-                              forward_only=forward_only, compact=compact, side=side, dark=dark,
-                              height=pane_height,
-                              marked_nodes=getattr(var_choice, f"{side}_nodes") if var_choice else frozenset(),
-                              unpaired=getattr(layout, f"{side}_unpaired"),
-                              context_nodes=aw.context_nodes(part, side, graph))
+                aw.show_pane(pane)
     # the pickers sit right under the graphs, so a choice redraws graphs that are in view
     v_pick, n_pick = st.columns(2, vertical_alignment="top")
     if links:

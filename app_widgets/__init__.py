@@ -32,7 +32,10 @@ from .drawing import (  # noqa: F401
                      graph_pane,
                      legend,
                      pane_height,
+                     pane_layer,
+                     prepare_pane,
                      present_mode,
+                     show_pane,
 )
 from .files import (  # noqa: F401
                      APP_DIR,

@@ -11,6 +11,7 @@ import json
 import re
 import shutil
 from collections.abc import Sequence
+from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -53,8 +54,9 @@ from dscorer_core.render import (
 from .state import CLASS_SESSIONS, MAX_STORED_BYTES, shared_cache
 from .text import defuse_title
 
-__all__ = ["COLOURS", "MARK_BORDER", "MARK_SHADOW", "EDGE_STYLE", "graph_html", "graph_html_live", "drawing_box",
-           "graph_pane", "legend", "pane_height", "present_mode"]
+__all__ = ["COLOURS", "MARK_BORDER", "MARK_SHADOW", "EDGE_STYLE", "LivePane", "graph_html", "graph_html_live",
+           "drawing_box", "graph_pane", "legend", "live_shell", "markup_free_json", "pane_height", "pane_layer",
+           "prepare_pane", "PreparedPane", "present_mode", "show_pane"]
 
 # The core's palette (dscorer_core.render.palette, shared with the SVG export): Okabe-Ito colours (safe
 # for colour-blind readers) per verdict, a fill per node kind; each verdict also has its own dash/width.
@@ -124,23 +126,28 @@ def static_vis_tags() -> str | None:
 #: wheel scrolls the page: the event is kept from vis-network, which would swallow it), zoom and
 #: pan mirrored into the other pane, and ``window.dscorerGraph`` for the box view. On load (after the
 #: first drawing) and on resize each pane fits the shared bounding box, so both panes show the whole
-#: drawing at the same place and scale: the drawing takes the pane's width, and the pane (its iframe)
-#: takes the drawing's height at that scale, so there is no blank band above or below it. A live pane
-#: (``graph_html_live``) takes its styles from the
-#: page's ``[data-dscorer-styles=SIDE]`` element, checked every 60 ms, and applies them in place.
+#: drawing at the same place and scale: the drawing takes the pane's width, and the pane (its iframe
+#: and the page's element around it) takes the drawing's height at that scale, so there is no blank
+#: band above or below it. A live pane (``graph_html_live``) is a shell without a graph: it reads the
+#: page's ``[data-dscorer-styles=SIDE]`` element; when its ``data-graph`` changed (another
+#: sentence, document or drawing) it replaces its nodes and edges, box, aliases and focus and fits them
+#: afresh, and when only its ``data-payload`` (the style layer) changed it restyles in place (a
+#: MutationObserver on the page reads the element as soon as it arrives; the 60 ms poll is a fallback).
 #: Placeholders: __BOX__ (bounding box), __SIDE__, __ALIAS__ (hidden edge -> drawn edge or node), __LIVE__,
 #: __MAXH__ (the tallest the pane grows, px; a taller drawing is shown smaller), __FOCUS__ (node ids the
 #: first view centres on at a readable scale when the whole drawing would be drawn small, below the controls bar).
 PANE_SCRIPT = """
 (function(){
 var b=__BOX__,side=__SIDE__,alias=__ALIAS__,live=__LIVE__,maxh=__MAXH__,focus=__FOCUS__,mirroring=false,moved=false,
- applied=null;
+ applied=null,drawn=null;
 function box(){var c=document.getElementById('mynetwork');return [c.clientWidth||600,c.clientHeight||500];}
 function fitScale(){var wh=box(),m=40;return Math.min(wh[0]/(b[2]-b[0]+2*m),wh[1]/(b[3]-b[1]+2*m),1.5);}
 function fitHeight(){try{var fe=window.frameElement,c=document.getElementById('mynetwork');if(!fe||!c||moved)return;
  var s=Math.min(c.clientWidth/(b[2]-b[0]+80),1.5),want=Math.round(Math.min(maxh,Math.max(260,(b[3]-b[1]+80)*s+20)));
- if(Math.abs(fe.offsetHeight-want)>3){fe.style.height=want+'px';c.style.height=(want-20)+'px';
-  network.setSize('100%',(want-20)+'px');}}catch(e){}}
+ if(Math.abs(fe.offsetHeight-want)>3||Math.abs(c.offsetHeight-want+20)>3){fe.style.height=want+'px';
+  c.style.height=(want-20)+'px';network.setSize('100%',(want-20)+'px');}
+ var el=fe.parentElement;if(el&&el.getAttribute('data-testid')==='stElementContainer'&&el.offsetHeight!==want){
+  el.style.height=want+'px';el.style.flexBasis=want+'px';}}catch(e){}}
 function fitAll(){if(typeof network==='undefined')return;fitHeight();network.moveTo({position:{x:(b[0]+b[2])/2,
  y:(b[1]+b[3])/2},scale:fitScale(),animation:false});mirror();}
 function showFocus(){var s=fitScale();if(!focus.length||s>=0.7)return false;var p=network.getPositions(focus),
@@ -148,6 +155,7 @@ function showFocus(){var s=fitScale();if(!focus.length||s>=0.7)return false;var 
  y1=Math.max(y1,p[k].y);}var wh=box(),bar=36,f=Math.max(s,Math.min(0.9,wh[0]/(x1-x0+240),(wh[1]-bar)/(y1-y0+160)));
  network.moveTo({position:{x:(x0+x1)/2,y:(y0+y1)/2-bar/2/f},scale:f,animation:false});return true;}
 function firstView(){fitAll();showFocus();}
+function view(){moved=false;firstView();network.once('afterDrawing',function(){if(!moved)firstView();});}
 function siblings(){var out=[];try{var fr=window.parent.document.querySelectorAll('iframe');
  for(var i=0;i<fr.length;i++){try{var w=fr[i].contentWindow;if(w!==window&&w.dscorerGraph&&w.dscorerGraph.follow)
   out.push(w.dscorerGraph);}catch(e){}}}catch(e){}return out;}
@@ -176,12 +184,17 @@ function hiNodes(ids){remember();network.body.data.nodes.update(ids.map(function
 window.dscorerGraph={side:side,highlightEdges:hiEdges,highlightNodes:hiNodes,clear:clear,fit:fitAll,
  follow:function(v){if(typeof network==='undefined')return;mirroring=true;moved=true;
   network.moveTo({position:v.position,scale:v.scale,animation:false});mirroring=false;}};
+function merge(items,styles){var by={};styles.forEach(function(s){by[s.id]=s;});items.forEach(function(i){
+ var s=by[i.id];if(s)for(var k in s)i[k]=s[k];});}
 function pull(){try{var el=window.parent.document.querySelector('[data-dscorer-styles="'+side+'"]');
- var p=el&&el.getAttribute('data-payload');if(!p||p===applied)return;applied=p;var d=JSON.parse(p);saved=null;
- network.body.data.nodes.update(d.n);network.body.data.edges.update(d.e);
+ var p=el&&el.getAttribute('data-payload'),g=el&&el.getAttribute('data-graph');
+ if(!p||!g||(p===applied&&g===drawn))return;var d=JSON.parse(p),data=network.body.data;saved=null;
+ if(g!==drawn){var G=JSON.parse(g);merge(G.n,d.n);merge(G.e,d.e);b=G.box;alias=G.alias;focus=G.focus;maxh=G.maxh;
+  network.unselectAll();data.edges.clear();data.nodes.clear();data.nodes.add(G.n);data.edges.add(G.e);drawn=g;
+  applied=p;view();}
+ else{applied=p;data.nodes.update(d.n);data.edges.update(d.e);}
  document.body.dataset.styled=String(Number(document.body.dataset.styled||0)+1);}catch(e){}}
 function ready(){if(typeof network==='undefined'){setTimeout(ready,50);return;}
- if(live){pull();setInterval(pull,60);}
  network.on('zoom',mirror);network.on('dragEnd',mirror);network.on('dragging',mirror);
  network.on('dragStart',function(){moved=true;});
  var c=document.getElementById('mynetwork');
@@ -193,8 +206,10 @@ function ready(){if(typeof network==='undefined'){setTimeout(ready,50);return;}
  document.getElementById('dv-png').onclick=function(){var cv=c.querySelector('canvas');if(!cv)return;
   var a=document.createElement('a');a.href=cv.toDataURL('image/png');a.download='dscorer-'+side+'-graph.png';
   document.body.appendChild(a);a.click();a.remove();};
- firstView();network.once('afterDrawing',function(){if(!moved)firstView();});
- window.addEventListener('resize',function(){if(!moved)fitAll();});document.body.dataset.ready='1';}
+ window.addEventListener('resize',function(){if(!moved)fitAll();});
+ if(live){pull();setInterval(pull,60);try{new MutationObserver(pull).observe(window.parent.document.body,{subtree:true,
+  childList:true,attributes:true,attributeFilter:['data-payload','data-graph']});}catch(e){}}else view();
+ document.body.dataset.ready='1';}
 ready();
 })();
 """
@@ -229,7 +244,7 @@ def graph_html(graph: Graph, positions: Sequence[tuple[float, float]], box: tupl
                **kwargs: Any) -> str:
     """Self-contained vis-network HTML of one graph at fixed positions (no CDN, physics off);
     see ``graph_html_live`` for the options."""
-    return graph_html_live(graph, positions, box, live=False, **kwargs)[0]
+    return graph_html_live(graph, positions, box, live=False, **kwargs).html
 
 
 def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
@@ -240,13 +255,15 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
                marked_nodes: frozenset[int] = frozenset(), compact: bool = False, side: str = "",
                dark: bool = False, unpaired: frozenset[int] = frozenset(), live: bool = False,
                max_height: int = 3200, zoom_to_focus: bool = False,
-               context_nodes: frozenset[int] = frozenset()) -> tuple[str, str]:
-    """Self-contained vis-network HTML of one graph at fixed positions (no CDN, physics off), and,
-    with ``live``, its style layer as JSON (else "").
+               context_nodes: frozenset[int] = frozenset()) -> LivePane:
+    """Self-contained vis-network HTML of one graph at fixed positions (no CDN, physics off), or,
+    with ``live``, a shell and the graph and its style layer as JSON.
 
-    ``live`` keeps the HTML free of everything that changes with the order k, the chosen n-gram or
-    the chosen variable (NODE_STYLE_KEYS, EDGE_STYLE_KEYS): such a change then sends only the
-    style layer, which the loaded pane applies in place instead of being rebuilt (``graph_pane``).
+    ``live`` keeps the HTML free of the graph (``live_shell``: the same page for every graph of a
+    side): the graph (nodes, edges, box, aliases, focus) and everything that changes with the order k,
+    the chosen n-gram or the chosen variable (NODE_STYLE_KEYS, EDGE_STYLE_KEYS) come apart, and the
+    loaded pane applies them in place instead of being rebuilt (``graph_pane``): a change of k sends
+    only another style layer, another sentence another graph.
 
     ``edge_status`` and ``edge_counts`` style edges (colour: the matched share, edge_shades);
     ``focus_*`` draws one n-gram's occurrences on top; ``marked_nodes`` (a chosen variable) get a
@@ -271,8 +288,7 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
     shades = edge_shades(edge_counts) if edge_counts and edge_status is not None else None
     hidden = folds.hidden if folds is not None else frozenset()
     into = folds.into_node if folds is not None else ()
-    vis_tags = static_vis_tags()
-    net = Network(directed=True, cdn_resources="remote" if vis_tags else "in_line", height=f"{height - 20}px",
+    net = Network(directed=True, cdn_resources="remote" if static_vis_tags() else "in_line", height=f"{height - 20}px",
                   width="100%")
     net.templateEnv = _TEMPLATE_ENVS.setdefault(net.template_dir, net.templateEnv)
     focus = bool(focus_edges)
@@ -335,40 +351,81 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
                            "strokeColor": "#0E1117" if dark else "#FFFFFF"},
                      smooth={"enabled": True, "type": "curvedCW" if bends[edge.id] >= 0 else "curvedCCW",
                              "roundness": abs(bends[edge.id])})
-    styles = ""
-    if live:  # the style layer apart; the page itself gets neutral styles, the same for every k
-        styles = json.dumps({"n": [{"id": n["id"], **{k: n.get(k, _NEUTRAL_NODE[k]) for k in NODE_STYLE_KEYS}}
-                                   for n in net.nodes],
-                             "e": [{"id": e["id"], **{k: e.get(k, _NEUTRAL_EDGE[k]) for k in EDGE_STYLE_KEYS}}
-                                   for e in net.edges]}, separators=(",", ":"))
-        # no markup characters at all (an HTML sanitiser drops attributes that look like markup): JSON escapes
-        for char, code in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e")):
-            styles = styles.replace(char, code)
-        for n in net.nodes:
-            n.update(_NEUTRAL_NODE)
-        for e in net.edges:
-            e.update(_NEUTRAL_EDGE)
+    x0, y0, x1, y1 = (float(v) for v in box)
+    ends = {graph.edges[e].source for e in focus_edges} | {graph.edges[e].target for e in focus_edges}
+    view = {"box": [x0, y0, x1, y1], "alias": {str(k): v for k, v in alias.items()},
+            "focus": sorted(set(focus_nodes) | ends) if zoom_to_focus else [], "maxh": int(max_height)}
+    if not live:
+        return LivePane(_page(net, dark, _pane_script(view, side, live=False)), "", "")
+    # the style layer apart, and the graph without it: the page itself is a shell, the same for every graph
+    styles = {"n": [{"id": n["id"], **{k: n.get(k, _NEUTRAL_NODE[k]) for k in NODE_STYLE_KEYS}} for n in net.nodes],
+              "e": [{"id": e["id"], **{k: e.get(k, _NEUTRAL_EDGE[k]) for k in EDGE_STYLE_KEYS}} for e in net.edges]}
+    drawing = {"n": [{k: v for k, v in n.items() if k not in NODE_STYLE_KEYS} for n in net.nodes],
+               "e": [{k: v for k, v in e.items() if k not in EDGE_STYLE_KEYS} for e in net.edges], **view}
+    return LivePane(live_shell(side, dark), markup_free_json(styles), markup_free_json(drawing))
+
+
+@dataclass(frozen=True)
+class LivePane:
+    """A pane as ``graph_html_live`` makes it: its page, and for a live pane its style layer and its
+    graph (nodes, edges, box, aliases, focus) as markup-free JSON (else "")."""
+
+    html: str
+    styles: str
+    graph: str
+
+
+def markup_free_json(data: object) -> str:
+    """Compact JSON without ``&``, ``<`` or ``>`` (JSON escapes instead): an HTML sanitiser keeps it in
+    an attribute, and no file text in it can close a tag."""
+    text = json.dumps(data, separators=(",", ":"))
+    for char, code in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e")):
+        text = text.replace(char, code)
+    return text
+
+
+def _pane_script(view: dict, side: str, live: bool) -> str:
+    """PANE_SCRIPT with its placeholders filled (``view``: box, alias, focus, maxh; a live pane's come
+    with its graph instead)."""
+    return (PANE_SCRIPT.replace("__BOX__", json.dumps(view["box"]))
+            .replace("__LIVE__", "true" if live else "false")
+            .replace("__MAXH__", str(int(view["maxh"])))
+            .replace("__FOCUS__", json.dumps(view["focus"]))
+            .replace("__SIDE__", json.dumps(side if side in ("pred", "gold") else ""))
+            .replace("__ALIAS__", json.dumps(view["alias"])))
+
+
+def _page(net: Any, dark: bool, script: str) -> str:
+    """pyvis's page of ``net`` without Bootstrap and CDN, with the panes' CSS, controls bar and ``script``."""
     net.options = {"physics": {"enabled": False},
                    "interaction": {"hover": True, "tooltipDelay": 150, "navigationButtons": False,
                                    "zoomView": False, "keyboard": False},
                    "edges": {"arrowStrikethrough": True}}
+    vis_tags = static_vis_tags()
     html = _BOOTSTRAP.sub("", net.generate_html())
     if vis_tags:
         html, found = _VIS_CDN.subn(lambda _: vis_tags, html, count=1)
         if not found or "cdnjs" in html:  # pyvis's template changed: embed vis-network instead
             net.cdn_resources = "in_line"
             html = _BOOTSTRAP.sub("", net.generate_html())
-    x0, y0, x1, y1 = (float(v) for v in box)
-    ends = {graph.edges[e].source for e in focus_edges} | {graph.edges[e].target for e in focus_edges}
-    script = (PANE_SCRIPT.replace("__BOX__", json.dumps([x0, y0, x1, y1]))
-              .replace("__LIVE__", "true" if live else "false")
-              .replace("__MAXH__", str(int(max_height)))
-              .replace("__FOCUS__", json.dumps(sorted(set(focus_nodes) | ends)) if zoom_to_focus else "[]")
-              .replace("__SIDE__", json.dumps(side if side in ("pred", "gold") else ""))
-              .replace("__ALIAS__", json.dumps({str(k): v for k, v in alias.items()})))
     html = html.replace("</head>", _pane_css(dark) + "\n</head>", 1)
     html = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + _BAR, html, count=1)
-    return html.replace("</body>", "<script>" + script + "</script>\n</body>", 1), styles
+    return html.replace("</body>", "<script>" + script + "</script>\n</body>", 1)
+
+
+@functools.cache
+def live_shell(side: str, dark: bool) -> str:
+    """A live pane's page: vis-network, the controls and PANE_SCRIPT, but no graph (it comes in the
+    page's hidden element, ``graph_pane``). The same for every graph of a side and theme, so the
+    browser keeps the pane loaded from one sentence, document or k to the next; its drawing area
+    takes the frame's height until the script fits it."""
+    from pyvis.network import Network  # lazy: pyvis pulls in IPython
+
+    net = Network(directed=True, cdn_resources="remote" if static_vis_tags() else "in_line",
+                  height="calc(100vh - 20px)", width="100%")
+    net.templateEnv = _TEMPLATE_ENVS.setdefault(net.template_dir, net.templateEnv)
+    view = {"box": [0.0, 0.0, 1.0, 1.0], "alias": {}, "focus": [], "maxh": 3200}
+    return _page(net, dark, _pane_script(view, side, live=True))
 
 
 def drawing_box(layout: Layout, pred: Graph, gold: Graph, compact: bool = True, show_names: bool = False,
@@ -380,6 +437,7 @@ def drawing_box(layout: Layout, pred: Graph, gold: Graph, compact: bool = True, 
     ``max_swing`` rather than shrink every label (a tall document's edges between far rows)."""
     x0, y0, x1, y1 = layout.box
     width = x1 - x0
+    forward_only = forward_only or compact  # as the panes ask for it: drawing_geometry's cache then serves them
     drawn = union_box([layout.box] + [drawing_geometry(g, tuple(pos), compact, show_names, False, forward_only).extent
                                       for g, pos in ((pred, layout.pred), (gold, layout.gold)) if g.nodes])
     out = (x0 - drawn[0], y0 - drawn[1], drawn[2] - x1, drawn[3] - y1)
@@ -389,12 +447,12 @@ def drawing_box(layout: Layout, pred: Graph, gold: Graph, compact: bool = True, 
 
 def _build_pane_parts(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
                 height: int, live: bool, svg_name: str, svg_title: str,
-                options: tuple[tuple[str, Any], ...]) -> tuple[str, str, str]:
-    """A pane's HTML, its style layer and its SVG download. ``_pane_parts`` remembers them for all
-    sessions: a rerun that changes nothing in a pane (a widget elsewhere, another session on the same
-    document) does not build them again."""
+                options: tuple[tuple[str, Any], ...]) -> tuple[LivePane, str]:
+    """A pane (its HTML; live: also its style layer and graph) and its SVG download. ``_pane_parts``
+    remembers them for all sessions: a rerun that changes nothing in a pane (a widget elsewhere,
+    another session on the same document) does not build them again."""
     kwargs = dict(options)
-    html, styles = graph_html_live(graph, positions, box, height=height, live=live, **kwargs)
+    pane = graph_html_live(graph, positions, box, height=height, live=live, **kwargs)
     svg = ""
     if svg_name:
         counts = kwargs.get("edge_counts") if kwargs.get("edge_status") is not None else None
@@ -402,15 +460,66 @@ def _build_pane_parts(graph: Graph, positions: Sequence[tuple[float, float]], bo
                         compact=kwargs.get("compact", False), forward_only=kwargs.get("forward_only", False),
                         show_names=kwargs.get("show_names", False), title=svg_title,
                         unpaired=kwargs.get("unpaired", frozenset()))
-    return html, styles, svg
+    return pane, svg
 
 
 @shared_cache(maxsize=4 * CLASS_SESSIONS, max_bytes=MAX_STORED_BYTES)  # two panes, a k or two each
 def _pane_parts(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
                 height: int, live: bool, svg_name: str, svg_title: str,
-                options: tuple[tuple[str, Any], ...]) -> tuple[str, str, str]:
+                options: tuple[tuple[str, Any], ...]) -> tuple[LivePane, str]:
     """``_build_pane_parts``, remembered for all sessions."""
     return _build_pane_parts(graph, positions, box, height, live, svg_name, svg_title, options)
+
+
+@dataclass(frozen=True)
+class PreparedPane:
+    """One pane ready to show (``prepare_pane``): its caption, page, live layers and SVG download."""
+
+    caption: str
+    page: LivePane
+    svg: str
+    svg_name: str
+    height: int
+    side: str
+    live: bool
+
+
+def prepare_pane(title: str, graph: Graph, positions: Sequence[tuple[float, float]],
+                 box: tuple[float, float, float, float], height: int = 600, svg_name: str = "",
+                 svg_title: str = "", live: bool = False, **kwargs: Any) -> PreparedPane:
+    """Everything ``graph_pane`` shows for one graph, built (or found in ``_pane_parts``) without
+    showing it, so a page can send both live panes' layers before either pane (``pane_layer``)."""
+    options = tuple(sorted((name, tuple(v) if isinstance(v, list) else v) for name, v in kwargs.items()))
+    try:
+        page, svg = _pane_parts(graph, tuple(positions), tuple(box), height, live, svg_name, svg_title, options)
+    except TypeError:  # an unhashable option: drawn without the cache
+        page, svg = _build_pane_parts(graph, positions, box, height, live, svg_name, svg_title, options)
+    return PreparedPane(f"**{title}** · {len(graph.nodes)} nodes, {len(graph.edges)} edges", page, svg, svg_name,
+                        height, kwargs.get("side", ""), live)
+
+
+_LAYER_CSS = "[data-testid=stElementContainer]:has([data-dscorer-styles]){display:none}"
+
+
+def pane_layer(pane: PreparedPane) -> None:
+    """A live pane's graph and style layer: a hidden element of the page whose attributes hold them as
+    JSON from the core (file text JSON-escaped, then attribute-escaped: never markup), which the pane
+    reads. Sent before the panes, both sides at once, both panes redraw together."""
+    if pane.live:  # the element's container is not displayed either (no gap above the panes)
+        st.html(f'<style>{_LAYER_CSS}</style><div hidden data-dscorer-styles="{escape(pane.side)}" '
+                f'data-payload="{escape(pane.page.styles, quote=True)}" '
+                f'data-graph="{escape(pane.page.graph, quote=True)}"></div>')
+
+
+def show_pane(pane: PreparedPane) -> None:
+    """A prepared pane's caption, its embedded graph and its SVG button (``graph_pane``)."""
+    st.markdown(pane.caption)
+    # a live pane's height only sets its frame's first height (the frame is not reloaded when it changes)
+    st.iframe(pane.page.html, height=pane.height)
+    if pane.svg_name:
+        st.download_button("SVG", pane.svg, file_name=pane.svg_name, mime="image/svg+xml", key=f"svg_{pane.svg_name}",
+                           on_click="ignore", icon=":material/download:",
+                           help="Download this graph as an SVG picture (as drawn here, with a legend)")
 
 
 def graph_pane(title: str, graph: Graph, positions: Sequence[tuple[float, float]],
@@ -418,24 +527,12 @@ def graph_pane(title: str, graph: Graph, positions: Sequence[tuple[float, float]
                svg_title: str = "", live: bool = False, **kwargs: Any) -> None:
     """A caption and the embedded graph; with ``svg_name`` also a button that downloads the same
     drawing (positions, shades, compact mode) as an SVG file of that name, headed ``svg_title``.
-    ``live`` (one pane per side on the page): a change of k, n-gram or variable restyles the
-    loaded pane in place (its page stays the same, so the browser keeps it) instead of rebuilding it."""
-    st.markdown(f"**{title}** · {len(graph.nodes)} nodes, {len(graph.edges)} edges")
-    options = tuple(sorted((name, tuple(v) if isinstance(v, list) else v) for name, v in kwargs.items()))
-    try:
-        html, styles, svg = _pane_parts(graph, tuple(positions), tuple(box), height, live, svg_name, svg_title,
-                                        options)
-    except TypeError:  # an unhashable option: drawn without the cache
-        html, styles, svg = _build_pane_parts(graph, positions, box, height, live, svg_name, svg_title,
-                                                    options)
-    st.iframe(html, height=height)
-    if live:  # hidden; its text is JSON from the core, escaped into an attribute, never markup
-        st.html(f'<div hidden data-dscorer-styles="{escape(kwargs.get("side", ""))}" '
-                f'data-payload="{escape(styles, quote=True)}"></div>')
-    if svg_name:
-        st.download_button("SVG", svg, file_name=svg_name, mime="image/svg+xml", key=f"svg_{svg_name}",
-                           on_click="ignore", icon=":material/download:",
-                           help="Download this graph as an SVG picture (as drawn here, with a legend)")
+    ``live`` (one pane per side on the page): the pane's page is the same for every graph
+    (``live_shell``), so the browser keeps it loaded; another k, n-gram or variable restyles it in
+    place, another sentence or document redraws it in place (``pane_layer``)."""
+    pane = prepare_pane(title, graph, positions, box, height, svg_name, svg_title, live, **kwargs)
+    pane_layer(pane)
+    show_pane(pane)
 
 
 def pane_height(box: Sequence[float], scale: float = 0.8, low: int = 420, high: int = 3200) -> int:

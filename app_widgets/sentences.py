@@ -76,10 +76,13 @@ def _scores(pred: LoadedFile, gold: LoadedFile, index: int, settings: ScoreSetti
     if with_counter and max(len(pdrs.clauses), len(gdrs.clauses)) <= COUNTER_MAX_CLAUSES:
         document = cached_counter_pair(pdrs, gdrs, csettings)
     key = _scores_key(pred, gold, index, settings, with_counter)
-    return cached_run(key, f"Scoring the sentences of document {index}...",
-                      lambda progress: sentence_scores(pdrs, gdrs, settings, counter=document,
-                                                       counter_settings=csettings, with_counter=with_counter,
-                                                       progress=progress), store="sentences")
+    # the progress bar's place, there whether the scores are computed now or stored: the page's later
+    # elements keep their places from run to run, so the browser keeps them (a live graph pane's page)
+    with st.empty():
+        return cached_run(key, f"Scoring the sentences of document {index}...",
+                          lambda progress: sentence_scores(pdrs, gdrs, settings, counter=document,
+                                                           counter_settings=csettings, with_counter=with_counter,
+                                                           progress=progress), store="sentences")
 
 
 #: Sentences per row of the overview.

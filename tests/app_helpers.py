@@ -1,7 +1,8 @@
 """Helpers shared by the app's tests: paths, hostile clause files, and what AppTest shows.
 
 AppTest runs no JavaScript: a graph pane is an iframe element whose ``srcdoc`` holds the
-vis-network HTML, and an altair plot is a vega-lite spec; ``elements`` finds those. Test
+vis-network HTML (a live pane's: a shell, its graph and styles are in a hidden element, which
+``iframes`` writes in), and an altair plot is a vega-lite spec; ``elements`` finds those. Test
 modules that use AppTest call ``pytest.importorskip("streamlit")`` first; streamlit is imported
 only when a helper needs it, so the real-browser tests can import the constants.
 """
@@ -32,6 +33,18 @@ _HOSTILE_HEAD = ('%%% <img src=x onerror=alert(1)> said </script><script>alert(2
 HOSTILE = _HOSTILE_HEAD + 'b1 javascript:alert(5) x1 "href=javascript:alert(6)"\n'
 #: The same with a whole link as the last constant (the real-browser tests hover it).
 HOSTILE_LINK = _HOSTILE_HEAD + 'b1 javascript:alert(5) x1 "<a href=javascript:alert(6)>x</a>"\n'
+
+#: A document of two sentences (token offsets into its ``%%%`` line) whose second sentence's names and
+#: relations are markup and scripts: the sentence navigator's ▶ reaches them (test_sentences_browser).
+HOSTILE_SENTENCES = ("%%% Tom smiled . Bob ran away .\n"
+                     'b1 REF x1  % Tom [0...3]\nb1 Name x1 "tom"  % Tom [0...3]\nb1 male "n.02" x1  % Tom [0...3]\n'
+                     'b1 REF e1  % smiled [4...10]\nb1 Agent e1 x1  % smiled [4...10]\n'
+                     'b1 smile "v.01" e1  % smiled [4...10]\n'
+                     'b2 REF x2  % Bob [16...19]\nb2 Name x2 "<img src=x onerror=alert(1)>"  % Bob [16...19]\n'
+                     'b2 <img_src=x_onerror=alert(1)> "n.01" x2  % Bob [16...19]\nb2 REF e2  % ran [20...23]\n'
+                     'b2 </script><script>alert(3)</script> e2 x2  % ran [20...23]\n'
+                     'b2 run "v.01" e2  % ran [20...23]\n'
+                     'b2 Manner e2 "<a href=javascript:alert(6)>x</a>"  % away [24...28]\n')
 
 
 def new_app(timeout: float = 60, doc: int | None = 0) -> AppTest:
@@ -70,44 +83,58 @@ def elements(at: AppTest, kind: str) -> list:
     return found
 
 
-def style_layers(at: AppTest) -> dict[str, dict]:
-    """The live style layer of each pair-view pane by side (app_widgets.drawing.graph_pane(live=True)):
-    the hidden ``data-dscorer-styles`` element's JSON, as the pane's script reads it."""
+def _hidden_layers(at: AppTest, attribute: str) -> dict[str, dict]:
+    """One JSON attribute of each pair-view pane's hidden element by side, as the pane's script reads it."""
     import html
 
     layers = {}
     for element in at.get("html"):
         body = element.proto.body
-        found = re.search(r'data-dscorer-styles="([^"]*)" data-payload="([^"]*)"', body)
-        if found:
-            layers[html.unescape(found.group(1))] = json.loads(html.unescape(found.group(2)))
+        side = re.search(r'data-dscorer-styles="([^"]*)"', body)
+        found = re.search(f' {attribute}="([^"]*)"', body)
+        if side and found:
+            layers[html.unescape(side.group(1))] = json.loads(html.unescape(found.group(1)))
     return layers
 
 
-def _with_styles(srcdoc: str, layers: dict[str, dict]) -> str:
-    """A live pane's page with its style layer put into its node and edge data (what it shows)."""
+def style_layers(at: AppTest) -> dict[str, dict]:
+    """The live style layer of each pair-view pane by side (app_widgets.drawing.graph_pane(live=True)):
+    the hidden ``data-dscorer-styles`` element's ``data-payload`` JSON."""
+    return _hidden_layers(at, "data-payload")
+
+
+def graph_layers(at: AppTest) -> dict[str, dict]:
+    """The graph of each live pair-view pane by side (nodes, edges without their styles, box, alias,
+    focus): the hidden element's ``data-graph`` JSON."""
+    return _hidden_layers(at, "data-graph")
+
+
+def _as_drawn(srcdoc: str, graphs: dict[str, dict], layers: dict[str, dict]) -> str:
+    """A live pane's page with its graph and style layer written into its node and edge data, as
+    pyvis writes a pane's data (what the pane shows once its script has read them)."""
     side = re.search(r"side=(\"[a-z]*\")", srcdoc)
-    layer = layers.get(json.loads(side.group(1))) if side else None
-    if layer is None:
+    graph = graphs.get(json.loads(side.group(1))) if side else None
+    if graph is None:
         return srcdoc
-    for name, styles in (("nodes", layer["n"]), ("edges", layer["e"])):
-        by_id = {str(item["id"]): item for item in styles}
+    layer = layers[json.loads(side.group(1))]
+    for name, key in (("nodes", "n"), ("edges", "e")):
+        by_id = {str(item["id"]): item for item in layer[key]}
         pattern = re.compile(name + r" = new vis\.DataSet\((\[.*?\])\);", re.DOTALL)
         found = pattern.search(srcdoc)
-        if found:
-            items = [{**item, **by_id.get(str(item.get("id")), {})} for item in json.loads(found.group(1))]
-            text = json.dumps(items)  # written as pyvis writes its data (jinja's tojson escapes)
-            for char, code in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e"), ("'", "\\u0027")):
-                text = text.replace(char, code)
-            srcdoc = srcdoc[:found.start(1)] + text + srcdoc[found.end(1):]
+        assert found and json.loads(found.group(1)) == [], "a live pane's page holds a graph"
+        items = [{**item, **by_id.get(str(item.get("id")), {})} for item in graph[key]]
+        text = json.dumps(items)  # written as pyvis writes its data (jinja's tojson escapes)
+        for char, code in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e"), ("'", "\\u0027")):
+            text = text.replace(char, code)
+        srcdoc = srcdoc[:found.start(1)] + text + srcdoc[found.end(1):]
     return srcdoc
 
 
 def iframes(at: AppTest) -> list[str]:
-    """The srcdoc of every graph iframe on the page, in order (box views: ``box_frames``), with a
-    live pane's style layer applied (``style_layers``)."""
-    layers = style_layers(at)
-    return [_with_styles(proto.srcdoc, layers) for proto in elements(at, "iframe")
+    """The srcdoc of every graph iframe on the page, in order (box views: ``box_frames``), a live
+    pane's with its graph and style layer written in (``graph_layers``, ``style_layers``)."""
+    graphs, layers = graph_layers(at), style_layers(at)
+    return [_as_drawn(proto.srcdoc, graphs, layers) for proto in elements(at, "iframe")
             if 'class="dv-side"' not in proto.srcdoc]
 
 

@@ -1,8 +1,9 @@
 """Page helpers of the real-browser tests (Playwright pages from conftest's ``new_page``).
 
-Streamlit replaces a graph's iframe whenever a rerun redraws it, so the helpers that read a graph
-wait inside the iframe until vis-network has drawn nodes (``READY``) and look again when a frame
-went away meanwhile.
+Streamlit replaces a graph's iframe when a rerun changes its page (the compare page's panes; the pair
+view's live panes keep theirs and draw a new graph in place), so the helpers that read a graph wait
+inside the iframe until vis-network has drawn nodes (``READY``) and look again when a frame went away
+meanwhile.
 """
 
 from __future__ import annotations
@@ -113,3 +114,25 @@ def click_table_row(page, table, row: int) -> None:
     box = table.bounding_box()
     page.mouse.click(box["x"] + 18, box["y"] + 36 + 17 + 35 * row)
     wait_idle(page)
+
+
+def node_tooltips(page, frame, handle) -> list[tuple[str, int]]:
+    """Hover every node of a graph pane (``frame``, its iframe element ``handle``): the tooltips
+    shown, each as its text and how many elements other than line breaks it holds."""
+    handle.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    origin = handle.bounding_box()
+    # canvas coordinates are relative to the canvas, which sits below the pane's buttons bar
+    positions = frame.evaluate(
+        "(() => { const r = document.querySelector('#mynetwork canvas').getBoundingClientRect();"
+        " return Object.entries(network.getPositions()).map(([id, p]) => network.canvasToDOM(p))"
+        ".map(q => ({x: q.x + r.left, y: q.y + r.top})); })()")
+    tips = []
+    for pos in positions:
+        page.mouse.move(origin["x"] + pos["x"], origin["y"] + pos["y"], steps=4)
+        page.wait_for_timeout(450)
+        tips.append(frame.evaluate(
+            "(() => { const t = document.querySelector('div.vis-tooltip');"
+            " return t && t.style.visibility !== 'hidden'"
+            " ? [t.textContent, [...t.querySelectorAll('*')].filter(c => c.tagName !== 'BR').length] : null; })()"))
+    return [tuple(tip) for tip in tips if tip]

@@ -18,6 +18,7 @@ from app_helpers import (
     ROOT,
     SHARED,
     box_frames,
+    elements,
     iframes,
     new_app,
     no_errors,
@@ -105,8 +106,9 @@ def test_changing_the_order_changes_the_highlighting():
 
 def test_a_change_of_k_sends_only_the_style_layer():
     """The panes' pages stay the same from k = 1 to k = 4 (the browser keeps them and restyles them in
-    place); only the hidden style layer changes, and it holds every edge and node of the page."""
-    from app_helpers import elements, style_layers, vis_nodes
+    place); only the hidden style layer changes, and it holds every edge and node of the graph. Another
+    document keeps the pages too: only the hidden graph changes."""
+    from app_helpers import graph_layers, style_layers
 
     at = new_app().run()
     at.number_input(key="doc_number").set_value(1).run()
@@ -120,8 +122,12 @@ def test_a_change_of_k_sends_only_the_style_layer():
     for side, page in zip(("pred", "gold"), iframes(at)):
         assert {n["id"] for n in layers_after[side]["n"]} == {n["id"] for n in vis_nodes(page)}
         assert {e["id"] for e in layers_after[side]["e"]} == {e["id"] for e in vis_edges(page)}
-    at.number_input(key="doc_number").set_value(0).run()  # another document: new pages
-    assert [p.srcdoc for p in elements(at, "iframe")][:2] != pages_before[:2]
+    graphs_before = graph_layers(at)
+    at.number_input(key="doc_number").set_value(0).run()  # another document: the same pages, other graphs
+    assert [p.srcdoc for p in elements(at, "iframe")][:2] == pages_before[:2]
+    graphs_after = graph_layers(at)
+    assert set(graphs_after) == {"pred", "gold"} and graphs_after != graphs_before
+    assert len(vis_nodes(iframes(at)[1])) == len(graphs_after["gold"]["n"]) > 0
 
 
 def test_edge_colours_follow_the_matched_share_of_k():
@@ -273,9 +279,12 @@ def test_hostile_clause_file_reaches_the_page_as_text():
         assert '"<img src=x onerror=alert(1)>"' in titles  # and given in full in the tooltip
         assert "href=" not in titles  # broken with a zero-width joiner
     # the live panes' style layer carries the same text JSON-escaped, so no HTML sanitiser drops it
-    payloads = [re.search(r'data-payload="([^"]*)"', h.proto.body).group(1) for h in at.get("html")
-                if "data-dscorer-styles" in h.proto.body]
-    assert len(payloads) == 2 and not any(c in p for p in payloads for c in "<>")
+    # and the graph layer (labels, the shell's nodes and edges) likewise; the panes' pages hold no file text
+    for attribute in ("data-payload", "data-graph"):
+        payloads = [re.search(f'{attribute}="([^"]*)"', h.proto.body).group(1) for h in at.get("html")
+                    if "data-dscorer-styles" in h.proto.body]
+        assert len(payloads) == 2 and not any(c in p for p in payloads for c in "<>")
+    assert "alert(1)" not in "".join(p.srcdoc for p in elements(at, "iframe")[:2])
     # the sentence is shown as literal text: Markdown-escaped in a caption (no HTML, no link)
     assert any(r"\<img src\=x onerror\=alert\(1\)\>" in t.value for t in at.caption)
 

@@ -15,6 +15,7 @@ from browser_helpers import (
     click_table_row,
     frame_where,
     graph_frames,
+    node_tooltips,
     open_corpus_on_samples,
     upload_side,
     wait_idle,
@@ -95,23 +96,7 @@ def test_hostile_clause_file_runs_nothing(page, app_url):
         edge_titles = " ".join(frame.evaluate("network.body.data.edges.get().map(e => e.title)"))
         assert "</script><script>alert(3)</script>-A1" in edge_titles
         # hover every node: the tooltip shows the text and holds no markup
-        handle.scroll_into_view_if_needed()
-        page.wait_for_timeout(300)
-        origin = handle.bounding_box()
-        # canvas coordinates are relative to the canvas, which sits below the pane's buttons bar
-        positions = frame.evaluate(
-            "(() => { const r = document.querySelector('#mynetwork canvas').getBoundingClientRect();"
-            " return Object.entries(network.getPositions()).map(([id, p]) => network.canvasToDOM(p))"
-            ".map(q => ({x: q.x + r.left, y: q.y + r.top})); })()")
-        tips = []
-        for pos in positions:
-            page.mouse.move(origin["x"] + pos["x"], origin["y"] + pos["y"], steps=4)
-            page.wait_for_timeout(450)
-            tips.append(frame.evaluate(
-                "(() => { const t = document.querySelector('div.vis-tooltip');"
-                " return t && t.style.visibility !== 'hidden'"
-                " ? [t.textContent, [...t.querySelectorAll('*')].filter(c => c.tagName !== 'BR').length] : null; })()"))
-        shown = [tip for tip in tips if tip]
+        shown = node_tooltips(page, frame, handle)
         assert shown, "hovering a node shows its tooltip"
         assert all(tip[1] == 0 for tip in shown), shown  # only line breaks, no markup
         assert any('"<img src=x onerror=alert(1)>"' in text for text, *_ in shown)

@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("streamlit")
 
-from app_helpers import PMB, SAMPLES, box_frames, iframes, new_app, no_errors, open_by_path, vis_nodes
+from app_helpers import PMB, SAMPLES, box_frames, elements, iframes, new_app, no_errors, open_by_path, vis_nodes
 
 from app_widgets.drawing import CONTEXT_NOTE
 from dscorer_core import read_clf
@@ -58,9 +58,16 @@ def test_navigator_lists_sentences_worst_first_and_draws_only_the_chosen_part():
     # the box view pages by sentence too: only sentence 57's conditions
     boxes = " ".join(box_frames(at))
     assert "hide" in boxes and "tree" in boxes and "cube" not in boxes
-    # the next sentence, with the arrow
+    # the next sentence, with the arrow: the panes' pages stay byte for byte the same (the browser keeps
+    # them loaded), only their hidden graph layers change, to sentence 58's nodes
+    pages = [proto.srcdoc for proto in elements(at, "iframe")][:2]
     at.button(key="sentence_next").click().run()
     assert at.session_state["sentence"] == 58
+    assert [proto.srcdoc for proto in elements(at, "iframe")][:2] == pages
+    for html in iframes(at):
+        names = [n["title"].split("\n")[0].split(":")[0] for n in vis_nodes(html)]
+        variables = [n for n in names if not n.startswith("constant")]
+        assert variables and all(v.endswith("_58") for v in variables), names
 
 
 def test_a_real_two_sentence_pmb_document_gets_the_navigator():
