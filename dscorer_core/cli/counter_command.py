@@ -50,8 +50,8 @@ def add_counter_options(p: argparse.ArgumentParser) -> None:
                         "(and, for DSCORER, the released preset)")
     p.add_argument("--time-limit", type=positive_seconds, default=CounterSettings.time_limit, metavar="S",
                    help="seconds of exact search per document (each solver call; a long document's whole search "
-                        "after its first pass, in CPU seconds); a document it cuts is reported with optimal: no and the best "
-                        f"upper bound proven (default {CounterSettings.time_limit:g})")
+                        "after its first pass, in CPU seconds); a document it cuts is reported with optimal: no "
+                        f"and the best upper bound proven (default {CounterSettings.time_limit:g})")
     add_max_candidates(p)
 
 
