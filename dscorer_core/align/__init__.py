@@ -17,6 +17,7 @@ from .outcome import Alignment
 from .problem import (
     NO_KIND,
     Candidate,
+    DisjointSets,
     Mapping,
     MappingProblem,
     candidate_pairs,
@@ -28,8 +29,8 @@ from .problem import (
 )
 from .program import ProgramOutcome, solve_in_batches, solve_program, solve_programs
 
-__all__ = ["Alignment", "BranchResult", "Budget", "RelaxationBound", "anchor_bound", "block_start", "bounded_search",
-           "independent_parts", "item_parts", "relaxation_bound", "restricted", "Candidate", "Climber", "Mapping",
-           "MappingProblem", "NO_KIND", "ProgramOutcome", "branch_and_bound", "candidate_pairs", "climb",
-           "count_matched", "greedy_start", "kind_bound", "matched_candidates", "perturbed", "random_start",
-           "solve_in_batches", "solve_program", "solve_programs"]
+__all__ = ["Alignment", "BranchResult", "Budget", "Candidate", "Climber", "DisjointSets", "Mapping",
+           "MappingProblem", "NO_KIND", "ProgramOutcome", "RelaxationBound", "anchor_bound", "block_start",
+           "bounded_search", "branch_and_bound", "candidate_pairs", "climb", "count_matched", "greedy_start",
+           "independent_parts", "item_parts", "kind_bound", "matched_candidates", "perturbed", "random_start",
+           "relaxation_bound", "restricted", "solve_in_batches", "solve_program", "solve_programs"]

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from .branch import branch_and_bound
 from .hill import greedy_start
-from .problem import Candidate, Mapping, MappingProblem, restricted
+from .problem import Candidate, DisjointSets, Mapping, MappingProblem, restricted
 
 __all__ = ["item_parts", "block_start", "anchor_bound"]
 
@@ -29,48 +29,28 @@ def item_parts(problem: MappingProblem, side: int) -> dict[int, str]:
     variables: dict[int, set[str]] = defaultdict(set)
     for c in problem.candidates:
         variables[c.gold if side else c.pred].update(pair[side] for pair in c.needs)
-    parent: dict[str, str] = {}
-
-    def find(v: str) -> str:
-        root = v
-        while parent.setdefault(root, root) != root:
-            root = parent[root]
-        while parent[v] != root:
-            parent[v], v = root, parent[v]
-        return root
-
+    sets: DisjointSets[str] = DisjointSets()
     for names in variables.values():
-        ordered = sorted(names)
-        for v in ordered[1:]:
-            a, b = find(ordered[0]), find(v)
-            if a != b:
-                parent[max(a, b)] = min(a, b)
-    return {item: find(min(names)) if names else f"#{item}" for item, names in variables.items()}
+        if names:
+            first = min(names)
+            for v in names:
+                sets.join(first, v)
+    return {item: sets.find(min(names)) if names else f"#{item}" for item, names in variables.items()}
 
 
-def block_start(problem: MappingProblem, node_limit: int = 20000) -> Mapping:
-    """A mapping made of the best mappings of paired-up parts (see the module docstring)."""
-    from scipy.optimize import linear_sum_assignment  # slow to import: only for long documents
-
-    pred_part, gold_part = item_parts(problem, 0), item_parts(problem, 1)
+def block_start(problem: MappingProblem, node_limit: int = 20000,
+                parts: tuple[dict[int, str], dict[int, str]] | None = None) -> Mapping:
+    """A mapping made of the best mappings of paired-up parts (see the module docstring); ``parts``:
+    ``item_parts`` of both sides, when the caller has them already."""
+    pred_part, gold_part = parts or (item_parts(problem, 0), item_parts(problem, 1))
     blocks: dict[tuple[str, str], list[Candidate]] = defaultdict(list)
     for c in problem.candidates:
         blocks[(pred_part[c.pred], gold_part[c.gold])].append(c)
-    preds = sorted({a for a, _ in blocks})
-    golds = sorted({b for _, b in blocks})
-    row = {a: i for i, a in enumerate(preds)}
-    col = {b: j for j, b in enumerate(golds)}
-    worth = [[0] * len(golds) for _ in preds]
-    for (a, b), cands in blocks.items():
-        worth[row[a]][col[b]] = restricted(problem, cands).upper_bound
     mapping: Mapping = {}
-    for i, j in zip(*linear_sum_assignment(worth, maximize=True)):
-        chosen = blocks.get((preds[i], golds[j]))
-        if not chosen:
-            continue
-        block = restricted(problem, chosen)
+    for key, _ in _best_pairing(problem, blocks):
+        block = restricted(problem, blocks[key])
         found = branch_and_bound(block, -1, node_limit)
-        mapping.update(found.mapping if found.mapping is not None else greedy_start(block, range(len(chosen))))
+        mapping.update(found.mapping if found.mapping is not None else greedy_start(block, range(len(blocks[key]))))
     return mapping
 
 
@@ -79,21 +59,33 @@ def anchor_bound(problem: MappingProblem, pred_anchor: Sequence[str | None], gol
     clause's box): anchors map one to one, so the matches are at most the best one-to-one pairing of
     predicted with gold anchors, each pair worth the ``kind_bound`` of its candidates. Candidates of an
     item without an anchor (None) count in full."""
-    from scipy.optimize import linear_sum_assignment  # slow to import: only for long documents
-
-    groups: dict[tuple[str, str] | None, list[Candidate]] = defaultdict(list)
+    groups: dict[tuple[str, str], list[Candidate]] = defaultdict(list)
+    free: list[Candidate] = []
     for c in problem.candidates:
         a, b = pred_anchor[c.pred], gold_anchor[c.gold]
-        groups[(a, b) if a is not None and b is not None and (a, b) in c.needs else None].append(c)
-    free = groups.pop(None, [])
-    preds = sorted({k[0] for k in groups if k is not None})
-    golds = sorted({k[1] for k in groups if k is not None})
+        if a is not None and b is not None and (a, b) in c.needs:
+            groups[(a, b)].append(c)
+        else:
+            free.append(c)
+    paired = sum(worth for _, worth in _best_pairing(problem, groups))
+    return paired + (restricted(problem, free).upper_bound if free else 0)
+
+
+def _best_pairing(problem: MappingProblem, groups: dict[tuple[str, str], list[Candidate]]
+                  ) -> list[tuple[tuple[str, str], int]]:
+    """The one-to-one pairing of predicted with gold names (the keys' two halves) whose groups'
+    bounds (``kind_bound`` of their candidates) add up to the most: the chosen non-empty keys with
+    their bounds (the assignment problem)."""
+    from scipy.optimize import linear_sum_assignment  # slow to import: only for long documents
+
+    preds = sorted({a for a, _ in groups})
+    golds = sorted({b for _, b in groups})
+    if not preds or not golds:
+        return []
     row = {a: i for i, a in enumerate(preds)}
     col = {b: j for j, b in enumerate(golds)}
     worth = [[0] * len(golds) for _ in preds]
-    for key, cands in groups.items():
-        if key is not None:
-            worth[row[key[0]]][col[key[1]]] = restricted(problem, cands).upper_bound
-    rows, cols = linear_sum_assignment(worth, maximize=True) if preds and golds else ((), ())
-    paired = sum(int(worth[i][j]) for i, j in zip(rows, cols))
-    return paired + (restricted(problem, free).upper_bound if free else 0)
+    for (a, b), cands in groups.items():
+        worth[row[a]][col[b]] = restricted(problem, cands).upper_bound
+    return [((preds[i], golds[j]), int(worth[i][j])) for i, j in zip(*linear_sum_assignment(worth, maximize=True))
+            if (preds[i], golds[j]) in groups]

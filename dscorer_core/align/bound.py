@@ -114,8 +114,9 @@ def bounded_search(problem: MappingProblem, start: Mapping, upper_bound: int, al
     clock = allowance if isinstance(allowance, Budget) else Budget(allowance)
     best_map, best = start, count_matched(problem, start)
     climber = Climber(problem, budget)
-    if len(set(item_parts(problem, 0).values())) > 1 and len(set(item_parts(problem, 1).values())) > 1:
-        start = block_start(problem)
+    parts = item_parts(problem, 0), item_parts(problem, 1)
+    if all(len(set(side.values())) > 1 for side in parts):
+        start = block_start(problem, parts=parts)
     climber.reset(start)
     if climb(climber, upper_bound) > best:
         best, best_map = climber.score, climber.mapping()

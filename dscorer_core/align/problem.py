@@ -16,10 +16,12 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import NamedTuple
+from typing import Generic, NamedTuple, TypeVar
 
 __all__ = ["Candidate", "MappingProblem", "Mapping", "NO_KIND", "count_matched", "matched_candidates",
-           "kind_bound", "candidate_pairs", "restricted", "independent_parts"]
+           "kind_bound", "candidate_pairs", "restricted", "independent_parts", "DisjointSets"]
+
+_Name = TypeVar("_Name", str, tuple[int, str])
 
 #: A mapping of predicted to gold variables (one-to-one).
 Mapping = dict[str, str]
@@ -177,29 +179,42 @@ def restricted(problem: MappingProblem, candidates: Sequence[Candidate]) -> Mapp
     return MappingProblem(tuple(candidates), kind_bound(pred_kinds, gold_kinds), tuple(pred_kinds), tuple(gold_kinds))
 
 
+class DisjointSets(Generic[_Name]):
+    """Union-find over variable names: each set is named by its smallest member (so parts come out
+    the same whatever the order of the unions)."""
+
+    def __init__(self) -> None:
+        self._parent: dict[_Name, _Name] = {}
+
+    def find(self, name: _Name) -> _Name:
+        """The smallest member of ``name``'s set (a name never joined is its own set)."""
+        root = name
+        while self._parent.setdefault(root, root) != root:
+            root = self._parent[root]
+        while self._parent[name] != root:  # path compression
+            self._parent[name], name = root, self._parent[name]
+        return root
+
+    def join(self, a: _Name, b: _Name) -> None:
+        """Put ``a`` and ``b`` in one set."""
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self._parent[max(ra, rb)] = min(ra, rb)
+
+
 def independent_parts(candidates: Sequence[Candidate]) -> list[list[Candidate]]:
     """The candidates split into parts that share no variable (so no item either: an item's candidates
     share its variables); the best mapping of the whole is the union of the parts' best mappings.
     Parts come in order of their first candidate."""
-    parent: dict[tuple[int, str], tuple[int, str]] = {}
-
-    def find(v: tuple[int, str]) -> tuple[int, str]:
-        root = v
-        while parent.setdefault(root, root) != root:
-            root = parent[root]
-        while parent[v] != root:
-            parent[v], v = root, parent[v]
-        return root
-
+    sets: DisjointSets[tuple[int, str]] = DisjointSets()
     for c in candidates:
-        first = find((0, c.needs[0][0])) if c.needs else None
-        for p, g in c.needs:
-            for v in ((0, p), (1, g)):
-                r = find(v)
-                if first is not None and r != first:
-                    parent[r] = first
+        if c.needs:
+            first = (0, c.needs[0][0])
+            for p, g in c.needs:
+                sets.join(first, (0, p))
+                sets.join(first, (1, g))
     parts: dict[object, list[Candidate]] = {}
     for k, c in enumerate(candidates):
-        key = find((0, c.needs[0][0])) if c.needs else ("free", k)
+        key = sets.find((0, c.needs[0][0])) if c.needs else ("free", k)
         parts.setdefault(key, []).append(c)
     return list(parts.values())
