@@ -14,7 +14,6 @@ from .controls import APP_MAX_NGRAMS, COUNTER_MAX_CLAUSES, settings_sidebar  # n
 from .corpus_jobs import (  # noqa: F401
                      ERROR_ROWS,
                      CorpusJob,
-                     cached_counter_corpus,
                      cached_job,
                      counter_job,
                      dscorer_job,

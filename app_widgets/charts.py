@@ -7,6 +7,7 @@ run draws the stored spec."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from collections.abc import Callable
 from typing import Any
@@ -15,17 +16,34 @@ import streamlit as st
 
 from .state import SharedResults
 
-__all__ = ["MAX_CHARTS", "shared_chart"]
+__all__ = ["MAX_CHARTS", "altair_to_dict", "shared_chart"]
 
 #: Converted charts kept for all sessions (least recently used dropped first).
 MAX_CHARTS = 64
 _specs = SharedResults(MAX_CHARTS)
 
 
+def altair_to_dict(chart: Any) -> dict[str, Any]:
+    """``chart.to_dict()`` with its rows written in whatever their number (altair's default data
+    transformer refuses more than 5,000: a corpus of 2,500 documents), under the lock Streamlit holds
+    while it swaps altair's global transformer for its own charts (else a chart converted meanwhile
+    loses its data)."""
+    import altair as alt
+
+    lock: contextlib.AbstractContextManager[Any]
+    try:
+        from streamlit.elements.vega_charts import _altair_globals_lock as lock  # Streamlit's own lock
+    except ImportError:  # a Streamlit without it: convert unguarded
+        lock = contextlib.nullcontext()
+    with lock, alt.data_transformers.disable_max_rows():
+        spec: dict[str, Any] = chart.to_dict()
+    return spec
+
+
 def _spec(chart: Any) -> dict[str, Any]:  # an altair chart (altair has no types here)
     """The vega-lite spec of an altair chart as Streamlit draws it: without altair's default theme,
     whose 300 px view size Streamlit leaves out."""
-    spec: dict[str, Any] = chart.to_dict()
+    spec: dict[str, Any] = altair_to_dict(chart)
     view = spec.get("config", {}).get("view", {})
     for name in ("continuousWidth", "continuousHeight"):
         if view.get(name) == 300:  # altair's default theme, not the chart's own

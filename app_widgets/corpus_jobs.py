@@ -15,11 +15,11 @@ import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from dscorer_core import score_corpus
 from dscorer_core.analysis import analyse_errors
-from dscorer_core.counter import CounterResult, CounterSettings, counter_corpus
+from dscorer_core.counter import CounterSettings, counter_corpus
 from dscorer_core.dscorer.settings import ScoreSettings
 
 from .files import LoadedFile
@@ -27,7 +27,7 @@ from .limits import app_counter_settings, counter_refusal
 from .state import cached_run, result_store
 from .workers import WORKERS, in_worker
 
-__all__ = ["CorpusJob", "ERROR_ROWS", "PREFETCH", "cached_counter_corpus", "cached_job", "counter_job",
+__all__ = ["CorpusJob", "ERROR_ROWS", "PREFETCH", "cached_job", "counter_job",
            "dscorer_job", "error_orders", "errors_job", "start_corpus_jobs"]
 
 #: Whether loading a pair of files starts its corpus results in the background (DSCORER_PREFETCH=0: no).
@@ -36,6 +36,10 @@ PREFETCH = os.environ.get("DSCORER_PREFETCH", "1").strip() != "0"
 ERROR_ROWS = 50
 
 _log = logging.getLogger(__name__)
+#: Jobs whose background run failed (an explosion, a killed worker): not started in the background
+#: again, so a doomed job does not take a worker on every click; the page that asks computes it and
+#: shows the error.
+_failed: set[tuple] = set()
 
 
 @dataclass(frozen=True)
@@ -81,15 +85,10 @@ def cached_job(job: CorpusJob) -> Any:
     return cached_run(job.key, job.label, job.task, store=job.store)
 
 
-def cached_counter_corpus(pred: LoadedFile, gold: LoadedFile, settings: CounterSettings) -> CounterResult:
-    """COUNTER on every document of a loaded pair (``counter_job``), stored for all sessions."""
-    return cast(CounterResult, cached_job(counter_job(pred, gold, settings)))
-
-
 def start_corpus_jobs(pred: LoadedFile, gold: LoadedFile, settings: ScoreSettings) -> list[CorpusJob]:
     """Start DSCORER, COUNTER and the error analysis of a loaded pair in the background, each
-    unless stored or under way already; the jobs started (none without a pool, with
-    DSCORER_PREFETCH=0, or where COUNTER is refused for the app's limits: then only DSCORER)."""
+    unless stored, under way or failed in the background already; the jobs started (none without a
+    pool, with DSCORER_PREFETCH=0, or where COUNTER is refused for the app's limits: then only DSCORER)."""
     if not PREFETCH or WORKERS <= 0:
         return []
     jobs = [dscorer_job(pred, gold, settings)]
@@ -99,7 +98,7 @@ def start_corpus_jobs(pred: LoadedFile, gold: LoadedFile, settings: ScoreSetting
     started = []
     for job in jobs:
         shelf = result_store(job.store)
-        if shelf.has(job.key):
+        if shelf.has(job.key) or job.key in _failed:
             continue
         threading.Thread(target=_run_quietly, args=(shelf, job), name="dscorer-prefetch", daemon=True).start()
         started.append(job)
@@ -112,4 +111,5 @@ def _run_quietly(shelf: Any, job: CorpusJob) -> None:
     try:
         shelf.get(job.key, lambda: job.task(lambda done, total: None))
     except Exception as exc:  # the page recomputes and shows the error in its own words
+        _failed.add(job.key)
         _log.info("background %s not stored: %s", job.key[0], exc)

@@ -20,6 +20,7 @@ from dscorer_core.document_parts import part_drs, sentence_parts, shared_names
 from dscorer_core.render.edge_colour import share_colour
 from dscorer_core.sentence_scores import SentenceScore, sentence_scores, worst_first
 
+from .charts import altair_to_dict
 from .controls import COUNTER_MAX_CLAUSES
 from .files import LoadedFile
 from .limits import app_counter_settings
@@ -99,7 +100,7 @@ def _overview_spec(key: tuple, scores: tuple[SentenceScore, ...], chosen: int) -
     """_overview as a vega-lite spec with ``chosen`` outlined: the spec is built once per document
     (``key`` names its scores) for all sessions and only its ``chosen`` parameter is set per run
     (altair's validation took a third of a sentence change's run)."""
-    spec: dict[str, Any] = copy.deepcopy(_specs.get(key, lambda: _overview(scores).to_dict()))
+    spec: dict[str, Any] = copy.deepcopy(_specs.get(key, lambda: altair_to_dict(_overview(scores))))
     for param in spec.get("params", []):
         if param.get("name") == "chosen":
             param["value"] = chosen

@@ -15,6 +15,7 @@ import streamlit as st
 
 import app_widgets as aw
 from dscorer_core import NgramExplosion
+from dscorer_core.counter import CounterResult
 from dscorer_core.csv_safety import csv_text
 from dscorer_core.dscorer.corpus import document_table
 from dscorer_core.metrics import MetricResult, make_metrics, metric_names, usable_metrics
@@ -60,7 +61,7 @@ if counter_refused:
     st.warning(aw.md_escape(counter_refused), icon="⚠️")
 if with_counter and not counter_refused:
     counter_settings = aw.app_counter_settings()
-    cres = aw.cached_counter_corpus(pred, gold, counter_settings)
+    cres: CounterResult = aw.cached_job(aw.counter_job(pred, gold, counter_settings))
     pairs = metric_pairs(result, cres)
     c1, c2, c3, c4 = st.columns([1, 1, 1, 3], vertical_alignment="center")
     c1.metric("COUNTER P", f"{cres.P:.4f}")

@@ -110,3 +110,32 @@ def test_workers_run_below_the_servers_priority(monkeypatch):
 
 def _niceness(progress=None) -> int:
     return os.nice(0)
+
+
+def test_a_job_that_failed_in_the_background_is_not_started_again(monkeypatch):
+    """A doomed job (an explosion, a killed worker) takes a worker once, not on every click."""
+    from types import SimpleNamespace
+
+    from app_widgets import corpus_jobs, state
+
+    calls = []
+
+    def doomed(progress):
+        calls.append(1)
+        raise MemoryError("the worker ran out of memory")
+
+    job = corpus_jobs.CorpusJob(("dscorer", "path:doomed:", "path:gold:", "settings"), "DSCORER", doomed, "corpus")
+    monkeypatch.setattr(corpus_jobs, "PREFETCH", True)
+    monkeypatch.setattr(corpus_jobs, "WORKERS", 1)
+    monkeypatch.setattr(corpus_jobs, "dscorer_job", lambda pred, gold, settings: job)
+    monkeypatch.setattr(corpus_jobs, "counter_refusal", lambda preds, golds: "refused")  # DSCORER only
+    monkeypatch.setattr(corpus_jobs, "_failed", set())
+    files = SimpleNamespace(drss=())
+    started = corpus_jobs.start_corpus_jobs(files, files, None)
+    assert started == [job]
+    deadline = time.time() + 30
+    while job.key not in corpus_jobs._failed and time.time() < deadline:
+        time.sleep(0.05)
+    assert calls == [1] and not state.result_store("corpus").has(job.key)
+    assert corpus_jobs.start_corpus_jobs(files, files, None) == []  # not again
+    assert calls == [1]
