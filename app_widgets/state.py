@@ -35,7 +35,7 @@ from .judging import JUDGING_KEYS
 
 __all__ = ["SharedResults", "shared_cache", "PERSISTENT_KEYS", "keep_widget_state", "cached_pair_score",
            "cached_counter_pair", "cached_layout",
-           "cached_comparison", "MAX_STORED_RESULTS", "MAX_STORED_BYTES", "result_size",
+           "cached_comparison", "comparison_size", "MAX_STORED_RESULTS", "MAX_STORED_BYTES", "result_size",
            "cached_run", "result_store", "run_with_progress", "CLASS_SESSIONS", "shared_text"]
 
 T = TypeVar("T")
@@ -56,12 +56,13 @@ def keep_widget_state() -> None:
 
 class SharedResults:
     """Results shared by all sessions, least recently used dropped first beyond ``max_entries``
-    (and ``max_bytes`` of pickles, when given). A result that one session is computing is waited
-    for by the others (up to WAIT_FOR_OTHERS seconds), not computed again: the one mechanism
-    behind ``shared_cache`` and ``cached_run``."""
+    (and ``max_bytes``, when given, as ``size`` measures a result: by default its pickle). A result
+    that one session is computing is waited for by the others (up to WAIT_FOR_OTHERS seconds), not
+    computed again: the one mechanism behind ``shared_cache`` and ``cached_run``."""
 
-    def __init__(self, max_entries: int, max_bytes: int | None = None):
+    def __init__(self, max_entries: int, max_bytes: int | None = None, size: Callable[[Any], int] | None = None):
         self.max_entries, self.max_bytes = max_entries, max_bytes
+        self.size = size  # None: result_size, the pickle
         self.values: OrderedDict = OrderedDict()
         self.sizes: dict = {}
         self.running: dict = {}
@@ -90,7 +91,7 @@ class SharedResults:
             # finished: the value is stored now, or the other session failed (then compute it here)
         try:
             value = compute()
-            size = result_size(value) if self.max_bytes is not None else 0
+            size = (self.size or result_size)(value) if self.max_bytes is not None else 0
             with self.lock:
                 if self.max_bytes is None or size <= self.max_bytes:
                     self.values[key], self.sizes[key] = value, size
@@ -105,12 +106,13 @@ class SharedResults:
             mine.set()
 
 
-def shared_cache(maxsize: int, max_bytes: int | None = None) -> Callable[[Callable[..., T]], Callable[..., T]]:
-    """Like functools.lru_cache (shared by all sessions, ``maxsize`` entries, and ``max_bytes`` of
-    pickles when given), but a value that one session is computing is waited for by the others
-    instead of being computed again."""
+def shared_cache(maxsize: int, max_bytes: int | None = None,
+                 size: Callable[[Any], int] | None = None) -> Callable[[Callable[..., T]], Callable[..., T]]:
+    """Like functools.lru_cache (shared by all sessions, ``maxsize`` entries, and ``max_bytes`` when
+    given, as ``size`` measures a value: by default its pickle), but a value that one session is
+    computing is waited for by the others instead of being computed again."""
     def decorate(fn: Callable[..., T]) -> Callable[..., T]:
-        results = SharedResults(maxsize, max_bytes)
+        results = SharedResults(maxsize, max_bytes, size)
 
         @functools.wraps(fn)
         def cached(*args: Any, **kwargs: Any) -> T:
@@ -151,7 +153,19 @@ def cached_layout(pred: Graph, gold: Graph, mapping: tuple[tuple[str, str], ...]
     return shared_layout(pred, gold, mapping=dict(mapping) if mapping is not None else None)
 
 
-@shared_cache(maxsize=2 * CLASS_SESSIONS, max_bytes=MAX_STORED_BYTES)  # a long document's occurrences: MBs
+def comparison_size(comparison: NgramComparison) -> int:
+    """About the bytes a comparison takes, from its counts alone (12 per node and edge id of every
+    occurrence, 2 per character of its texts; 0.7 to 1.6 times the pickle on the 100-sentence sample):
+    pickling it to measure took a quarter of the time of building it, on every first view of a k."""
+    ids = 2 * comparison.k + 1
+    total = 0
+    for occurrences in (comparison.pred_occurrences, comparison.gold_occurrences):
+        total += sum(12 * ids * len(paths) + 2 * len(text) for text, paths in occurrences.items())
+    return total
+
+
+@shared_cache(maxsize=2 * CLASS_SESSIONS, max_bytes=MAX_STORED_BYTES,
+              size=comparison_size)  # a long document's occurrences: MBs
 def cached_comparison(pred: Graph, gold: Graph, k: int,
                       mapping: tuple[tuple[str, str], ...] | None = None) -> NgramComparison:
     """compare_ngrams, remembered per pair of graphs, order and variable mapping (pred -> gold

@@ -327,3 +327,21 @@ def test_a_corpus_result_is_shared_while_computed_and_bounded_in_bytes(sample_da
     state.cached_run(small, "Scoring...", work, store="tiny", max_bytes=size // 2)
     state.cached_run(small, "Scoring...", work, store="tiny", max_bytes=size // 2)
     assert calls == ["scored"] * 3
+
+
+def test_the_comparison_cache_estimates_its_entries_within_a_factor_of_two_of_their_pickle():
+    """cached_comparison is bounded in bytes by an estimate (pickling each result cost a quarter of
+    building it): on the 100-sentence sample it stays within a factor of two of the pickle."""
+    import pickle
+
+    from app_widgets.state import comparison_size
+    from dscorer_core import read_pair, score_pair
+    from dscorer_core.render import compare_ngrams
+
+    preds, golds = read_pair(ROOT / "sample_data" / "document100_pred.clf",
+                             ROOT / "sample_data" / "document100_gold.clf")
+    scored = score_pair(preds[0], golds[0])
+    for k in (1, 2, 3):
+        comparison = compare_ngrams(scored.pred_graph, scored.gold_graph, k)
+        pickled = len(pickle.dumps(comparison, protocol=pickle.HIGHEST_PROTOCOL))
+        assert pickled / 2 <= comparison_size(comparison) <= 2 * pickled, k
