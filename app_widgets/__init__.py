@@ -1,8 +1,9 @@
 """Shared Streamlit widgets of the dscorer app, one module per job: ``files`` (loading), ``controls``
 (settings), ``state`` (session state and caching), ``drawing`` (pyvis graphs), ``box_view`` (DRT boxes),
 ``tables``, ``charts`` (altair charts converted once), ``text`` (escaping), ``judging`` (human
-judgements), ``sentences`` (a long document a sentence at a time), ``server`` (how the server
-process shares its interpreter among sessions).
+judgements), ``sentences`` (a long document a sentence at a time), ``corpus_jobs`` (corpus-sized
+results, started in the background when a pair is loaded), ``workers`` (the process pool),
+``server`` (how the server process shares its interpreter among sessions).
 
 Pages ``import app_widgets as aw``; this package lays out what ``dscorer_core`` computes and holds
 no scoring logic. Everything that comes from a clause file is shown as text.
@@ -94,7 +95,6 @@ from .state import (  # noqa: F401
                      shared_text,
 )
 from .tables import (  # noqa: F401
-                     CLAUSE_MARK_CSS,
                      MAX_COLOURED_TABLES,
                      VARIABLE_ROW_CSS,
                      clause_frame,
@@ -104,7 +104,6 @@ from .tables import (  # noqa: F401
                      order_table,
                      safe_frame,
                      score_table,
-                     styled_clauses,
 )
 from .text import defuse_title, json_text, md_escape  # noqa: F401
 from .workers import WORKERS, in_worker  # noqa: F401

@@ -14,13 +14,13 @@ from typing import Any
 
 import streamlit as st
 
-from .state import SharedResults
+from .state import MAX_STORED_BYTES, SharedResults
 
 __all__ = ["MAX_CHARTS", "altair_to_dict", "shared_chart"]
 
 #: Converted charts kept for all sessions (least recently used dropped first).
 MAX_CHARTS = 64
-_specs = SharedResults(MAX_CHARTS)
+_specs = SharedResults(MAX_CHARTS, MAX_STORED_BYTES)  # a chart holds its corpus's rows
 
 
 def altair_to_dict(chart: Any) -> dict[str, Any]:

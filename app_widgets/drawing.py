@@ -124,8 +124,9 @@ def static_vis_tags() -> str | None:
 
 #: The panes' own script (no data from a file): the controls bar, Ctrl+wheel zoom (the plain
 #: wheel scrolls the page: the event is kept from vis-network, which would swallow it), zoom and
-#: pan mirrored into the other pane, and ``window.dscorerGraph`` for the box view. On load (after the
-#: first drawing) and on resize each pane fits the shared bounding box, so both panes show the whole
+#: pan mirrored into the other pane, and ``window.dscorerGraph`` for the box view. When it draws a graph
+#: (a static pane on load; a live pane when a new graph arrives) and on resize each pane fits the
+#: shared bounding box, so both panes show the whole
 #: drawing at the same place and scale: the drawing takes the pane's width, and the pane (its iframe
 #: and the page's element around it) takes the drawing's height at that scale, so there is no blank
 #: band above or below it. A live pane (``graph_html_live``) is a shell without a graph: it reads the
@@ -136,6 +137,8 @@ def static_vis_tags() -> str | None:
 #: Placeholders: __BOX__ (bounding box), __SIDE__, __ALIAS__ (hidden edge -> drawn edge or node), __LIVE__,
 #: __MAXH__ (the tallest the pane grows, px; a taller drawing is shown smaller), __FOCUS__ (node ids the
 #: first view centres on at a readable scale when the whole drawing would be drawn small, below the controls bar).
+#: In a live shell __BOX__, __ALIAS__, __MAXH__ and __FOCUS__ are placeholders' defaults: each graph's own
+#: come with it in ``data-graph``.
 PANE_SCRIPT = """
 (function(){
 var b=__BOX__,side=__SIDE__,alias=__ALIAS__,live=__LIVE__,maxh=__MAXH__,focus=__FOCUS__,mirroring=false,moved=false,
@@ -231,10 +234,11 @@ def _pane_css(dark: bool) -> str:
 
 
 #: What the live style layer sets on each node and edge (everything that changes with k, the chosen
-#: n-gram or the chosen variable); the rest of a pane stays as loaded.
+#: n-gram or the chosen variable); the rest comes in ``data-graph`` and changes only with another graph.
 NODE_STYLE_KEYS = ("color", "borderWidth", "title", "opacity", "shadow")
 EDGE_STYLE_KEYS = ("color", "width", "dashes", "title")
-#: The neutral values a live pane is loaded with before its style layer arrives.
+#: The value of a style key that a node or edge does not set: every style layer sets every key, so
+#: a restyle also clears what the layer before set (a chosen variable's glow, a tooltip).
 _NEUTRAL_NODE = {"color": {"background": "#FFFFFF", "border": "#444444"}, "borderWidth": 1, "title": "",
                  "opacity": 1.0, "shadow": {"enabled": False}}
 _NEUTRAL_EDGE = {"color": "#B0B0B0", "width": 1, "dashes": False, "title": ""}
@@ -262,8 +266,9 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
     ``live`` keeps the HTML free of the graph (``live_shell``: the same page for every graph of a
     side): the graph (nodes, edges, box, aliases, focus) and everything that changes with the order k,
     the chosen n-gram or the chosen variable (NODE_STYLE_KEYS, EDGE_STYLE_KEYS) come apart, and the
-    loaded pane applies them in place instead of being rebuilt (``graph_pane``): a change of k sends
-    only another style layer, another sentence another graph.
+    loaded pane applies them in place instead of being rebuilt (``pane_layer``): a change of k sends
+    only another style layer, another sentence another graph. A live pane's ``height`` is not in its
+    page (the pane's script fits the frame).
 
     ``edge_status`` and ``edge_counts`` style edges (colour: the matched share, edge_shades);
     ``focus_*`` draws one n-gram's occurrences on top; ``marked_nodes`` (a chosen variable) get a
@@ -416,7 +421,7 @@ def _page(net: Any, dark: bool, script: str) -> str:
 @functools.cache
 def live_shell(side: str, dark: bool) -> str:
     """A live pane's page: vis-network, the controls and PANE_SCRIPT, but no graph (it comes in the
-    page's hidden element, ``graph_pane``). The same for every graph of a side and theme, so the
+    page's hidden element, ``pane_layer``). The same for every graph of a side and theme, so the
     browser keeps the pane loaded from one sentence, document or k to the next; its drawing area
     takes the frame's height until the script fits it."""
     from pyvis.network import Network  # lazy: pyvis pulls in IPython
@@ -437,7 +442,6 @@ def drawing_box(layout: Layout, pred: Graph, gold: Graph, compact: bool = True, 
     ``max_swing`` rather than shrink every label (a tall document's edges between far rows)."""
     x0, y0, x1, y1 = layout.box
     width = x1 - x0
-    forward_only = forward_only or compact  # as the panes ask for it: drawing_geometry's cache then serves them
     drawn = union_box([layout.box] + [drawing_geometry(g, tuple(pos), compact, show_names, False, forward_only).extent
                                       for g, pos in ((pred, layout.pred), (gold, layout.gold)) if g.nodes])
     out = (x0 - drawn[0], y0 - drawn[1], drawn[2] - x1, drawn[3] - y1)
@@ -487,8 +491,8 @@ class PreparedPane:
 def prepare_pane(title: str, graph: Graph, positions: Sequence[tuple[float, float]],
                  box: tuple[float, float, float, float], height: int = 600, svg_name: str = "",
                  svg_title: str = "", live: bool = False, **kwargs: Any) -> PreparedPane:
-    """Everything ``graph_pane`` shows for one graph, built (or found in ``_pane_parts``) without
-    showing it, so a page can send both live panes' layers before either pane (``pane_layer``)."""
+    """Everything a pane shows for one graph, built (or found in ``_pane_parts``) without showing it,
+    so a page can send both live panes' layers (``pane_layer``) before either pane (``show_pane``)."""
     options = tuple(sorted((name, tuple(v) if isinstance(v, list) else v) for name, v in kwargs.items()))
     try:
         page, svg = _pane_parts(graph, tuple(positions), tuple(box), height, live, svg_name, svg_title, options)
@@ -512,7 +516,7 @@ def pane_layer(pane: PreparedPane) -> None:
 
 
 def show_pane(pane: PreparedPane) -> None:
-    """A prepared pane's caption, its embedded graph and its SVG button (``graph_pane``)."""
+    """A prepared pane's caption, its embedded graph and its SVG button."""
     st.markdown(pane.caption)
     # a live pane's height only sets its frame's first height (the frame is not reloaded when it changes)
     st.iframe(pane.page.html, height=pane.height)
@@ -524,15 +528,12 @@ def show_pane(pane: PreparedPane) -> None:
 
 def graph_pane(title: str, graph: Graph, positions: Sequence[tuple[float, float]],
                box: tuple[float, float, float, float], height: int = 600, svg_name: str = "",
-               svg_title: str = "", live: bool = False, **kwargs: Any) -> None:
-    """A caption and the embedded graph; with ``svg_name`` also a button that downloads the same
-    drawing (positions, shades, compact mode) as an SVG file of that name, headed ``svg_title``.
-    ``live`` (one pane per side on the page): the pane's page is the same for every graph
-    (``live_shell``), so the browser keeps it loaded; another k, n-gram or variable restyles it in
-    place, another sentence or document redraws it in place (``pane_layer``)."""
-    pane = prepare_pane(title, graph, positions, box, height, svg_name, svg_title, live, **kwargs)
-    pane_layer(pane)
-    show_pane(pane)
+               svg_title: str = "", **kwargs: Any) -> None:
+    """A caption and the embedded graph, its page built for it; with ``svg_name`` also a button that
+    downloads the same drawing (positions, shades, compact mode) as an SVG file of that name, headed
+    ``svg_title``. The pair view's live panes, whose page stays loaded from one graph to the next, are
+    ``prepare_pane``, ``pane_layer`` and ``show_pane``."""
+    show_pane(prepare_pane(title, graph, positions, box, height, svg_name, svg_title, False, **kwargs))
 
 
 def pane_height(box: Sequence[float], scale: float = 0.8, low: int = 420, high: int = 3200) -> int:

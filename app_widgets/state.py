@@ -1,10 +1,13 @@
-"""Session state and caching of the app, in one place.
+"""Session state, and the caching mechanism that the app's caches share (``SharedResults``,
+``shared_cache``, ``cached_run``; the caches of one widget live beside it: charts, sentences,
+tables, drawing).
 
 Policy: derived results are cached per content key (a LoadedFile.key or the Drs objects
 themselves) and settings; every cache is bounded in entries (see the maxsize and
-MAX_STORED_RESULTS values below), and the corpus-sized results of cached_run also in bytes
-(MAX_STORED_BYTES); a corpus-sized result that one session is computing is waited for by the
-others, not computed again. Widget values that must survive a page switch are listed in
+MAX_STORED_RESULTS values below), and those whose entries grow with a document or corpus also in
+bytes (MAX_STORED_BYTES: cached_run's stores, cached_comparison, the panes' pages, shared texts);
+a result that one session is computing is waited for by the others, not computed again.
+Widget values that must survive a page switch are listed in
 PERSISTENT_KEYS. Nothing else keeps state across reruns."""
 
 from __future__ import annotations

@@ -159,8 +159,7 @@ def _coloured_table(digest: str, _frame: pd.DataFrame, marked_rows: tuple[int, .
                     matched_columns: tuple[str, ...], height: int | Literal["auto"]) -> None:
     """coloured_table's drawing (``digest`` names ``_frame``'s content); st.cache_data records the
     element and replays it on a hit."""
-    frame = _frame
-    styler = styled_clauses(frame, marked_rows, verdict_columns)
+    styler = styled_clauses(_frame, marked_rows, verdict_columns)
     if matched_columns:
         styler = styler.map(lambda _: CLAUSE_MARK_CSS["✓"], subset=list(matched_columns))
     data_table(styler, hide_index=True, width="stretch", height=height)

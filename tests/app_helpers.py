@@ -98,7 +98,7 @@ def _hidden_layers(at: AppTest, attribute: str) -> dict[str, dict]:
 
 
 def style_layers(at: AppTest) -> dict[str, dict]:
-    """The live style layer of each pair-view pane by side (app_widgets.drawing.graph_pane(live=True)):
+    """The live style layer of each pair-view pane by side (app_widgets.drawing.pane_layer):
     the hidden ``data-dscorer-styles`` element's ``data-payload`` JSON."""
     return _hidden_layers(at, "data-payload")
 

@@ -254,12 +254,18 @@ class DrawingGeometry:
     extent: tuple[float, float, float, float]
 
 
-@lru_cache(maxsize=64)
 def drawing_geometry(graph: Graph, positions: tuple[Point, ...], compact: bool = True, show_names: bool = False,
                      names_only: bool = False, forward_only: bool = False) -> DrawingGeometry:
     """The geometry of one graph as the pane draws it at ``positions`` (compact: concepts in the
-    referents' labels, one line per relation; else ``forward_only`` leaves reverse edges out)."""
-    forward_only = forward_only or compact
+    referents' labels, one line per relation; else ``forward_only`` leaves reverse edges out).
+    Remembered for the last 64 drawings, keyed as drawn (compact implies forward only), so the panes
+    and the bounding box of a pair share one computation."""
+    return _drawing_geometry(graph, positions, compact, show_names, names_only, forward_only or compact)
+
+
+@lru_cache(maxsize=64)
+def _drawing_geometry(graph: Graph, positions: tuple[Point, ...], compact: bool, show_names: bool,
+                      names_only: bool, forward_only: bool) -> DrawingGeometry:
     hidden = compact_folds(graph).hidden if compact else frozenset()
     node_labels = tuple(compact_label(graph, node) if compact
                         else node.name if names_only and not node.is_constant
