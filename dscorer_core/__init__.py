@@ -1,8 +1,10 @@
-"""dscorer_core: read DRS clause files, induce DSCORER graphs, count n-grams and score them.
+"""dscorer_core: read DRSs (clauses or SBN) and score them with DSCORER, COUNTER or Smatch.
 
-    >>> from dscorer_core import read_clf, score_corpus
-    >>> result = score_corpus(read_clf("pred.clf"), read_clf("gold.clf"), preset="typed")
-    >>> result.micro.F, result.signature
+    >>> import dscorer_core as dscorer
+    >>> preds = dscorer.load("pred.clf")              # a path, an open file or "-"
+    >>> golds = dscorer.loads(gold_text)               # the same from a string
+    >>> r = dscorer.score(preds, golds, metric="counter")
+    >>> r.micro.F, str(r.signature)                    # what ``dscorer counter`` prints
 
 The scoring names are imported on first use (PEP 562, ``__getattr__`` below), so that
 ``import dscorer_core`` and ``dscorer smatch`` stay quick (no numpy).
@@ -63,9 +65,21 @@ if TYPE_CHECKING:
         score_graphs,
         score_pair,
     )
+    from .interface import load, loads, score
+    from .metrics.base import Figures, Metric, MetricDocument, MetricResult
+    from .metrics.registry import make_metric, metric_names
 
 #: Where each public name lives (imported by ``__getattr__`` on first use).
 _HOME = {
+    "load": ".interface",
+    "loads": ".interface",
+    "score": ".interface",
+    "make_metric": ".metrics.registry",
+    "metric_names": ".metrics.registry",
+    "Metric": ".metrics.base",
+    "MetricResult": ".metrics.base",
+    "MetricDocument": ".metrics.base",
+    "Figures": ".metrics.base",
     "Clause": ".clauses",
     "Drs": ".clauses",
     "check_pair": ".clauses",
@@ -107,6 +121,7 @@ _HOME = {
 
 
 __all__ = [
+    "load", "loads", "score", "make_metric", "metric_names", "Metric", "MetricResult", "MetricDocument", "Figures",
     "Clause", "Drs", "read_clf", "parse_clf", "read_pair", "check_pair",
     "ClfError", "ClfErrors", "ClfProblem", "DrsCountMismatch", "DscorerInputError", "NgramExplosion", "NoDrsError",
     "CounterExplosion", "DscorerError", "SettingsError", "OutputError",
@@ -131,3 +146,8 @@ def __getattr__(name: str) -> Any:
     value = getattr(importlib.import_module(_HOME[name], __name__), name)
     globals()[name] = value
     return value
+
+
+def __dir__() -> list[str]:
+    """The public names, lazy ones included, so that an interactive shell completes them."""
+    return sorted(set(__all__) | {"__version__"})

@@ -320,6 +320,16 @@ def read_file_text(path: str | os.PathLike[str], error: type[ClfError] = ClfErro
     return decode_clf_bytes(data, str(p))
 
 
+def read_stdin_text() -> str:
+    """Standard input's text (``-`` for a file), decoded and checked as a file's bytes are
+    (``decode_clf_bytes``: UTF-8, a binary stream refused with its kind)."""
+    import sys
+
+    stream = getattr(sys.stdin, "buffer", None)
+    data = stream.read() if stream is not None else sys.stdin.read().encode("utf-8", "surrogateescape")
+    return decode_clf_bytes(data, "<stdin>")
+
+
 def decode_clf_bytes(data: bytes, source: str) -> str:
     """Decode file bytes as UTF-8 (a BOM is dropped later), naming every bad line and column; a
     binary file (compressed, an image, ...: ``binary_files``) is one error for the whole file."""

@@ -31,6 +31,8 @@ __all__ = [
     "parse_drs_text",
     "parse_sbn_text",
     "read_drs_file",
+    "read_drs_pair",
+    "read_drs_sides",
     "read_sbn_file",
     "read_sbn_file_tolerant",
     "read_sbn_texts",
@@ -185,25 +187,38 @@ def read_sbn_texts(path: str | os.PathLike[str], fmt: str = "auto") -> list[SbnT
     return split_sbn_texts(text, str(path), chosen)  # type: ignore[arg-type]
 
 
-def read_drs_pair(pred: str | os.PathLike[str], gold: str | os.PathLike[str], fmt: str = "auto",
-                  baseline: bool = False, lenient_pred: bool = False) -> tuple[list[Drs], list[Drs]]:
-    """Read a predicted and a gold file in any notation as DRSs and pair them (``clauses.check_pair``).
+def read_drs_sides(pred: str | os.PathLike[str], gold: str | os.PathLike[str], fmt: str = "auto",
+                   lenient_pred: bool = False) -> tuple[list[Drs], list[Drs]]:
+    """Read a predicted and a gold file in any notation as DRSs, not yet paired.
 
     Both files are read before an error is raised, so the bad lines of both are reported.
     ``lenient_pred`` reads the predicted file leniently (its bad DRSs carry their problems:
     ``ill_formed.apply_ill_policy`` decides what is scored); the gold file is always strict.
+    A side named ``-`` is standard input (``clauses.read_stdin_text``).
     """
     sides: list[list[Drs]] = []
     errors: list[ClfError] = []
     for path, lenient in ((pred, lenient_pred), (gold, False)):
         try:
-            sides.append(read_drs_file(path, fmt, lenient))
+            if os.fspath(path) == "-":
+                from .clauses import read_stdin_text
+
+                sides.append(parse_drs_text(read_stdin_text(), "<stdin>", fmt, lenient))
+            else:
+                sides.append(read_drs_file(path, fmt, lenient))
         except ClfError as exc:
             errors.append(exc)
     if len(errors) == 1:
         raise errors[0]
     if errors:
         raise ClfErrors(errors)
+    return sides[0], sides[1]
+
+
+def read_drs_pair(pred: str | os.PathLike[str], gold: str | os.PathLike[str], fmt: str = "auto",
+                  baseline: bool = False, lenient_pred: bool = False) -> tuple[list[Drs], list[Drs]]:
+    """``read_drs_sides``, then paired (``clauses.check_pair``; ``baseline``: one predicted DRS for all)."""
     from .clauses import check_pair
 
-    return check_pair(sides[0], sides[1], str(pred), str(gold), baseline)
+    preds, golds = read_drs_sides(pred, gold, fmt, lenient_pred)
+    return check_pair(preds, golds, str(pred), str(gold), baseline)

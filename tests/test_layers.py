@@ -25,6 +25,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("formats", "swapped_sides", "undirected_kgrams", "judgements", "metrics", "sentence_scores"),
     # chunked: clause and SBN-line files read as streams of pieces (reads through formats)
     ("analysis", "render", "stats", "chunked"),
+    # interface: the front door (load, loads, score), the one pipeline the command line calls too
+    ("interface",),
     ("cluster",),  # the Dask back end: runs the metrics' batches on workers (docs/scale.md)
     ("cli",),
     ("__init__", "__main__"),  # the public facade (names imported on first use) and ``python -m``

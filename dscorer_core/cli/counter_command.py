@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING
 from ..counter.settings import SEARCHES, CounterSettings
 from ..ill_formed import IllFormedReport, signed
 from .arg_types import positive_int, positive_seconds
+from .habits import add_habit_options, headline
 from .input_format import (
     add_format_option,
     add_ill_option,
+    prepared_pair,
     print_report,
     print_warning,
     read_predictions,
@@ -93,6 +95,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "large corpora; docs/counter.md#speed); the same figures as one process")
     add_per_doc_out_option(p)
     add_cluster_option(p)
+    add_habit_options(p)
     p.set_defaults(func=run)
 
 
@@ -147,7 +150,6 @@ def _scored_at_scale(args: argparse.Namespace, settings: CounterSettings, runner
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..counter.score import counter_corpus  # numpy and scipy: imported when a command runs COUNTER
 
     settings = counter_settings_from_args(args)
     refuse_overwriting("--per-doc-out", args.per_doc_out, args.pred, args.gold)
@@ -156,11 +158,18 @@ def run(args: argparse.Namespace) -> int:
 
         with open_cli_runner(args) as runner, per_doc_lines(args.per_doc_out, CounterPair.as_dict) as write:
             result, report = _scored_at_scale(args, settings, runner, write)
-    else:
-        preds, golds, report = read_predictions(args)
-        result = counter_corpus(preds, golds, settings, progress=terminal_progress("COUNTER"), jobs=args.jobs)
+    else:  # the library's pipeline (interface.score): the same figures and signature
+        from ..interface import score_prepared
+        from ..metrics.registry import make_metric
+
+        pair = prepared_pair(args)
+        report = pair.report  # type: ignore[assignment]
+        result = score_prepared(make_metric("counter", settings, args.jobs), pair,
+                                terminal_progress("COUNTER")).detail  # type: ignore[assignment]
     if args.csv:
         write_csv(args.csv, *counter_rows(result))
+    if headline(args, result.F):
+        return 0
     if args.json:
         data = result.as_dict(per_doc=args.per_doc)
         data["signature"] = signed(result.signature, [report])

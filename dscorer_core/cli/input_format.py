@@ -6,13 +6,14 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from ..formats import FORMATS, read_drs_pair
+from ..formats import FORMATS, read_drs_sides
 
 if TYPE_CHECKING:
     from ..clauses import Drs
     from ..ill_formed import IllFormedReport
+    from ..interface import PreparedPair
 
-__all__ = ["add_format_option", "add_ill_option", "read_predictions", "print_report", "print_warning",
+__all__ = ["add_format_option", "add_ill_option", "prepared_pair", "read_predictions", "print_report", "print_warning",
            "streams_clauses"]
 
 
@@ -39,20 +40,33 @@ def add_ill_option(p: argparse.ArgumentParser) -> None:
 
 
 def read_predictions(args: argparse.Namespace) -> tuple[list[Drs], list[Drs], IllFormedReport]:
-    """The predicted and gold DRSs of a command, the ill-formed policy applied to the predicted
-    side and reported on stderr (``FILE:LINE: DRS N is ill-formed: why``, the first 20); a gold
-    file that looks like a parser's output (``swapped_sides``) is a warning on stderr."""
-    lenient = args.ill != "error"  # 'error' reads strictly: every bad line of both files, as before
-    from ..ill_formed import apply_ill_policy, check_gold
-    from ..swapped_sides import suspect_swapped
+    """The predicted and gold DRSs of a command, paired and the ill-formed policy applied to the
+    predicted side as the library's ``score`` does (``interface.prepare_pair``), reported on stderr
+    (``FILE:LINE: DRS N is ill-formed: why``, the first 20); a gold file that looks like a parser's
+    output (``swapped_sides``) is a warning on stderr."""
+    pair = prepared_pair(args)
+    assert pair.report is not None
+    return list(pair.preds), list(pair.golds), pair.report
 
-    preds, golds = read_drs_pair(args.pred, args.gold, args.format, baseline=args.baseline, lenient_pred=lenient)
-    swapped = suspect_swapped(preds, golds, str(args.pred), str(args.gold))
-    if swapped is not None:
-        print(swapped.warning_line(), file=sys.stderr)
-    preds, report = apply_ill_policy(preds, args.ill, check_gold(golds, args.wf_check))
-    print_report(report)
-    return preds, golds, report
+
+def prepared_pair(args: argparse.Namespace) -> PreparedPair:
+    """The files of a command read (both before an error is raised; ``--ill error`` reads strictly;
+    ``-`` is standard input) and prepared by ``interface.prepare_pair``; its warnings and ill-formed
+    report on stderr (none under ``--quiet``; ``--strict`` makes the warnings an error)."""
+    from ..interface import prepare_pair
+    from .habits import check_stdin_sides, refuse_warnings, say
+
+    check_stdin_sides(args.pred, args.gold)
+    preds, golds = read_drs_sides(args.pred, args.gold, args.format, lenient_pred=args.ill != "error")
+    names = tuple("<stdin>" if str(side) == "-" else str(side) for side in (args.pred, args.gold))
+    pair = prepare_pair(preds, golds, ill=args.ill, wf_check=args.wf_check, baseline=args.baseline,
+                        names=names)  # type: ignore[arg-type]
+    gold_lines = pair.report.gold.lines() if pair.report is not None and pair.report.gold is not None else []
+    refuse_warnings(args, [*pair.warnings, *gold_lines])
+    say(args, pair.warnings)
+    if pair.report is not None:
+        say(args, pair.report.lines())
+    return pair
 
 
 def print_warning(line: str) -> None:

@@ -19,9 +19,11 @@ from .counter_command import (
     counter_settings_from_args,
     format_counter,
 )
+from .habits import add_habit_options, headline
 from .input_format import (
     add_format_option,
     add_ill_option,
+    prepared_pair,
     print_report,
     print_warning,
     read_predictions,
@@ -84,6 +86,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--csv", metavar="FILE", help="write the per-document table to FILE")
     add_per_doc_out_option(p)
     add_cluster_option(p)
+    add_habit_options(p)
     p.add_argument("--with-counter", action="store_true",
                    help="also compute COUNTER scores and add them (a 'counter' block in JSON)")
     add_counter_options(p)
@@ -110,15 +113,18 @@ def run(args: argparse.Namespace) -> int:
     if at_scale(args):
         with open_cli_runner(args) as runner, per_doc_lines(args.per_doc_out, DocumentScore.as_dict) as write:
             result, counter, report = _scored_at_scale(args, settings, runner, write)
-    else:
-        preds, golds, report = read_predictions(args)
-        result = score_corpus(preds, golds, settings, jobs=args.jobs, progress=terminal_progress("DSCORER"))
-        counter = None
-        if getattr(args, "with_counter", False):
-            from ..counter.score import counter_corpus  # scipy: only when asked for
+    else:  # the library's pipeline (interface.score): the same figures and signature
+        from ..interface import score_prepared
+        from ..metrics.registry import make_metric
 
-            counter = counter_corpus(preds, golds, counter_settings_from_args(args),
-                                     progress=terminal_progress("COUNTER"))
+        pair = prepared_pair(args)
+        report = pair.report  # type: ignore[assignment]
+        scored = score_prepared(make_metric("dscorer", settings, args.jobs), pair, terminal_progress("DSCORER"))
+        result = scored.detail  # type: ignore[assignment]
+        counter = None
+        if getattr(args, "with_counter", False):  # scipy: only when asked for
+            counter = score_prepared(make_metric("counter", counter_settings_from_args(args)), pair,
+                                     terminal_progress("COUNTER")).detail  # type: ignore[assignment]
     if args.csv:
         write_csv(args.csv, *document_table(result))
     return _print(args, result, counter, report)
@@ -157,7 +163,11 @@ def _scored_at_scale(args: argparse.Namespace, settings: ScoreSettings, runner: 
 
 def _print(args: argparse.Namespace, result: CorpusResult, counter: CounterResult | None,
            report: IllFormedReport) -> int:
-    """Print the report (text or ``--json``) of a DSCORER run, with COUNTER's if asked for."""
+    """Print the report (text or ``--json``) of a DSCORER run, with COUNTER's if asked for; ``-b``: the
+    headline figure alone."""
+    headline_figures = result.micro if result.settings.average == "micro" else result.macro
+    if headline(args, headline_figures.F):
+        return 0
     if args.json:
         data = result.as_dict(per_doc=args.per_doc)
         data["signature"] = signed(result.signature, [report])

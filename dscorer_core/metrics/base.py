@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ..clauses import Drs
     from ..counter.score import CounterResult, KindScore
     from ..dscorer.scoring import CorpusResult, OrderScore
+    from ..ill_formed import IllFormedReport
     from ..sbn.smatch import SmatchResult
 
 __all__ = ["Average", "Progress", "Figures", "CountRows", "MetricDocument", "MetricResult", "Metric",
@@ -141,8 +142,10 @@ class Metric(Protocol):
         """The count rows of one pair (one document)."""
         ...
 
-    def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None) -> MetricResult:
-        """Score aligned predicted and gold DRSs: the corpus result."""
+    def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None,
+              cluster: Any = None) -> MetricResult:
+        """Score aligned predicted and gold DRSs: the corpus result (``cluster``: an open
+        ``cluster.Runner`` to score on, or None for this process)."""
         ...
 
     def figures(self, sums: np.ndarray) -> np.ndarray:
@@ -168,6 +171,8 @@ class MetricResult:
     micro table), ``breakdown`` (COUNTER's clause kinds), ``ill_formed`` (Smatch's ill-formed rate;
     the documents' ``optimal`` flags and ``note``s hold the proofs and reasons), and ``detail``, the
     metric's own result (``CorpusResult``, ``CounterResult``, ``SmatchResult``) for what only it has.
+    ``report`` holds the ill-formed predicted DRSs and the policy applied to them (``interface.score``),
+    which the signature names where it changed what was scored; ``warnings`` what a person should see.
     """
 
     metric: Metric
@@ -180,6 +185,8 @@ class MetricResult:
     breakdown: tuple[KindScore, ...] = ()
     ill_formed: float | None = None
     detail: CorpusResult | CounterResult | SmatchResult | None = None
+    report: IllFormedReport | None = None
+    warnings: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -187,8 +194,14 @@ class MetricResult:
 
     @property
     def signature(self) -> Signature:
-        """The signature of the headline figure (``str()`` gives its text)."""
-        return self.metric.get_signature(self.average)
+        """The signature of the headline figure (``str()`` gives its text), naming the ill-formed policy
+        (``|ill:dummy``) and an unchecked well-formedness (``|wf:off``) where they apply."""
+        signature = self.metric.get_signature(self.average)
+        if self.report is None:
+            return signature
+        from ..ill_formed import extra_fields
+
+        return signature.with_fields(extra_fields([self.report]))
 
     @property
     def headline(self) -> Figures:

@@ -27,6 +27,8 @@ class CounterMetric(OneComponent):
     """COUNTER-compatible clause matching under ``settings``; micro-averaged, as COUNTER reports."""
 
     settings: CounterSettings = field(default_factory=CounterSettings)
+    #: Processes that score a corpus large enough to pay for them (``counter_corpus``'s ``jobs``).
+    jobs: int = 1
     name: ClassVar[str] = "counter"
     title: ClassVar[str] = "COUNTER"
     averages: ClassVar[tuple[Average, ...]] = ("micro",)
@@ -37,7 +39,7 @@ class CounterMetric(OneComponent):
     def from_settings(cls, settings: Any = None, jobs: int = 1, average: Average | None = None) -> CounterMetric:
         if average not in (None, "micro"):
             raise SettingsError(f"COUNTER is micro-averaged (summed clauses), not {average}")
-        return cls(settings or CounterSettings())
+        return cls(settings or CounterSettings(), jobs)
 
     @property
     def components(self) -> tuple[str, ...]:
@@ -60,7 +62,8 @@ class CounterMetric(OneComponent):
     def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None,
               cluster: Any = None) -> MetricResult:
         """``cluster``: score on a Dask cluster (an open ``cluster.Runner``, docs/scale.md)."""
-        return self.result_of(counter_corpus(preds, golds, self.settings, progress=progress, cluster=cluster),
+        return self.result_of(counter_corpus(preds, golds, self.settings, progress=progress, cluster=cluster,
+                                             jobs=self.jobs),
                               [g.sentence for g in golds])
 
     def result_of(self, corpus: CounterResult, sentences: Sequence[str | None] | None = None) -> MetricResult:
