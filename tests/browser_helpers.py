@@ -21,12 +21,21 @@ BOX_IFRAMES = "[class*='st-key-dscorer_boxes'] iframe"
 READY = "typeof network !== 'undefined' && network.body.nodeIndices.length > 0"
 
 
+#: True once Streamlit has finished its run and is connected: the app's root element says so in its
+#: ``data-test-script-state`` ("initial" before the first run, "running", "rerunRequested", "notRunning")
+#: and ``data-test-connection-state``. (The status widget is no such sign: with toolbarMode "minimal"
+#: it is not drawn during a short run, so waiting for it to go returned while the first run still
+#: ran, and a key pressed then was lost: the n/p test's failure under load.)
+IDLE = ("(() => { const app = document.querySelector('[data-testid=\"stApp\"]');"
+        " return !!app && app.dataset.testScriptState === 'notRunning'"
+        " && app.dataset.testConnectionState === 'CONNECTED'; })()")
+
+
 def wait_idle(page) -> None:
-    """Wait until Streamlit has finished the current run (at most ``page.idle_timeout`` ms)."""
-    page.wait_for_timeout(300)
-    page.wait_for_function("!document.querySelector('[data-testid=\"stStatusWidget\"]')",
-                           timeout=page.idle_timeout)
-    page.wait_for_timeout(300)
+    """Wait until Streamlit has finished the current run (at most ``page.idle_timeout`` ms). Right after
+    an action that starts a run, wait for what the run shows instead (a heading, a value): the run may
+    not have started yet."""
+    page.wait_for_function(IDLE, timeout=page.idle_timeout)
 
 
 def assert_no_exception(page) -> None:

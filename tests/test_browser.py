@@ -152,7 +152,7 @@ def test_url_opens_document_and_order(page, app_url):
 def test_keys_n_and_p_move_to_the_next_and_previous_document(page, app_url):
     page.goto(app_url + "/?doc=0")  # Figure 1 (a first visit opens on document 1)
     page.get_by_role("heading", name="Document 0").wait_for()
-    wait_idle(page)
+    wait_idle(page)  # a key pressed while the first run still draws the page can be lost (Streamlit)
     page.get_by_role("heading", name="Document 0").click()  # focus the page, not a widget
     page.keyboard.press("n")
     page.get_by_role("heading", name="Document 1").wait_for()
