@@ -99,6 +99,11 @@ def script_tokens(line: str) -> list[list[str]]:
     return [chunk.split() for chunk in _lines(_split_single(line))]
 
 
+def _tokens(line: str) -> list[str]:
+    """A line's tokens, split at any whitespace as the script's ``sbn_line.split()``."""
+    return line.split()
+
+
 def _index(text: str) -> int:
     try:
         return int(text)
@@ -123,7 +128,7 @@ def _read(line: str) -> _Graph:
 
     for sbn_line in lines:
         # the script pops tokens off the front of a list (quadratic in a long name); an index does the same
-        tokens = sbn_line.split()
+        tokens = _tokens(sbn_line)
         k = 0
         position = 0
         while k < len(tokens):
