@@ -17,7 +17,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..errors import ClfProblem, DrsCountMismatch, NoDrsError, SbnError
@@ -295,8 +295,6 @@ def smatch_documents(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnTex
     gold_side = [_prepared(g, settings, "gold") for g in golds]
     todo = [i for i, (p, g) in enumerate(zip(pred_side, gold_side))
             if p.ill_formed is None and p.note is None and (g.note is None or not pmb5)]
-    if not pmb5:
-        gold_side = [replace(g, unreadable=None) for g in gold_side]
     skipped = len(preds) - len(todo)  # ill-formed or not scored: settled before any alignment
 
     def report(done: int, total: int) -> None:
