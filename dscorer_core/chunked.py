@@ -127,21 +127,17 @@ def clf_chunks(path: str | os.PathLike[str], size: int) -> Iterator[TextChunk]:
 
 def sbn_line_chunks(path: str | os.PathLike[str], size: int) -> Iterator[list[SbnText]]:
     """A file of one SBN per line in pieces of ``size`` SBNs, as ``split_sbn_texts`` reads it: ``%``
-    lines are comments, an empty line is an empty SBN, blank lines at the end of the file are not SBNs."""
+    lines are comments, every other line is an SBN (an empty one too, at the end of the file as well:
+    the PMB 5 script's ``readlines``)."""
     source = str(path)
     piece: list[SbnText] = []
-    blanks: list[SbnText] = []  # empty SBNs, unless only blank lines follow them
     for lineno, raw in enumerate(file_lines(path, SbnError), start=1):
-        if not raw.strip():
-            blanks.append(SbnText(raw.split("\t")[-1].strip(), source, lineno))
+        if raw.lstrip().startswith("%"):
             continue
-        for item in blanks + ([] if raw.lstrip().startswith("%") else [SbnText(raw.split("\t")[-1].strip(),
-                                                                             source, lineno)]):
-            piece.append(item)
-            if len(piece) >= size:
-                yield piece
-                piece = []
-        blanks = []
+        piece.append(SbnText(raw.split("\t")[-1].strip(), source, lineno))
+        if len(piece) >= size:
+            yield piece
+            piece = []
     if piece:
         yield piece
 

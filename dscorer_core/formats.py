@@ -148,31 +148,34 @@ def read_drs_file(path: str | os.PathLike[str], fmt: str = "auto", lenient: bool
     return parse_drs_text(read_text(path), str(path), fmt, lenient)
 
 
-def parse_sbn_text(text: str, source: str = "<string>", fmt: str = "auto") -> list[Sbn]:
-    """The SBNs of a text (``fmt`` auto, sbn or sbn-lines); a clause file is an error here."""
+def parse_sbn_text(text: str, source: str = "<string>", fmt: str = "auto", repair: bool = False) -> list[Sbn]:
+    """The SBNs of a text (``fmt`` auto, sbn or sbn-lines); a clause file is an error here; ``repair``:
+    read what the PMB 5 script reads by leaving something out (``sbn.reader.parse_block``)."""
     chosen = _resolve(text, source, fmt)
     if chosen == "clf":
         raise ClfError(source, [ClfProblem(0, "is a clause file, not SBN (smatch scores SBN files; "
                                               "use --format sbn or sbn-lines if detection is wrong)")])
     from .sbn.reader import parse_sbn
 
-    return parse_sbn(text, source, chosen)
+    return parse_sbn(text, source, chosen, repair)
 
 
-def read_sbn_file(path: str | os.PathLike[str], fmt: str = "auto") -> list[Sbn]:
-    """Read an SBN file (raises SbnError listing every SBN that cannot be read)."""
-    return parse_sbn_text(read_text(path), str(path), fmt)
+def read_sbn_file(path: str | os.PathLike[str], fmt: str = "auto", repair: bool = False) -> list[Sbn]:
+    """Read an SBN file (raises SbnError listing every SBN that cannot be read); ``repair`` as in
+    ``parse_sbn_text``."""
+    return parse_sbn_text(read_text(path), str(path), fmt, repair)
 
 
-def read_sbn_file_tolerant(path: str | os.PathLike[str], fmt: str = "auto") -> list[SbnOrError]:
-    """Read an SBN file, an SbnError in place of each SBN that cannot be read (a parser's output)."""
+def read_sbn_file_tolerant(path: str | os.PathLike[str], fmt: str = "auto", repair: bool = False) -> list[SbnOrError]:
+    """Read an SBN file, an SbnError in place of each SBN that cannot be read (a parser's output);
+    ``repair`` as in ``parse_sbn_text``."""
     text = read_text(path)
     chosen = _resolve(text, str(path), fmt)
     if chosen == "clf":
         parse_sbn_text(text, str(path), "clf")
     from .sbn.reader import parse_sbn_tolerant
 
-    return list(parse_sbn_tolerant(text, str(path), chosen))  # type: ignore[arg-type]
+    return list(parse_sbn_tolerant(text, str(path), chosen, repair))  # type: ignore[arg-type]
 
 
 def read_sbn_texts(path: str | os.PathLike[str], fmt: str = "auto") -> list[SbnText]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from sbn_helpers import EXAMPLES, examples
 
@@ -103,10 +105,15 @@ def test_a_role_on_a_line_of_its_own_is_an_error_in_the_multi_line_layout():
 def test_empty_outputs_are_empty_sbns_in_the_one_per_line_layout():
     text = "dog.n.01\n\ncat.n.01\n\n\n"
     found = parse_sbn_tolerant(text, "p.sbn", "sbn-lines")
-    assert len(found) == 3  # blank lines at the end of the file are not outputs
+    # the lines the PMB 5 script reads (readlines): the empty ones at the end are outputs too
+    assert len(found) == len(io.StringIO(text).readlines()) == 5
     assert isinstance(found[1], SbnError) and str(found[1]) == "p.sbn:2: empty SBN (no concept at all)"
-    with pytest.raises(SbnError, match=r"^p.sbn:2: empty SBN"):
+    assert [str(e) for e in found[3:]] == ["p.sbn:4: empty SBN (no concept at all)",
+                                           "p.sbn:5: empty SBN (no concept at all)"]
+    assert len(parse_sbn_tolerant("dog.n.01\ncat.n.01", "p.sbn", "sbn-lines")) == 2  # no final line end
+    with pytest.raises(SbnError, match=r"^p.sbn: 3 bad lines") as err:
         parse_sbn(text, "p.sbn", "sbn-lines")
+    assert "p.sbn:2: empty SBN" in str(err.value)
 
 
 def test_every_bad_sbn_of_a_file_is_listed():

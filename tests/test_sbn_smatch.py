@@ -56,10 +56,14 @@ def test_an_ill_formed_prediction_scores_zero_and_counts_in_the_err_rate(bad):
     assert (1.0, pytest.approx(6 / 9)) == (result.P, result.R)
 
 
-def test_a_gold_sbn_with_an_offset_outside_it_is_scored_and_its_problem_reported():
+def test_a_gold_sbn_with_an_offset_outside_it_scores_zero_and_the_prediction_is_not_counted_ill_formed():
+    # the PMB 5 script reads the gold line first: "original sbn 0 error", F 0, the prediction not looked at
     gold = parse_sbn("temperature.n.01 Value -1\n", "g", "sbn-lines")
-    doc = smatch_corpus(sbns("temperature.n.01 Value -1\n"), gold).documents[0]
-    assert doc.ill_formed is not None  # the prediction is ill-formed under hard scoring
+    result = smatch_corpus(sbns("temperature.n.01 Value -1\n"), gold)
+    doc = result.documents[0]
+    assert doc.F == 0.0 and doc.ill_formed is None and result.ill_formed == 0.0
+    assert doc.gold_unreadable == "g:1: Strict evaluation mode, possibly ill-formed graph not exported."
+    assert result.gold_unreadable == (doc.gold_unreadable,) and result.gold_unreadable_count == 1
     assert gold and build_graph(gold[0]).problems
 
 

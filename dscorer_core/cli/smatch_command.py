@@ -8,12 +8,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..errors import SettingsError
-from ..formats import read_sbn_file, read_sbn_file_tolerant, read_sbn_texts
+from ..formats import read_sbn_file_tolerant, read_sbn_texts
+from ..sbn.model import Sbn
 from ..sbn.smatch import (
     SMATCH_TRIPLES,
     SmatchDocument,
     SmatchResult,
     SmatchSettings,
+    checked_golds,
     collector_paused,
     smatch_corpus,
 )
@@ -32,7 +34,8 @@ from .scale_options import (
 if TYPE_CHECKING:
     from ..sbn.smatch_causes import SmatchComparison
 
-__all__ = ["document_json", "format_explanation", "format_smatch", "register", "run", "smatch_json"]
+__all__ = ["document_json", "format_explanation", "format_smatch", "register", "run", "smatch_json",
+           "unreadable_gold_lines"]
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -65,14 +68,16 @@ def _corpus(result: SmatchResult) -> dict:
     return {"signature": result.signature, "P": result.P, "R": result.R, "F": result.F,
             "mean_F": result.mean_F, "ill_formed": result.ill_formed,
             "documents_count": result.n_documents, "ill_formed_count": result.ill_formed_count,
-            "optimal_count": result.optimal_documents}
+            "optimal_count": result.optimal_documents, "gold_unreadable_count": result.gold_unreadable_count,
+            "gold_unreadable": list(result.gold_unreadable)}
 
 
 def document_json(d: SmatchDocument, comparison: SmatchComparison | None = None) -> dict:
     """One document's entry in the JSON (and in ``--per-doc-out``)."""
     return {"index": d.index, "P": d.P, "R": d.R, "F": d.F, "optimal": d.optimal, "matched": d.matched,
             "pred_triples": d.pred_triples, "gold_triples": d.gold_triples, "ill_formed": d.ill_formed,
-            "note": d.note, **({"cause": comparison.cause_of(d.index)} if comparison else {})}
+            "note": d.note, "gold_unreadable": d.gold_unreadable, "repairs": list(d.repairs),
+            **({"cause": comparison.cause_of(d.index)} if comparison else {})}
 
 
 def smatch_json(result: SmatchResult, per_doc: bool = False, comparison: SmatchComparison | None = None) -> dict:
@@ -98,6 +103,7 @@ def format_smatch(result: SmatchResult, per_doc: bool = False, comparison: Smatc
              format_table(["average", "P", "R", "F"], [
                  ["micro (all triples)", result.P, result.R, result.F],
                  ["mean of per-sentence F1 (PMB 5 papers)", None, None, result.mean_F]])]
+    lines += unreadable_gold_lines(result)
     if comparison:
         lines += ["", format_explanation(comparison)]
     if per_doc:
@@ -107,6 +113,29 @@ def format_smatch(result: SmatchResult, per_doc: bool = False, comparison: Smatc
         header = ["doc", "matched", "pred", "gold", "P", "R", "F", "optimal", "ill-formed"]
         lines += ["", format_table(header + (["cause"] if comparison else []), rows)]
     return "\n".join(lines)
+
+
+def unreadable_gold_lines(result: SmatchResult) -> list[str]:
+    """How many gold SBNs the PMB 5 script cannot read and which (their predictions score F 0 and are
+    not counted as ill-formed, as in the script); nothing when it reads them all."""
+    n = result.gold_unreadable_count
+    if not n:
+        return []
+    listed = [f"  {where}" for where in result.gold_unreadable]
+    more = [f"  ... and {n - len(listed)} more"] if n > len(listed) else []
+    return [f"gold SBNs the PMB 5 script cannot read: {n} (their predictions score F 0, not counted as ill-formed)",
+            *listed, *more]
+
+
+def _golds(args: argparse.Namespace) -> list[Sbn]:
+    """The gold file read by dscorer's reader (repairing what the script repairs); an SbnError naming
+    FILE:LINE:COL of every gold SBN it cannot read, with the script's reason where it refuses it too."""
+    return checked_golds(read_sbn_file_tolerant(args.gold, args.format, repair=True),  # type: ignore[arg-type]
+                         str(args.gold))
+
+
+def _preds(args: argparse.Namespace) -> list:
+    return read_sbn_file_tolerant(args.pred, args.format, repair=True)
 
 
 def format_explanation(comparison: SmatchComparison) -> str:
@@ -158,12 +187,11 @@ def _at_scale(args: argparse.Namespace, settings: SmatchSettings) -> SmatchResul
                                    progress=terminal_progress("Smatch"))
             seen(result.documents)
         else:
-            result = smatch_corpus(read_sbn_file_tolerant(args.pred, args.format),  # type: ignore[arg-type]
-                                   read_sbn_file(args.gold, args.format), settings, str(args.pred), str(args.gold),
+            result = smatch_corpus(_preds(args), _golds(args), settings, str(args.pred), str(args.gold),
                                    cluster=cluster, progress=terminal_progress("Smatch"))
             seen(result.documents)
     if gold_problems and settings.chosen == "pmb5":
-        read_sbn_file(args.gold, args.format)  # a gold SBN neither reader reads is an error (FILE:LINE:COL)
+        _golds(args)  # a gold SBN neither reader reads is an error (FILE:LINE:COL)
     return result
 
 
@@ -175,18 +203,16 @@ def _run(args: argparse.Namespace) -> int:
     elif args.explain:
         from ..sbn.smatch_causes import compare_pmb5_corrected
 
-        comparison = compare_pmb5_corrected(read_sbn_file_tolerant(args.pred, args.format),  # type: ignore[arg-type]
-                                            read_sbn_file(args.gold, args.format), settings)
+        comparison = compare_pmb5_corrected(_preds(args), _golds(args), settings)
         result = comparison.pmb5
     elif settings.chosen == "pmb5":  # the PMB 5 script's reader needs only the text of each SBN
         golds = read_sbn_texts(args.gold, args.format)
         result = smatch_corpus(read_sbn_texts(args.pred, args.format), golds, settings,
                                str(args.pred), str(args.gold), progress=terminal_progress("Smatch"))
         if any(d.gold_problems for d in result.documents):
-            read_sbn_file(args.gold, args.format)  # a gold SBN neither reader reads is an error (FILE:LINE:COL)
+            _golds(args)  # a gold SBN neither reader reads is an error (FILE:LINE:COL)
     else:
-        result = smatch_corpus(read_sbn_file_tolerant(args.pred, args.format),  # type: ignore[arg-type]
-                               read_sbn_file(args.gold, args.format), settings, str(args.pred), str(args.gold),
+        result = smatch_corpus(_preds(args), _golds(args), settings, str(args.pred), str(args.gold),
                                progress=terminal_progress("Smatch"))
     if args.json:
         write_json(smatch_json(result, args.per_doc, comparison))

@@ -64,7 +64,8 @@ SbnItem = SbnConcept | SbnBoxOperator
 @dataclass(frozen=True)
 class Sbn:
     """One SBN: its items in order, its index in the file, its id and sentence (if the file gave them),
-    and its text on one line as written (``raw``, comments left out: what the PMB 5 script reads)."""
+    and its text on one line as written (``raw``, comments left out: what the PMB 5 script reads);
+    ``repairs``: what a reader asked to repair as the PMB 5 script does left out (``FILE:LINE:COL: what``)."""
 
     items: tuple[SbnItem, ...]
     index: int = 0
@@ -73,6 +74,7 @@ class Sbn:
     source: str = "<string>"
     line: int = 0
     raw: str = ""
+    repairs: tuple[str, ...] = ()
 
     @property
     def concepts(self) -> tuple[SbnConcept, ...]:

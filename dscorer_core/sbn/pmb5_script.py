@@ -24,8 +24,9 @@ from dataclasses import dataclass
 
 from .vocabulary import BOX_OPERATORS
 
-__all__ = ["SCRIPT_DRS_OPERATORS", "SCRIPT_ROLES", "Node", "ScriptGraph", "ScriptRefusal", "quote_constant",
-           "script_graph", "script_penman", "script_tokens"]
+__all__ = ["SCRIPT_DRS_OPERATORS", "SCRIPT_ROLES", "Node", "ScriptGraph", "ScriptRefusal", "compact_indent",
+           "quote_constant",
+           "script_graph", "script_penman", "script_refusal", "script_tokens"]
 
 #: The patterns of the script's ``sbn_spec.py`` (matched at the start of a token, not to its end).
 _SYNSET = re.compile(r"(.+)\.(n|v|a|r|x)\.(\d+)")
@@ -98,6 +99,11 @@ def script_tokens(line: str) -> list[list[str]]:
     return [chunk.split() for chunk in _lines(_split_single(line))]
 
 
+def _tokens(line: str) -> list[str]:
+    """A line's tokens, split at any whitespace as the script's ``sbn_line.split()``."""
+    return line.split()
+
+
 def _index(text: str) -> int:
     try:
         return int(text)
@@ -121,28 +127,33 @@ def _read(line: str) -> _Graph:
         return node
 
     for sbn_line in lines:
-        tokens = sbn_line.split()
+        # the script pops tokens off the front of a list (quadratic in a long name); an index does the same
+        tokens = _tokens(sbn_line)
+        k = 0
         position = 0
-        while tokens:
-            token = tokens.pop(0)
+        while k < len(tokens):
+            token = tokens[k]
+            k += 1
             synset = ("synset", count["synset"] - 1)
             box = ("box", count["box"] - 1)
             if position == 0 and _SYNSET.match(token):
                 me = new("synset", token)
                 graph.add_edge(box, me, "member", "member")
             elif token in BOX_OPERATORS:
-                if not tokens:
+                if k >= len(tokens):
                     raise ScriptRefusal(f"Missing box index in line: {sbn_line}")
-                target = tokens.pop(0)
+                target = tokens[k]
+                k += 1
                 if _INDEX.match(target):
                     offset = _index(target.replace("<", "-").replace(">", "+"))
                     opened = new("box", f"B-{count['box']}")
                     if offset != 0:
                         graph.add_edge(("box", max(box[1] + offset + 1, 0)), opened, "box", token)
             elif token in SCRIPT_ROLES or token in SCRIPT_DRS_OPERATORS:
-                if not tokens:
+                if k >= len(tokens):
                     raise ScriptRefusal(f"Missing target for '{token}' in line {sbn_line}")
-                target = tokens.pop(0)
+                target = tokens[k]
+                k += 1
                 to_box = token in SCRIPT_ROLES and ("<" in target or ">" in target)
                 if match := _INDEX.match(target):
                     if to_box:
@@ -156,13 +167,13 @@ def _read(line: str) -> _Graph:
                             graph.possibly_ill_formed = True
                             graph.add_edge(synset, new("constant", target), "role", token)
                 elif _NAME.match(target):
-                    parts = [target]
+                    first = k - 1
                     while not target.endswith('"'):
-                        if not tokens:
+                        if k >= len(tokens):
                             raise ScriptRefusal("pop from empty list")
-                        target = tokens.pop(0)
-                        parts.append(target)
-                    graph.add_edge(synset, new("constant", " ".join(parts)), "role", token)
+                        target = tokens[k]
+                        k += 1
+                    graph.add_edge(synset, new("constant", " ".join(tokens[first:k])), "role", token)
                 else:
                     graph.add_edge(synset, new("constant", target), "role", token)
             else:
@@ -266,16 +277,37 @@ def script_graph(line: str) -> ScriptGraph:
     return ScriptGraph(graph.tokens, graph.edges, names, start)
 
 
-def script_penman(line: str) -> str:
-    """The Penman string the script hands to ``amr.py`` for one SBN line (tabs and all).
+def script_refusal(line: str) -> str | None:
+    """The PMB 5 script's reason for refusing one SBN line (its own words), None where it reads it."""
+    try:
+        script_graph(line)
+    except ScriptRefusal as exc:
+        return str(exc)
+    return None
+
+
+def compact_indent(depth: int) -> str:
+    """An indentation of ``depth`` tabs written in O(log depth) whitespace characters: a tab, then the
+    depth in binary with vertical tab for 0 and form feed for 1 (whitespace to ``amr.py`` as tabs are),
+    so that a graph nested thousands of levels deep gives a string of linear size."""
+    return "\t" + format(depth, "b").translate(_BITS)
+
+
+_BITS = str.maketrans("01", "\x0b\x0c")
+
+
+def script_penman(line: str, compact: bool = False) -> str:
+    """The Penman string the script hands to ``amr.py`` for one SBN line (tabs and all); ``compact``
+    writes each indentation as ``compact_indent`` (``pmb5_triples.canonical_depth`` reads both alike).
 
     Raises ScriptRefusal with the script's message where it refuses the SBN.
     """
     graph = script_graph(line)
     out: list[str] = []
+    indent = compact_indent if compact else (lambda depth: "\t" * depth)
     for step, node, depth, parent, role in graph.walk():
         if parent is not None:
-            out.append(f" {chr(9) * (depth - 1)}:{role} ")
+            out.append(f" {indent(depth - 1)}:{role} ")
         if step == "again":
             out.append(graph.names[node])
         elif step == "open":

@@ -9,10 +9,15 @@ Most graphs are read without writing the Penman string (``direct_triples``): whe
 quote of its own and no name's first word is a variable name, ``amr.py`` is known to read exactly
 what that function builds (tested on every line of the Dutch test set, tests/test_sbn_pmb5.py);
 the others go through the string, character by character, as ``amr.py`` goes.
+
+A concept with roles carries its depth d in the script's string as d tabs; both ways write it as a
+tab and the number (``lie.v.05_\t2`` for ``lie.v.05_\t\t``: ``canonical_depth``), equal exactly when
+the tabs are, so that a graph nested n deep costs memory linear in n, not n squared.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .amr_line import AmrLineError, read_amr_line
@@ -20,7 +25,24 @@ from .pmb5_script import Node, ScriptGraph, ScriptRefusal, quote_constant, scrip
 from .triples import INSTANCE, Triple
 from .vocabulary import INVERTIBLE_ROLES
 
-__all__ = ["Pmb5Reading", "direct_triples", "penman_reading", "pmb5_reading"]
+__all__ = ["Pmb5Reading", "canonical_depth", "direct_triples", "penman_reading", "pmb5_reading"]
+
+#: An indentation in the script's string: a run of tabs, or ``pmb5_script.compact_indent``'s code.
+_INDENT = re.compile(r"\t(?:[\x0b\x0c]+|\t*)")
+
+
+def _depth(match: re.Match[str]) -> str:
+    run = match.group(0)
+    if len(run) > 1 and run[1] != "\t":
+        return "\t" + str(int(run[1:].replace("\x0b", "0").replace("\x0c", "1"), 2))
+    return "\t" + str(len(run))
+
+
+def canonical_depth(text: str) -> str:
+    """``text`` with every indentation (d tabs, or its compact code) written as a tab and d: tokens hold
+    no whitespace and an indentation is always followed by ``:`` or the end, so two texts are equal
+    exactly when their canonical forms are."""
+    return _INDENT.sub(_depth, text) if "\t" in text else text
 
 
 @dataclass(frozen=True)
@@ -30,7 +52,7 @@ class Pmb5Reading:
     triples: tuple[Triple, ...] = ()
     refusal: str | None = None
     failure: str | None = None
-    penman: str = ""
+    penman: str = ""  # the string read, where it was (indented compactly when pmb5_reading wrote it)
 
 
 def _turned(role: str, source: str, target: str) -> Triple:
@@ -65,7 +87,7 @@ def direct_triples(graph: ScriptGraph, collapse_whitespace: bool = False,
             raise _Trap
         children = edges.get(node)
         out.append(Triple(INSTANCE, name, label[1:-1] + "_" + ("" if collapse_whitespace or not children
-                                                                 else "\t" * depth)))
+                                                                 else f"\t{depth}")))
         return [node, name, depth, iter((children or {}).items()), None]
 
     # the export's walk (ScriptGraph.walk), first visits, depth first in child order; with a stack of
@@ -115,13 +137,16 @@ def pmb5_reading(line: str, collapse_whitespace: bool = False, whole_values: boo
     direct = direct_triples(graph, collapse_whitespace, whole_values)
     if direct is not None:
         return Pmb5Reading(direct)
-    return penman_reading(script_penman(line), collapse_whitespace, whole_values)
+    return penman_reading(script_penman(line, compact=True), collapse_whitespace, whole_values)
 
 
 def penman_reading(penman: str, collapse_whitespace: bool = False, whole_values: bool = False) -> Pmb5Reading:
-    """The triples ``amr.py`` reads from the script's Penman string, character by character."""
+    """The triples ``amr.py`` reads from the script's Penman string (indented with tabs or compactly),
+    character by character; depths in ``canonical_depth``'s form."""
     try:
         reading = read_amr_line(penman, collapse_whitespace, whole_values)
     except AmrLineError as exc:
         return Pmb5Reading(failure=f"amr.py cannot parse the Penman string ({exc})", penman=penman)
-    return Pmb5Reading(reading.triples, penman=penman)
+    triples = tuple(Triple(canonical_depth(t.relation), canonical_depth(t.source), canonical_depth(t.target),
+                           t.is_relation) for t in reading.triples)
+    return Pmb5Reading(triples, penman=penman)

@@ -4,8 +4,9 @@ Multi-line (``sbn``): one line per concept or box operator, ``%`` starts a comme
 alignment, from which the SBN's sentence is read: ``token_alignment``), ``%%%`` lines are file
 comments, blank lines separate SBNs.  One per line
 (``sbn-lines``): every line is one SBN, optionally after tab-separated columns (``sentence``, or
-``id`` and ``sentence``); an empty line is an empty SBN (an empty parser output), lines starting
-with ``%`` are comments, blank lines at the end of the file are ignored.  Bad input raises
+``id`` and ``sentence``); an empty line is an empty SBN (an empty parser output), at the end of the
+file too (lines are counted as the PMB 5 script counts them, by ``readlines``), lines starting with
+``%`` are comments.  Bad input raises
 ``SbnError`` naming ``FILE:LINE:COL``; the ``*_tolerant`` readers return that error in the SBN's place.
 """
 
@@ -35,6 +36,7 @@ __all__ = [
     "Token",
     "parse_block",
     "parse_sbn",
+    "parse_sbn_line",
     "parse_sbn_tolerant",
     "read_sbn",
     "read_sbn_text",
@@ -89,9 +91,7 @@ def split_sbn_texts(text: str, source: str = "<string>", layout: SbnLayout = "sb
     lines = _normalise_lines(text)
     out: list[SbnText] = []
     if layout == "sbn-lines":
-        while lines and not lines[-1].strip():
-            lines = lines[:-1]
-        for lineno, raw in enumerate(lines, start=1):
+        for lineno, raw in enumerate(_script_lines(lines), start=1):
             if not raw.lstrip().startswith("%"):
                 out.append(SbnText(raw.split("\t")[-1].strip(), source, lineno))
         return out
@@ -232,11 +232,15 @@ def _split_multiline(lines: list[str]) -> list[tuple[SbnBlock | ClfProblem, str]
     return blocks
 
 
+def _script_lines(lines: list[str]) -> list[str]:
+    """The lines of a file as the PMB 5 script counts them (``readlines``): the empty piece after a final
+    line end is not a line; every other line, empty or blank ones at the end included, is one."""
+    return lines[:-1] if lines and lines[-1] == "" else lines
+
+
 def _split_lines(lines: list[str]) -> list[tuple[SbnBlock | ClfProblem, str]]:
-    while lines and not lines[-1].strip():
-        lines = lines[:-1]
     blocks: list[tuple[SbnBlock | ClfProblem, str]] = []
-    for lineno, raw in enumerate(lines, start=1):
+    for lineno, raw in enumerate(_script_lines(lines), start=1):
         if raw.lstrip().startswith("%"):
             continue
         columns = raw.split("\t")
@@ -263,16 +267,19 @@ def _target(token: Token, role: str | None) -> SbnTarget:
     return SbnTarget("constant", text, None, token.line, token.column)
 
 
-def parse_block(block: SbnBlock, index: int = 0, source: str = "<string>") -> Sbn:
-    """Turn one token block into an Sbn, raising SbnError at the first bad token."""
+def parse_block(block: SbnBlock, index: int = 0, source: str = "<string>", repair: bool = False) -> Sbn:
+    """Turn one token block into an Sbn, raising SbnError at the first bad token.  ``repair``: what the
+    PMB 5 script reads by leaving something out is read so too, and named in ``Sbn.repairs``
+    (``NEGATION 1``: a box operator followed by no box offset is dropped with the token after it)."""
+    repairs: list[str] = []
     try:
-        items = _items(block)
+        items = _items(block, repairs if repair else None, source)
     except _BlockProblem as exc:
         raise SbnError(source, [exc.problem]) from None
-    return Sbn(tuple(items), index, block.sentence, block.doc_id, source, block.line, block.raw)
+    return Sbn(tuple(items), index, block.sentence, block.doc_id, source, block.line, block.raw, tuple(repairs))
 
 
-def _items(block: SbnBlock) -> list[SbnItem]:
+def _items(block: SbnBlock, repairs: list[str] | None = None, source: str = "<string>") -> list[SbnItem]:
     tokens = block.tokens
     if not tokens:
         raise _BlockProblem(ClfProblem(block.line, "empty SBN (no concept at all)"))
@@ -284,6 +291,13 @@ def _items(block: SbnBlock) -> list[SbnItem]:
         tok = tokens[i]
         if is_box_operator(tok.text):
             following = tokens[i + 1].text if i + 1 < len(tokens) else ""
+            if (repairs is not None and following and (i + 1) not in line_starts
+                    and not (BOX_OFFSET.match(following) or SYNSET_OFFSET.match(following) or _starts_item(following))):
+                # the script pops the token after a box operator and, when it is no index, drops both
+                repairs.append(f"{source}:{tok.line}:{tok.column}: {tok.text} {following}: a box operator without "
+                               "a box offset is left out with the token after it, as the PMB 5 script does")
+                i += 2
+                continue
             if not following or not (BOX_OFFSET.match(following) or SYNSET_OFFSET.match(following)):
                 shown = tokens[i + 1].text if i + 1 < len(tokens) else ""
                 raise _BlockProblem(_problem(tokens[i + 1] if shown else tok, block.line,
@@ -317,9 +331,26 @@ def _starts_item(text: str) -> bool:
     return is_synset(text) or is_box_operator(text)
 
 
-def parse_sbn_tolerant(text: str, source: str = "<string>", layout: SbnLayout = "sbn") -> list[Sbn | SbnError]:
+def parse_sbn_line(text: str, source: str = "<string>", line: int = 1, repair: bool = False) -> Sbn | SbnError:
+    """One SBN written on one line (``line`` of ``source``: where its tokens stand), or the SbnError
+    saying why it cannot be read (its ``raw`` the text); ``repair`` as in ``parse_block``."""
+    raw = text.strip()
+    try:
+        block = SbnBlock(tuple(tokenize(text, line)), (), line, raw=raw)
+        return parse_block(block, 0, source, repair)
+    except _BlockProblem as exc:
+        failed = SbnError(source, [exc.problem])
+    except SbnError as exc:
+        failed = exc
+    failed.raw = raw
+    return failed
+
+
+def parse_sbn_tolerant(text: str, source: str = "<string>", layout: SbnLayout = "sbn",
+                       repair: bool = False) -> list[Sbn | SbnError]:
     """Every SBN of a text in order; an SBN that cannot be read is an SbnError in its place (its
-    ``raw`` holding the SBN's text on one line, for the PMB 5 script's reader)."""
+    ``raw`` holding the SBN's text on one line, for the PMB 5 script's reader); ``repair`` as in
+    ``parse_block``."""
     out: list[Sbn | SbnError] = []
     for block, raw in _split_raw(text, layout):
         index = len(out)
@@ -329,16 +360,17 @@ def parse_sbn_tolerant(text: str, source: str = "<string>", layout: SbnLayout = 
             out.append(failed)
             continue
         try:
-            out.append(parse_block(block, index, source))
+            out.append(parse_block(block, index, source, repair))
         except SbnError as exc:
             exc.raw = raw
             out.append(exc)
     return out
 
 
-def parse_sbn(text: str, source: str = "<string>", layout: SbnLayout = "sbn") -> list[Sbn]:
-    """Every SBN of a text, raising one SbnError that lists every bad SBN (up to MAX_PROBLEMS)."""
-    found = parse_sbn_tolerant(text, source, layout)
+def parse_sbn(text: str, source: str = "<string>", layout: SbnLayout = "sbn", repair: bool = False) -> list[Sbn]:
+    """Every SBN of a text, raising one SbnError that lists every bad SBN (up to MAX_PROBLEMS);
+    ``repair`` as in ``parse_block``."""
+    found = parse_sbn_tolerant(text, source, layout, repair)
     bad = [p for e in found if isinstance(e, SbnError) for p in e.problems]
     if bad:
         raise SbnError(source, bad[:MAX_PROBLEMS], len(bad))

@@ -27,14 +27,18 @@ from .alignment import Normalise, align_many
 from .amr_line import smatch_normalise
 from .graph import build_graph
 from .model import Sbn
+from .pmb5_script import script_refusal
 from .pmb5_triples import pmb5_reading
-from .reader import SbnText, parse_sbn_tolerant
+from .reader import MAX_PROBLEMS, SbnText, parse_sbn_line
 from .strict import strict_problems
 from .triples import Triple, TripleStyle, graph_triples, normalise_value
 
 __all__ = [
     "PredictedSbn",
     "collector_paused",
+    "ALSO_REFUSED",
+    "checked_golds",
+    "MAX_LISTED",
     "REFUSED",
     "SMATCH_TRIPLES",
     "SmatchDocument",
@@ -47,6 +51,7 @@ __all__ = [
     "smatch_pair",
     "smatch_signature",
     "smatch_signature_value",
+    "with_script_reasons",
 ]
 
 #: ``pmb5``: the PMB 5 script's triples, quirks included (the published figures); ``corrected``:
@@ -57,6 +62,10 @@ SMATCH_TRIPLES: tuple[SmatchTriples, ...] = ("pmb5", "corrected", "lenient")
 
 #: How an SBN the PMB 5 script refuses is reported (followed by the script's own message).
 REFUSED = "the PMB 5 script refuses it"
+#: What the corrected reader adds to its reason where the PMB 5 script refuses the SBN too.
+ALSO_REFUSED = "the PMB 5 script refuses it too"
+#: How many unreadable gold SBNs a result lists (it counts them all).
+MAX_LISTED = 20
 
 
 @dataclass(frozen=True)
@@ -83,7 +92,8 @@ class SmatchSettings:
 class SmatchDocument:
     """One document pair: matched, predicted and gold triples, P/R/F, whether the alignment is proven
     best, why the prediction is ill-formed (None when it is not), and why a well-formed pair scores 0
-    (``note``: the script cannot read the gold SBN, or ``amr.py`` cannot parse a Penman string)."""
+    (``note``: the script cannot read the gold SBN, or ``amr.py`` cannot parse a Penman string), which
+    gold SBN the script cannot read, what the corrected reader repaired."""
 
     index: int
     matched: int
@@ -97,6 +107,10 @@ class SmatchDocument:
     ill_formed: str | None = None
     gold_problems: tuple[str, ...] = ()
     note: str | None = None
+    #: ``FILE:LINE: why`` when the PMB 5 script cannot read the gold SBN (``pmb5``: F 0, not ill-formed).
+    gold_unreadable: str | None = None
+    #: What the corrected reader left out of either SBN, as the script does (``FILE:LINE:COL: what``).
+    repairs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -115,6 +129,10 @@ class SmatchResult:
     count: int | None = None
     ill_count: int | None = None
     optimal_count: int | None = None
+    #: The gold SBNs the PMB 5 script cannot read (``FILE:LINE: why``, the first MAX_LISTED) and how many
+    #: there are: their predictions score F 0 and are not counted as ill-formed, as in the script.
+    gold_unreadable: tuple[str, ...] = ()
+    gold_unreadable_count: int = 0
 
     @property
     def n_documents(self) -> int:
@@ -158,6 +176,8 @@ class _Side:
     ill_formed: str | None = None
     note: str | None = None
     problems: tuple[str, ...] = ()
+    unreadable: str | None = None  # the PMB 5 script cannot read this SBN (FILE:LINE: why)
+    repairs: tuple[str, ...] = ()
 
 
 #: A predicted SBN: read (``Sbn``), unreadable (``SbnError``), or only split off its file (``SbnText``,
@@ -176,17 +196,43 @@ def _prepared(sbn: PredictedSbn, settings: SmatchSettings, side: str) -> _Side:
             where = f"{sbn.source}:{sbn.line}"
             return _Side(ill_formed=f"{where}: {REFUSED}: {reading.refusal}",
                          note=f"{where}: the PMB 5 script cannot read the {side} SBN: {reading.refusal}",
-                         problems=(f"{where}: {REFUSED}: {reading.refusal}",))
+                         problems=(f"{where}: {REFUSED}: {reading.refusal}",),
+                         unreadable=f"{where}: {reading.refusal}")
         return _Side(reading.triples, note=reading.failure)
     if isinstance(sbn, SbnText):
-        sbn = parse_sbn_tolerant(sbn.raw, sbn.source, "sbn-lines")[0] if sbn.raw else _empty(sbn)
+        sbn = parse_sbn_line(sbn.raw, sbn.source, sbn.line, repair=True) if sbn.raw else _empty(sbn)
         if side == "gold" and isinstance(sbn, SbnError):
-            raise sbn
+            raise with_script_reasons(sbn)
     if isinstance(sbn, SbnError):
-        return _Side(ill_formed=str(sbn))
+        return _Side(ill_formed=str(with_script_reasons(sbn)))
     graph = build_graph(sbn)
     problems = strict_problems(sbn) + graph.problems
-    return _Side(graph_triples(graph, settings.style), "; ".join(problems) or None, None, problems)
+    ill = "; ".join(problems) or None
+    if ill is not None and (reason := script_refusal(sbn.one_line())) is not None:
+        ill += f"; {ALSO_REFUSED}: {reason}"
+    return _Side(graph_triples(graph, settings.style), ill, None, problems, repairs=sbn.repairs)
+
+
+def with_script_reasons(error: SbnError) -> SbnError:
+    """An SbnError of one SBN (its ``raw`` set) with the PMB 5 script's reason added where the script
+    refuses that SBN too (item by item, the script's words after dscorer's)."""
+    reason = script_refusal(error.raw)
+    if reason is None:
+        return error
+    problems = [ClfProblem(p.line, f"{p.message} ({ALSO_REFUSED}: {reason})", p.text, p.column)
+                for p in error.problems]
+    out = SbnError(error.source, problems, error.total)
+    out.raw = error.raw
+    return out
+
+
+def checked_golds(found: Sequence[Sbn | SbnError], source: str) -> list[Sbn]:
+    """Gold SBNs read tolerantly, or one SbnError naming every gold SBN dscorer's reader cannot read
+    (``FILE:LINE:COL``, with the PMB 5 script's reason where it refuses it too)."""
+    bad = [p for e in found if isinstance(e, SbnError) for p in with_script_reasons(e).problems]
+    if bad:
+        raise SbnError(source, bad[:MAX_PROBLEMS], len(bad))
+    return [s for s in found if isinstance(s, Sbn)]
 
 
 def _normaliser(settings: SmatchSettings) -> Normalise:
@@ -261,17 +307,21 @@ def smatch_documents(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnTex
     for i, (ps, gs) in enumerate(zip(pred_side, gold_side)):
         golds_n = len(gs.triples)
         index = first_index + i
-        if ps.ill_formed is not None:
+        repairs = ps.repairs + gs.repairs
+        if gs.unreadable is not None:  # the script reads the gold line first: F 0, not ill-formed
+            docs.append(SmatchDocument(index, 0, len(ps.triples), golds_n, 0.0, 0.0, 0.0, True, "not scored", None,
+                                       gs.problems, gs.note, gs.unreadable))
+        elif ps.ill_formed is not None:
             docs.append(SmatchDocument(index, 0, 0, golds_n, 0.0, 0.0, 0.0, True, "ill-formed", ps.ill_formed,
-                                       gs.problems))
+                                       gs.problems, repairs=repairs))
         elif i not in found:
             docs.append(SmatchDocument(index, 0, len(ps.triples), golds_n, 0.0, 0.0, 0.0, True, "not scored", None,
-                                       gs.problems, ps.note or gs.note))
+                                       gs.problems, ps.note or gs.note, repairs=repairs))
         else:
             a = found[i]
             p, r, f = prf_scalar(a.matched, len(ps.triples), golds_n)
             docs.append(SmatchDocument(index, a.matched, len(ps.triples), golds_n, p, r, f, a.optimal, a.method,
-                                       None, gs.problems))
+                                       None, gs.problems, repairs=repairs))
     return docs
 
 
@@ -283,8 +333,9 @@ class SmatchTotals:
         self.settings = settings
         self.keep = keep
         self.documents: list[SmatchDocument] = []
-        self.count = self.ill = self.optimal = self.matched = self.pred = self.gold = 0
+        self.count = self.ill = self.optimal = self.matched = self.pred = self.gold = self.unreadable = 0
         self._f: float = 0  # as ``sum`` starts: an int 0
+        self.unreadable_listed: list[str] = []
 
     def add(self, docs: Sequence[SmatchDocument]) -> None:
         """Add the next documents of the corpus (in order)."""
@@ -295,6 +346,10 @@ class SmatchTotals:
             self._f += d.F
             self.ill += 1 if d.ill_formed else 0
             self.optimal += 1 if d.optimal else 0
+            if d.gold_unreadable is not None:
+                self.unreadable += 1
+                if len(self.unreadable_listed) < MAX_LISTED:
+                    self.unreadable_listed.append(d.gold_unreadable)
         self.count += len(docs)
         if self.keep:
             self.documents.extend(docs)
@@ -306,7 +361,7 @@ class SmatchTotals:
         streamed = not self.keep
         return SmatchResult(tuple(self.documents), p, r, f, self._f / n, self.ill / n, smatch_signature(self.settings),
                             n if streamed else None, self.ill if streamed else None,
-                            self.optimal if streamed else None)
+                            self.optimal if streamed else None, tuple(self.unreadable_listed), self.unreadable)
 
 
 def smatch_pair(pred: PredictedSbn, gold: Sbn, settings: SmatchSettings | None = None) -> SmatchDocument:

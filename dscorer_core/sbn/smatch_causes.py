@@ -10,6 +10,9 @@ whole names -> ``corrected``) and every step that moves F is named:
 * ``name cut``: ``amr.py`` keeps a quoted value's first word only;
 * ``graph``: what is left: the two graphs of the SBN differ (dscorer's reading of box offsets,
   duplicated constants, which Smatch counts twice).
+
+A sentence whose SBN the corrected reader repaired as the script does (``NEGATION 1``: the box
+operator without a box offset left out) is listed too, with the cause ``repair`` and each repair.
 """
 
 from __future__ import annotations
@@ -26,13 +29,14 @@ __all__ = ["CAUSES", "CAUSE_TEXT", "SmatchComparison", "SmatchDifference", "comp
            "compare_sbn_lines"]
 
 #: The causes, in the order the quirks are switched off.
-CAUSES = ("reader", "depth", "name cut", "graph")
+CAUSES = ("reader", "depth", "name cut", "graph", "repair")
 #: What each cause means, in a sentence (for the app and the command line).
 CAUSE_TEXT = {
     "reader": "one reader refuses the prediction and the other scores it",
     "depth": "the script's Penman string keeps its indentation, so a concept matches only at the same depth",
     "name cut": "amr.py keeps only the first word of a quoted name",
     "graph": "the two graphs of the SBN differ (box offsets, or a triple Smatch counts twice)",
+    "repair": "both readers leave out what the script cannot read (a box operator without a box offset)",
 }
 #: Two F values closer than this are equal (they are ratios of small integers).
 _SAME = 1e-9
@@ -79,7 +83,8 @@ def compare_pmb5_corrected(preds: Sequence[Sbn | SbnError], golds: Sequence[Sbn]
     pmb5 = smatch_corpus(preds, golds, replace(base, triples="pmb5"))
     corrected = smatch_corpus(preds, golds, replace(base, triples="corrected"))
     moved = [i for i, (a, b) in enumerate(zip(pmb5.documents, corrected.documents))
-             if abs(a.F - b.F) > _SAME or bool(a.ill_formed) != bool(b.ill_formed) or a.note or b.note]
+             if abs(a.F - b.F) > _SAME or bool(a.ill_formed) != bool(b.ill_formed) or a.note or b.note
+             or b.repairs]
     steps: list[SmatchResult] = []
     if moved:
         sub_p, sub_g = [preds[i] for i in moved], [golds[i] for i in moved]
@@ -88,14 +93,16 @@ def compare_pmb5_corrected(preds: Sequence[Sbn | SbnError], golds: Sequence[Sbn]
     out = []
     for k, i in enumerate(moved):
         a, d = pmb5.documents[i], corrected.documents[i]
+        repaired = (("repair",), ["; ".join(d.repairs)]) if d.repairs else ((), [])
         reader = _reader_detail(a, d)
         if reader is not None:
-            out.append(SmatchDifference(i, a.F, d.F, ("reader",), reader))
+            out.append(SmatchDifference(i, a.F, d.F, ("reader",) + repaired[0], "; ".join([reader] + repaired[1])))
             continue
         chain = [a.F, steps[0].documents[k].F, steps[1].documents[k].F, d.F]
-        causes = tuple(cause for cause, x, y in zip(CAUSES[1:], chain, chain[1:]) if abs(x - y) > _SAME)
+        causes = tuple(cause for cause, x, y in zip(CAUSES[1:4], chain, chain[1:]) if abs(x - y) > _SAME)
         shown = " -> ".join(f"{x:.4f}" for x in chain)
-        out.append(SmatchDifference(i, a.F, d.F, causes, f"F as is, flat, whole names, corrected: {shown}"))
+        detail = [f"F as is, flat, whole names, corrected: {shown}"] if causes else []
+        out.append(SmatchDifference(i, a.F, d.F, causes + repaired[0], "; ".join(detail + repaired[1])))
     return SmatchComparison(pmb5, corrected, tuple(out))
 
 
@@ -103,8 +110,9 @@ def compare_sbn_lines(pred: Sequence[str], gold: Sequence[str], source: str = "<
                       settings: SmatchSettings | None = None) -> SmatchComparison:
     """``compare_pmb5_corrected`` on SBNs given one per string (``Drs.sbn``, as the app holds them);
     a predicted SBN dscorer cannot read is ill-formed, a gold one raises SbnError."""
-    preds = [parse_sbn_tolerant(text, source, "sbn-lines")[0] if text.strip() else _empty(source) for text in pred]
-    golds = [parse_sbn(text, source, "sbn-lines")[0] for text in gold]
+    preds = [parse_sbn_tolerant(text, source, "sbn-lines", repair=True)[0] if text.strip() else _empty(source)
+             for text in pred]
+    golds = [parse_sbn(text, source, "sbn-lines", repair=True)[0] for text in gold]
     return compare_pmb5_corrected(preds, golds, settings)
 
 

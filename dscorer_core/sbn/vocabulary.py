@@ -37,8 +37,9 @@ SYNSET_PATTERN = re.compile(r"^(.+)\.([nvarsx])\.(\d+)$")
 SYNSET_OFFSET = re.compile(r"^[+-]\d+$")
 #: A reference to a box that many boxes back (``<1``) or ahead (``>1``), as PMB 5 writes it.
 BOX_OFFSET = re.compile(r"^[<>]\d+$")
-#: A role or a DRS operator: ``Agent``, ``Co-Theme``, ``EQU``, ``TSU``, ``MonthOfYear``.
-ROLE_PATTERN = re.compile(r"^[A-Z][A-Za-z]*(?:-[A-Z][A-Za-z]*)*$")
+#: A role or a DRS operator: ``Agent``, ``Co-Theme``, ``EQU``, ``TSU``, ``MonthOfYear``, ``SY1`` and
+#: ``SY2`` (the spatial operators "beside" and "between", in the PMB 5 script's ``DRS_OPERATORS``).
+ROLE_PATTERN = re.compile(r"^[A-Z][A-Za-z0-9]*(?:-[A-Z][A-Za-z0-9]*)*$")
 
 
 def is_synset(token: str) -> bool:
