@@ -47,8 +47,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_format_option(p)
     p.add_argument("--triples", choices=SMATCH_TRIPLES, default="pmb5",
                    help="pmb5: the PMB 5 script's triples, quirks included (default); corrected: without its "
-                        "bugs (depth-free concepts, whole names, a strict reader); lenient: corrected without senses")
+                        "bugs (depth-free concepts, whole names, a strict reader); lenient: corrected without senses; "
+                        "sbne-strict, sbne-lenient: SBN-evaluation-tool's strict and lenient graphs (with TOP)")
     p.add_argument("--lenient", action="store_true", help="the same as --triples lenient")
+    p.add_argument("--soft", action="store_true",
+                   help="soft Smatch: concepts match by Wu-Palmer similarity on WordNet taxonomy codes "
+                        "(neural-symbolic-parsing's definition, quirks included, with pmb5 triples; without its "
+                        "quirks with --triples corrected)")
     p.add_argument("--explain", action="store_true",
                    help="score with pmb5 and corrected triples and name, for each sentence where they differ, "
                         "the cause (reader, depth, name cut, graph)")
@@ -168,7 +173,7 @@ def _at_scale(args: argparse.Namespace, settings: SmatchSettings) -> SmatchResul
 
 
 def _run(args: argparse.Namespace) -> int:
-    settings = SmatchSettings(lenient=args.lenient, time_limit=args.time_limit, triples=args.triples)
+    settings = SmatchSettings(lenient=args.lenient, time_limit=args.time_limit, triples=args.triples, soft=args.soft)
     comparison = None
     if at_scale(args):
         result = _at_scale(args, settings)

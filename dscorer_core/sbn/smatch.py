@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..errors import ClfProblem, DrsCountMismatch, NoDrsError, SbnError
+from ..errors import ClfProblem, DrsCountMismatch, NoDrsError, SbnError, SettingsError
 from ..formula import prf_scalar
 from ..signature import Signature
 from .alignment import Normalise, align_many
@@ -29,6 +29,7 @@ from .graph import build_graph
 from .model import Sbn
 from .pmb5_triples import pmb5_reading
 from .reader import SbnText, parse_sbn_tolerant
+from .sbne import sbne_lenient_reading, top_triple
 from .strict import strict_problems
 from .triples import Triple, TripleStyle, graph_triples, normalise_value
 
@@ -37,6 +38,8 @@ __all__ = [
     "collector_paused",
     "REFUSED",
     "SMATCH_TRIPLES",
+    "SOFT_TRIPLES",
+    "LINE_TRIPLES",
     "SmatchDocument",
     "SmatchResult",
     "SmatchSettings",
@@ -51,12 +54,19 @@ __all__ = [
 
 #: ``pmb5``: the PMB 5 script's triples, quirks included (the published figures); ``corrected``:
 #: the same graph without the script's bugs; ``lenient``: ``corrected`` without senses.
-SmatchTriples = Literal["pmb5", "corrected", "lenient"]
-SMATCH_TRIPLES: tuple[SmatchTriples, ...] = ("pmb5", "corrected", "lenient")
+#: ``sbne-strict`` and ``sbne-lenient``: SBN-evaluation-tool's strict and lenient graphs (``sbne.py``).
+SmatchTriples = Literal["pmb5", "corrected", "lenient", "sbne-strict", "sbne-lenient"]
+SMATCH_TRIPLES: tuple[SmatchTriples, ...] = ("pmb5", "corrected", "lenient", "sbne-strict", "sbne-lenient")
+
+#: The triples read from each SBN's line by a script's own reader (the others by dscorer's reader).
+LINE_TRIPLES: tuple[SmatchTriples, ...] = ("pmb5", "sbne-lenient")
 
 
 #: How an SBN the PMB 5 script refuses is reported (followed by the script's own message).
 REFUSED = "the PMB 5 script refuses it"
+
+#: The triples soft Smatch grades (the others have no synset concepts to grade).
+SOFT_TRIPLES: tuple[SmatchTriples, ...] = ("pmb5", "corrected")
 
 
 @dataclass(frozen=True)
@@ -69,6 +79,14 @@ class SmatchSettings:
     triples: SmatchTriples = "pmb5"
     collapse_whitespace: bool = False
     whole_values: bool = False
+    #: Soft Smatch (``soft.py``): concepts match by Wu-Palmer similarity; with ``pmb5`` triples the
+    #: authors' definition, quirks included, with ``corrected`` the definition without them.
+    soft: bool = False
+
+    def __post_init__(self) -> None:
+        if self.soft and self.chosen not in SOFT_TRIPLES:
+            raise SettingsError(f"soft Smatch grades concepts: use it with --triples {' or '.join(SOFT_TRIPLES)}, "
+                                f"not {self.chosen}")
 
     @property
     def chosen(self) -> SmatchTriples:
@@ -86,7 +104,7 @@ class SmatchDocument:
     (``note``: the script cannot read the gold SBN, or ``amr.py`` cannot parse a Penman string)."""
 
     index: int
-    matched: int
+    matched: float  # a whole number of triples, except under soft Smatch
     pred_triples: int
     gold_triples: int
     P: float
@@ -142,7 +160,8 @@ def smatch_signature_value(settings: SmatchSettings) -> Signature:
     if triples == "pmb5" and (settings.collapse_whitespace or settings.whole_values):
         triples += "-" + "-".join(q for q, on in (("flat", settings.collapse_whitespace),
                                                   ("whole-names", settings.whole_values)) if on)
-    return Signature("smatch", (("sbn", None), ("exact", None), ("hard", None), ("triples", triples)))
+    return Signature("smatch", (("sbn", None), ("exact", None), ("soft" if settings.soft else "hard", None),
+                                ("triples", triples)))
 
 
 def smatch_signature(settings: SmatchSettings) -> str:
@@ -170,13 +189,18 @@ def _raw(sbn: PredictedSbn) -> str:
 
 
 def _prepared(sbn: PredictedSbn, settings: SmatchSettings, side: str) -> _Side:
-    if settings.chosen == "pmb5":
-        reading = pmb5_reading(_raw(sbn), settings.collapse_whitespace, settings.whole_values)
+    if settings.chosen in LINE_TRIPLES:
+        if settings.chosen == "pmb5":
+            reading = pmb5_reading(_raw(sbn), settings.collapse_whitespace, settings.whole_values, settings.soft)
+            refused, tool = REFUSED, "the PMB 5 script"
+        else:
+            reading = sbne_lenient_reading(_raw(sbn))
+            refused, tool = "SBN-evaluation-tool refuses it", "SBN-evaluation-tool"
         if reading.refusal is not None:
             where = f"{sbn.source}:{sbn.line}"
-            return _Side(ill_formed=f"{where}: {REFUSED}: {reading.refusal}",
-                         note=f"{where}: the PMB 5 script cannot read the {side} SBN: {reading.refusal}",
-                         problems=(f"{where}: {REFUSED}: {reading.refusal}",))
+            return _Side(ill_formed=f"{where}: {refused}: {reading.refusal}",
+                         note=f"{where}: {tool} cannot read the {side} SBN: {reading.refusal}",
+                         problems=(f"{where}: {refused}: {reading.refusal}",))
         return _Side(reading.triples, note=reading.failure)
     if isinstance(sbn, SbnText):
         sbn = parse_sbn_tolerant(sbn.raw, sbn.source, "sbn-lines")[0] if sbn.raw else _empty(sbn)
@@ -186,7 +210,10 @@ def _prepared(sbn: PredictedSbn, settings: SmatchSettings, side: str) -> _Side:
         return _Side(ill_formed=str(sbn))
     graph = build_graph(sbn)
     problems = strict_problems(sbn) + graph.problems
-    return _Side(graph_triples(graph, settings.style), "; ".join(problems) or None, None, problems)
+    triples = graph_triples(graph, settings.style)
+    if settings.chosen == "sbne-strict" and triples:
+        triples += (top_triple("b0"),)
+    return _Side(triples, "; ".join(problems) or None, None, problems)
 
 
 def _normaliser(settings: SmatchSettings) -> Normalise:
@@ -244,7 +271,7 @@ def smatch_documents(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnTex
                      ) -> list[SmatchDocument]:
     """Every document pair's Smatch (document indices from ``first_index``: a piece of a corpus);
     ``progress(done, total)`` as pairs are settled."""
-    pmb5 = settings.chosen == "pmb5"
+    pmb5 = settings.chosen in LINE_TRIPLES
     pred_side = [_prepared(p, settings, "predicted") for p in preds]
     gold_side = [_prepared(g, settings, "gold") for g in golds]
     todo = [i for i, (p, g) in enumerate(zip(pred_side, gold_side))
@@ -255,8 +282,14 @@ def smatch_documents(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnTex
         if progress is not None:
             progress(done + skipped, total + skipped)
 
-    found = dict(zip(todo, align_many([(pred_side[i].triples, gold_side[i].triples) for i in todo],
-                                      settings.time_limit, _normaliser(settings), report)))
+    pairs = [(pred_side[i].triples, gold_side[i].triples) for i in todo]
+    if settings.soft:
+        from .soft import SoftComparison, soft_align_many
+
+        comparison: SoftComparison = "script" if settings.chosen == "pmb5" else "clean"
+        found: dict[int, Any] = dict(zip(todo, soft_align_many(pairs, comparison, settings.time_limit, report)))
+    else:
+        found = dict(zip(todo, align_many(pairs, settings.time_limit, _normaliser(settings), report)))
     docs = []
     for i, (ps, gs) in enumerate(zip(pred_side, gold_side)):
         golds_n = len(gs.triples)
@@ -283,7 +316,8 @@ class SmatchTotals:
         self.settings = settings
         self.keep = keep
         self.documents: list[SmatchDocument] = []
-        self.count = self.ill = self.optimal = self.matched = self.pred = self.gold = 0
+        self.count = self.ill = self.optimal = self.pred = self.gold = 0
+        self.matched: float = 0
         self._f: float = 0  # as ``sum`` starts: an int 0
 
     def add(self, docs: Sequence[SmatchDocument]) -> None:

@@ -1,0 +1,147 @@
+"""Soft Smatch and SBN-evaluation-tool's strict and lenient figures, against their authors' published
+numbers (../shared/data and the tool's own 10-document example)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from dscorer_core.errors import SettingsError
+from dscorer_core.formats import read_sbn_file, read_sbn_file_tolerant, read_sbn_texts
+from dscorer_core.sbn.smatch import SmatchSettings, smatch_corpus
+from dscorer_core.sbn.taxonomy import MISSING_CODE_SIMILARITY, clean_similarity, script_similarity, taxonomy, wu_palmer
+
+#: SBN-evaluation-tool (a git directory holding wangchunliu/SBN-evaluation-tool, e.g. from the fetch tool).
+SBNE_REPO = Path(os.environ.get("DSCORER_SBNE_REPO", "/work/.mirror/wangchunliu+SBN-evaluation-tool/repo"))
+SBNE_DIR = "1.evaluation-tool-overall"
+
+
+def _codes(path: Path) -> dict[str, str]:
+    """synset -> code, read here independently of the package (``offset code synset flag``)."""
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        offset, code, name, *_ = line.split(" ")
+        out[name] = code
+    return out
+
+
+def test_shipped_codes_are_the_authors(shared_path):
+    """The package ships the authors' taxonomy files unchanged, with their licence."""
+    shipped = Path(__file__).resolve().parent.parent / "dscorer_core" / "data" / "nsp-taxonomy"
+    for name in ("n", "v", "a", "t", "r", "o"):
+        assert (shipped / f"{name}.tax").read_bytes() == shared_path(f"nsp-taxonomy/{name}.tax").read_bytes()
+    assert "MIT License" in (shipped / "LICENSE.txt").read_text()
+
+
+def test_wu_palmer_from_the_codes(shared_path):
+    """Wu-Palmer 2*cp/(d1+d2), depth the position of a code's first 0, cp the shared prefix."""
+    nouns = _codes(shared_path("nsp-taxonomy/n.tax"))
+    dog, cat = nouns["dog.n.01"], nouns["cat.n.01"]
+    d1, d2 = dog.index("0"), cat.index("0")
+    cp = next(i for i, (a, b) in enumerate(zip(dog, cat)) if a != b)
+    assert (d1, d2, cp) == (15, 15, 13)
+    assert wu_palmer(dog, cat) == 2 * cp / (d1 + d2) == pytest.approx(26 / 30)
+    assert taxonomy().code("dog.n.01") == dog
+    # the script's values carry the "_" of a closing quote and the tabs of their depth
+    assert script_similarity("dog.n.01_\t\t", "cat.n.01_") == pytest.approx(26 / 30)
+    assert clean_similarity("dog.n.01", "cat.n.01") == pytest.approx(26 / 30)
+    verbs = _codes(shared_path("nsp-taxonomy/v.tax"))
+    assert wu_palmer(dog, verbs["run.v.01"]) == 0.0  # two parts of speech
+    # a missing code: the script's constant, 0 in the clean definition
+    assert script_similarity("dog.n.01_", "notasynset.n.01_") == MISSING_CODE_SIMILARITY
+    assert clean_similarity("dog.n.01", "notasynset.n.01") == 0.0
+    # a name with capitals is never found by the script (it looks up lower-cased names)
+    assert "Catholicism.n.01" in nouns
+    assert script_similarity("catholicism.n.01_", "dog.n.01_") == MISSING_CODE_SIMILARITY
+    assert clean_similarity("Catholicism.n.01", "dog.n.01") == pytest.approx(
+        wu_palmer(nouns["Catholicism.n.01"], dog))
+
+
+def test_adjective_rule(shared_path):
+    """Adjectives: the code's final sign moves into its first 0 before Wu-Palmer."""
+    adjectives = _codes(shared_path("nsp-taxonomy/a.tax"))
+    a, b = adjectives["able.a.01"], adjectives["abandoned.a.01"]
+
+    def signed(code: str) -> str:
+        z = code.index("0")
+        return code[:z] + code[-1] + code[z:-1]
+
+    sa, sb = signed(a), signed(b)
+    cp = next(i for i, (x, y) in enumerate(zip(sa, sb)) if x != y)
+    expected = 2 * cp / (sa.index("0") + sb.index("0"))
+    assert script_similarity("able.a.01_", "abandoned.a.01_") == pytest.approx(expected)
+    assert clean_similarity("able.a.01", "abandoned.a.01") == pytest.approx(expected)
+    assert script_similarity("quickly.r.01_", "slowly.r.01_") == 0.0  # adverbs have no codes
+
+
+def test_soft_figure_pmb_5_1_0(shared_path):
+    """The authors' soft Smatch on the byT5 output of PMB 5.1.0 English test is .9487 (mean of
+    per-sentence F1, ill-formed 0): with the exact alignment, within .005 and not below."""
+    gold = read_sbn_texts(shared_path("pmb-5.1.0/gold_en_test.sbn"), "auto")
+    pred = read_sbn_texts(shared_path("pmb-5.1.0/byt5_en_test.sbn"), "auto")
+    soft = smatch_corpus(pred, gold, SmatchSettings(soft=True))
+    assert soft.signature.startswith("smatch|sbn|exact|soft|triples:pmb5")
+    assert round(soft.mean_F, 4) >= 0.9487
+    assert soft.mean_F - 0.9487 < 0.005
+    assert soft.all_optimal
+    # the soft script's reader passes over tokens it cannot place: 7 ill-formed, not the hard script's 9
+    assert soft.ill_formed_count == 7
+    hard = smatch_corpus(pred, gold)
+    assert hard.ill_formed_count == 9 and soft.mean_F > hard.mean_F
+
+
+def test_clean_soft_never_below_corrected(shared_path):
+    """Without the quirks, soft Smatch grades the corrected triples: a sentence never scores below its
+    hard corrected F (a similarity is at least the 0/1 of an exact match, and both alignments are exact)."""
+    gold = read_sbn_file(shared_path("pmb-5.0.0/gold_nl_test.sbn"), "auto")
+    pred = read_sbn_file_tolerant(shared_path("pmb-5.0.0/neuralboxer_nl_test.sbn"), "auto")
+    hard = smatch_corpus(pred, gold, SmatchSettings(triples="corrected"))
+    soft = smatch_corpus(pred, gold, SmatchSettings(triples="corrected", soft=True))
+    assert soft.signature.startswith("smatch|sbn|exact|soft|triples:corrected")
+    assert all(s.F >= h.F - 1e-12 for s, h in zip(soft.documents, hard.documents))
+    assert soft.mean_F > hard.mean_F
+    assert [d.ill_formed is None for d in soft.documents] == [d.ill_formed is None for d in hard.documents]
+
+
+def test_soft_refuses_graphs_without_synsets():
+    with pytest.raises(SettingsError, match="soft Smatch"):
+        SmatchSettings(triples="lenient", soft=True)
+
+
+def _sbne(path: str) -> str:
+    if not (SBNE_REPO / "HEAD").exists() and not (SBNE_REPO / ".git").exists():
+        pytest.skip(f"SBN-evaluation-tool is not at {SBNE_REPO} (set DSCORER_SBNE_REPO)")
+    return subprocess.run(["git", f"--git-dir={SBNE_REPO}" if (SBNE_REPO / "HEAD").exists() else
+                           f"--git-dir={SBNE_REPO / '.git'}", "show", f"HEAD:{SBNE_DIR}/{path}"],
+                          check=True, capture_output=True, text=True).stdout
+
+
+@pytest.fixture(scope="module")
+def sbne_example(tmp_path_factory) -> tuple[Path, Path, dict[str, dict[str, str]]]:
+    """The tool's 10-document example: gold (``id<TAB>raw<TAB>SBN``), output, and its per-document scores."""
+    where = tmp_path_factory.mktemp("sbne")
+    gold, pred = where / "gold.txt", where / "test.txt"
+    gold.write_text(_sbne("gold_output/path.gold.en.test"))
+    pred.write_text(_sbne("model_output/en.sbn.output.test"))
+    scores = {row["pmb_id"]: row for row in csv.DictReader(io.StringIO(_sbne("results/smatch.scores")))}
+    return pred, gold, scores
+
+
+@pytest.mark.parametrize(("triples", "column", "published"), [("sbne-strict", "f1", 0.829),
+                                                                ("sbne-lenient", "f1_lenient", 0.932)])
+def test_sbne_published_figures(sbne_example, triples, column, published):
+    """Every document's F is the tool's (mtool's Smatch on its Penman files), and the mean its published one."""
+    pred, gold, scores = sbne_example
+    ids = [line.split("\t")[0] for line in gold.read_text().splitlines()]
+    result = smatch_corpus(read_sbn_file_tolerant(pred, "sbn-lines"), read_sbn_file(gold, "sbn-lines"),
+                           SmatchSettings(triples=triples))
+    assert round(result.mean_F, 3) == published
+    for doc, pid in zip(result.documents, ids):
+        theirs = float(scores[pid][column]) if scores[pid][column] else 0.0
+        assert abs(doc.F - theirs) < 1e-12, pid
+    assert (result.ill_formed_count, triples) in ((1, "sbne-strict"), (0, "sbne-lenient"))
