@@ -145,3 +145,55 @@ def test_sbne_published_figures(sbne_example, triples, column, published):
         theirs = float(scores[pid][column]) if scores[pid][column] else 0.0
         assert abs(doc.F - theirs) < 1e-12, pid
     assert (result.ill_formed_count, triples) in ((1, "sbne-strict"), (0, "sbne-lenient"))
+
+
+def _gold_line(shared_path, number: int) -> str:
+    lines = shared_path("pmb-5.1.0/gold_en_test.sbn").read_text(encoding="utf-8").splitlines()
+    return lines[number - 1].split("\t")[-1]
+
+
+def test_fine_grained_rewrites_on_real_sentences(shared_path):
+    """Gold line 30 ("I dinnae ken."): the script's Penman string (a newline and tabs before each edge)
+    and its four rewrites, as its regular expressions leave them."""
+    from dscorer_core.sbn.fine_grained import fine_grained_penman, rewrite
+
+    penman = fine_grained_penman(_gold_line(shared_path, 30))
+    assert penman.startswith('(b0 / "box"\n\t:member (s0 / "person.n.01"\n\t\t:EQU "speaker")\n\t:NEGATION (b1')
+    roles = rewrite(penman, "role")
+    assert ":Experiencer" not in roles and roles.count(":role ") == 2  # Experiencer and Time
+    assert ":roleQU" in roles and ":roleEGATION" in roles and ":member" in roles  # first capitalised word only
+    assert ":relation (b1" in rewrite(penman, "relation") and ":EQU" in rewrite(penman, "relation")
+    assert rewrite(penman, "operator") == penman  # its pattern asks for a literal "{3}"
+    senses = rewrite(penman, "sense")
+    assert '"person"' in senses and '"know"' in senses and ".n.0" not in senses
+    # gold line 39 ("He can't swim."): two box operators, both "relation"
+    both = rewrite(fine_grained_penman(_gold_line(shared_path, 39)), "relation")
+    assert both.count(":relation ") == 2 and "NEGATION" not in both and "POSSIBILITY" not in both
+
+
+#: The PMB 5 fine-grained script (neural-symbolic-parsing evaluation/parsing_smatch/sbn/
+#: sbn_smatch_fine_grained.py with smatch 1.0.4) on the byT5 output of PMB 5.1.0, run by its authors'
+#: code: -d role, relation, operator, sense (hill climbing: the exact alignment is never below).
+SCRIPT_FINE_GRAINED = {"role": 0.9458778672441566, "relation": 0.9354783046479223,
+                       "operator": 0.9354168714274934, "sense": 0.9515160137630417}
+#: Its -e node output (P and R as it prints them: it passes gold as the prediction, so they are swapped).
+SCRIPT_LABEL_SETS = {"Names": (0.832, 0.834, 0.833), "Negation": (0.949, 0.976, 0.962),
+                     "Roles": (0.936, 0.942, 0.939), "Members": (0.989, 0.994, 0.992),
+                     "Concepts": (0.877, 0.882, 0.880), "Con_noun": (0.903, 0.907, 0.905),
+                     "Con_adj": (0.787, 0.801, 0.794), "Con_adv": (0.900, 0.947, 0.923),
+                     "Con_verb": (0.800, 0.804, 0.802), "Discourse": (0.941, 0.964, 0.952)}
+
+
+def test_fine_grained_figures_pmb_5_1_0(shared_path):
+    from dscorer_core.sbn.fine_grained_scores import fine_grained_scores
+
+    gold = read_sbn_texts(shared_path("pmb-5.1.0/gold_en_test.sbn"), "auto")
+    pred = read_sbn_texts(shared_path("pmb-5.1.0/byt5_en_test.sbn"), "auto")
+    fine = fine_grained_scores(pred, gold)
+    for detail, result in fine.rewrites:
+        assert SCRIPT_FINE_GRAINED[detail] - 1e-12 <= result.mean_F < SCRIPT_FINE_GRAINED[detail] + 0.002, detail
+        assert result.ill_formed_count == 7 and result.all_optimal
+        assert f"rewrite:{detail}" in result.signature
+    for score in fine.label_sets:
+        p, r, f = SCRIPT_LABEL_SETS[score.label]
+        assert (round(score.R, 3), round(score.P, 3), round(score.F, 3)) == (p, r, f), score.label

@@ -25,6 +25,7 @@ from ..formula import prf_scalar
 from ..signature import Signature
 from .alignment import Normalise, align_many
 from .amr_line import smatch_normalise
+from .fine_grained import FINE_GRAINED, FineGrained, fine_grained_reading
 from .graph import build_graph
 from .model import Sbn
 from .pmb5_triples import pmb5_reading
@@ -82,11 +83,19 @@ class SmatchSettings:
     #: Soft Smatch (``soft.py``): concepts match by Wu-Palmer similarity; with ``pmb5`` triples the
     #: authors' definition, quirks included, with ``corrected`` the definition without them.
     soft: bool = False
+    #: A rewrite of the PMB 5 fine-grained script (``fine_grained.py``: ``role``, ``relation``,
+    #: ``operator``, ``sense``), on its own Penman string; with ``pmb5`` triples only.
+    rewrite: FineGrained | None = None
 
     def __post_init__(self) -> None:
         if self.soft and self.chosen not in SOFT_TRIPLES:
             raise SettingsError(f"soft Smatch grades concepts: use it with --triples {' or '.join(SOFT_TRIPLES)}, "
                                 f"not {self.chosen}")
+        if self.rewrite is not None and (self.chosen != "pmb5" or self.soft):
+            raise SettingsError("the fine-grained rewrites are the PMB 5 fine-grained script's: hard Smatch with "
+                                "--triples pmb5")
+        if self.rewrite is not None and self.rewrite not in FINE_GRAINED:
+            raise SettingsError(f"a fine-grained rewrite is one of {', '.join(FINE_GRAINED)}, not {self.rewrite!r}")
 
     @property
     def chosen(self) -> SmatchTriples:
@@ -160,8 +169,11 @@ def smatch_signature_value(settings: SmatchSettings) -> Signature:
     if triples == "pmb5" and (settings.collapse_whitespace or settings.whole_values):
         triples += "-" + "-".join(q for q, on in (("flat", settings.collapse_whitespace),
                                                   ("whole-names", settings.whole_values)) if on)
-    return Signature("smatch", (("sbn", None), ("exact", None), ("soft" if settings.soft else "hard", None),
-                                ("triples", triples)))
+    fields: tuple[tuple[str, str | None], ...] = (("sbn", None), ("exact", None),
+                                                  ("soft" if settings.soft else "hard", None), ("triples", triples))
+    if settings.rewrite is not None:
+        fields += (("rewrite", settings.rewrite),)
+    return Signature("smatch", fields)
 
 
 def smatch_signature(settings: SmatchSettings) -> str:
@@ -190,7 +202,10 @@ def _raw(sbn: PredictedSbn) -> str:
 
 def _prepared(sbn: PredictedSbn, settings: SmatchSettings, side: str) -> _Side:
     if settings.chosen in LINE_TRIPLES:
-        if settings.chosen == "pmb5":
+        if settings.rewrite is not None:
+            reading = fine_grained_reading(_raw(sbn), settings.rewrite)
+            refused, tool = REFUSED, "the PMB 5 script"
+        elif settings.chosen == "pmb5":
             reading = pmb5_reading(_raw(sbn), settings.collapse_whitespace, settings.whole_values, settings.soft)
             refused, tool = REFUSED, "the PMB 5 script"
         else:
