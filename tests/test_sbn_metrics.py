@@ -197,3 +197,77 @@ def test_fine_grained_figures_pmb_5_1_0(shared_path):
     for score in fine.label_sets:
         p, r, f = SCRIPT_LABEL_SETS[score.label]
         assert (round(score.R, 3), round(score.P, 3), round(score.F, 3)) == (p, r, f), score.label
+
+
+# ------------------------------------------------------------------ compare, agreement, cluster
+
+
+@pytest.fixture(scope="module")
+def dutch(tmp_path_factory):
+    """PMB 5.0.0 Dutch test: gold and NeuralBoxer output (435 SBN pairs, 37 ill-formed predictions)."""
+    from conftest import SHARED_DATA
+
+    gold, pred = SHARED_DATA / "pmb-5.0.0/gold_nl_test.sbn", SHARED_DATA / "pmb-5.0.0/neuralboxer_nl_test.sbn"
+    if not gold.is_file():
+        pytest.skip(f"PMB 5.0.0 Dutch test set not at {gold.parent}")
+    return gold, pred
+
+
+def _run(capsys, *argv: object) -> tuple[int, str, str]:
+    from dscorer_core.cli import main
+
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(("options", "settings"), [
+    (["--soft"], SmatchSettings(soft=True)),
+    (["--triples", "sbne-strict"], SmatchSettings(triples="sbne-strict")),
+    (["--rewrite", "role"], SmatchSettings(rewrite="role")),
+])
+def test_compare_offers_the_variants(capsys, dutch, options, settings):
+    """``compare --metric smatch`` with each variant's options reports that variant's figure and signature."""
+    gold, pred = dutch
+    code, out, err = _run(capsys, "compare", gold, pred, "--metric", "smatch", *options, "--json",
+                          "--bootstrap", "10", "--ar", "10")
+    assert code == 0, err
+    import json
+
+    metric = json.loads(out)["metrics"]["smatch"]
+    expected = smatch_corpus(read_sbn_file_tolerant(pred, "auto"), read_sbn_file(gold, "auto"), settings)
+    assert metric["signature"] == expected.signature
+    assert metric["systems"][0]["F"] == pytest.approx(expected.mean_F, abs=1e-12)
+
+
+def test_agreement_sets_the_variants_beside_people(capsys, dutch, tmp_path):
+    """Judgements made from the soft figure (acceptable: soft F above .8): ``smatch:soft`` separates them
+    perfectly, and every variant asked for gets its row and signature."""
+    import json
+
+    gold, pred = dutch
+    soft = smatch_corpus(read_sbn_texts(pred, "auto"), read_sbn_texts(gold, "auto"), SmatchSettings(soft=True))
+    rows = [f"{d.index},{pred.stem},{'acceptable' if d.F > 0.8 else 'unacceptable'},,a" for d in soft.documents]
+    judgements = tmp_path / "judgements.csv"
+    judgements.write_text("document,system,judgement,rationale,annotator\n" + "\n".join(rows) + "\n")
+    code, out, err = _run(capsys, "agreement", judgements, gold, pred, "--metric", "smatch", "--smatch", "pmb5",
+                          "soft", "sbne-lenient", "no-senses", "--samples", "0", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert set(data["metrics"]) == {"smatch", "smatch:soft", "smatch:sbne-lenient", "smatch:no-senses"}
+    assert data["metrics"]["smatch:soft"]["auc"] == 1.0
+    assert data["metrics"]["smatch"]["auc"] < 1.0
+    assert any("|soft|" in s for s in data["metric_signatures"])
+    assert any("rewrite:sense" in s for s in data["metric_signatures"])
+
+
+def test_soft_and_fine_grained_on_a_cluster(capsys, dutch):
+    """``--cluster local:2``: soft Smatch and the fine-grained figures, byte for byte those of one process."""
+    pytest.importorskip("distributed", reason="dask distributed is not installed (the cluster extra)")
+    gold, pred = dutch
+    args = ["smatch", pred, gold, "--soft", "--fine-grained", "--json", "--per-doc"]
+    code, local, _ = _run(capsys, *args)
+    assert code == 0
+    code, remote, err = _run(capsys, *args, "--cluster", "local:2")
+    assert code == 0, err
+    assert remote == local

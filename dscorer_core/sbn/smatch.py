@@ -40,6 +40,7 @@ __all__ = [
     "REFUSED",
     "SMATCH_TRIPLES",
     "SOFT_TRIPLES",
+    "SMATCH_VARIANTS",
     "LINE_TRIPLES",
     "SmatchDocument",
     "SmatchResult",
@@ -160,6 +161,18 @@ class SmatchResult:
     @property
     def all_optimal(self) -> bool:
         return all(d.optimal for d in self.documents)
+
+
+#: Named Smatch variants (``dscorer agreement --smatch NAME ...``): the triples, soft Smatch with and without
+#: its authors' quirks, SBN-evaluation-tool's figures and the PMB 5 fine-grained script's rewrites.
+SMATCH_VARIANTS: dict[str, SmatchSettings] = {
+    "pmb5": SmatchSettings(), "corrected": SmatchSettings(triples="corrected"),
+    "lenient": SmatchSettings(triples="lenient"), "soft": SmatchSettings(soft=True),
+    "soft-corrected": SmatchSettings(triples="corrected", soft=True),
+    "sbne-strict": SmatchSettings(triples="sbne-strict"), "sbne-lenient": SmatchSettings(triples="sbne-lenient"),
+    "no-roles": SmatchSettings(rewrite="role"), "no-discourse": SmatchSettings(rewrite="relation"),
+    "no-operators": SmatchSettings(rewrite="operator"), "no-senses": SmatchSettings(rewrite="sense"),
+}
 
 
 def smatch_signature_value(settings: SmatchSettings) -> Signature:
