@@ -211,6 +211,8 @@ def _at_scale(args: argparse.Namespace, settings: SmatchSettings) -> SmatchResul
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.explain and args.soft:
+        raise SettingsError("--explain names the causes of the hard figures' differences: leave out --soft")
     if args.csv:
         refuse_overwriting("--csv", args.csv, args.pred, args.gold)
     settings = SmatchSettings(lenient=args.lenient, time_limit=args.time_limit, triples=args.triples, soft=args.soft)
