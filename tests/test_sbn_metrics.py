@@ -271,3 +271,33 @@ def test_soft_and_fine_grained_on_a_cluster(capsys, dutch):
     code, remote, err = _run(capsys, *args, "--cluster", "local:2")
     assert code == 0, err
     assert remote == local
+
+
+def test_fine_grained_in_text_json_and_csv(capsys, dutch, tmp_path):
+    """``--fine-grained``: the rewrites and label sets in the text, the JSON and the CSV, the same figures."""
+    import json
+
+    gold, pred = dutch
+    out_csv = tmp_path / "figures.csv"
+    code, text, err = _run(capsys, "smatch", pred, gold, "--fine-grained")
+    assert code == 0, err
+    for title in ("No Roles", "No Discourse", "No Operators", "No Senses", "Names", "Con_verb", "Discourse"):
+        assert title in text
+    code, out, err = _run(capsys, "smatch", pred, gold, "--fine-grained", "--json", "--csv", out_csv)
+    assert code == 0, err
+    fine = json.loads(out)["fine_grained"]
+    assert list(fine["rewrites"]) == ["role", "relation", "operator", "sense"]
+    with open(out_csv, newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 2 + 4 + 10
+    by_name = {r["figure"]: r for r in rows}
+    assert float(by_name["No Roles"]["F"]) == fine["rewrites"]["role"]["mean_F"]
+    assert float(by_name["No Senses"]["ill-formed"]) == fine["rewrites"]["sense"]["ill_formed"]
+    names = next(s for s in fine["label_sets"] if s["label"] == "Names")
+    assert float(by_name["label set: Names"]["F"]) == names["F"]
+    # the rewrites read what the hard script refuses (unplaceable tokens): fewer ill-formed outputs
+    assert fine["rewrites"]["role"]["ill_formed"] < json.loads(out)["ill_formed"]
+    copy = tmp_path / "gold.sbn"  # a copy: refusing to overwrite it is what is tested
+    copy.write_bytes(gold.read_bytes())
+    code, _, err = _run(capsys, "smatch", pred, copy, "--csv", copy)
+    assert code == 2 and "--csv" in err and copy.read_bytes() == gold.read_bytes()
