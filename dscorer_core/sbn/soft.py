@@ -24,14 +24,17 @@ from typing import Literal
 
 from ..align import Candidate, branch_and_bound, count_matched, kind_bound, matched_candidates
 from ..align.program import add_program
-from .alignment import SEARCH_BUDGET, TriplePairing, build_pairing, greedy_mapping, same_name_mapping
+from .alignment import TriplePairing, build_pairing, greedy_mapping, same_name_mapping
 from .taxonomy import clean_similarity, script_similarity
 from .triples import INSTANCE, Triple, normalise_value
 
-__all__ = ["SCALE", "SoftAlignment", "SoftComparison", "soft_align", "soft_align_many", "soft_pairing"]
+__all__ = ["SCALE", "SEARCH_STEPS", "SoftAlignment", "SoftComparison", "soft_align", "soft_align_many", "soft_pairing"]
 
 #: Graded weights are whole multiples of one millionth of a triple in the search.
 SCALE = 1_000_000
+
+#: Steps of branch and bound before a document is left to the integer program (a count of work, not time).
+SEARCH_STEPS = 4_000
 
 #: ``script``: the authors' comparison, quirks included; ``clean``: without them.
 SoftComparison = Literal["script", "clean"]
@@ -163,7 +166,7 @@ def soft_align(pred: Sequence[Triple], gold: Sequence[Triple], comparison: SoftC
             best, best_map = score, start
     if best >= pairing.upper_bound:
         return SoftAlignment(best_map, soft.graded(best_map), True, "greedy")
-    searched = branch_and_bound(pairing, best, SEARCH_BUDGET, start=best_map)
+    searched = branch_and_bound(pairing, best, SEARCH_STEPS, start=best_map)
     if searched.finished:
         found = searched.mapping if searched.mapping is not None else best_map
         return SoftAlignment(found, soft.graded(found), True, "bnb")
