@@ -12,6 +12,12 @@ the parent stays open: the edges after it hang below it (``:TPR (c0 / "now") :me
 its end reads it (``amr_line.read_amr_line`` with whole values), plus ``TOP``.  Only a cycle makes the
 lenient export refuse.  Both reproduce every document of the tool's published 10-document example
 (strict .829, lenient .932; tests/test_sbn_metrics.py).
+
+The SBN itself is read with the PMB 5 vocabulary (dscorer's strict reader for ``sbne-strict``, the PMB 5
+script's for ``sbne-lenient``), not with the tool's own reader, whose PMB 4 lists refuse ``ANA``,
+``CONJUNCTION``, ``ELABORATION`` and ``COMMENTARY`` (6 gold lines of PMB 5.1.0 English test), which
+relates every new box to the current one whatever its offset, reads only the first digit of a concept
+offset (``-12`` as ``-1``) and takes a box offset in a role (``Proposition >1``) for a constant.
 """
 
 from __future__ import annotations
