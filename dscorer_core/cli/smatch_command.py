@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ..errors import SettingsError
 from ..formats import read_sbn_file, read_sbn_file_tolerant, read_sbn_texts
 from ..sbn.smatch import (
+    LINE_TRIPLES,
     SMATCH_TRIPLES,
     SmatchDocument,
     SmatchResult,
@@ -195,7 +196,7 @@ def _at_scale(args: argparse.Namespace, settings: SmatchSettings) -> SmatchResul
 
             result = smatch_files(args.pred, args.gold, settings, runner, keep_documents=args.per_doc,
                                   on_documents=seen)
-        elif settings.chosen == "pmb5":
+        elif settings.chosen in LINE_TRIPLES:
             result = smatch_corpus(read_sbn_texts(args.pred, args.format), read_sbn_texts(args.gold, args.format),
                                    settings, str(args.pred), str(args.gold), cluster=cluster,
                                    progress=terminal_progress("Smatch"))
@@ -205,7 +206,7 @@ def _at_scale(args: argparse.Namespace, settings: SmatchSettings) -> SmatchResul
                                    read_sbn_file(args.gold, args.format), settings, str(args.pred), str(args.gold),
                                    cluster=cluster, progress=terminal_progress("Smatch"))
             seen(result.documents)
-    if gold_problems and settings.chosen == "pmb5":
+    if gold_problems and settings.chosen in LINE_TRIPLES:
         read_sbn_file(args.gold, args.format)  # a gold SBN neither reader reads is an error (FILE:LINE:COL)
     return result
 
@@ -225,7 +226,7 @@ def _run(args: argparse.Namespace) -> int:
         comparison = compare_pmb5_corrected(read_sbn_file_tolerant(args.pred, args.format),  # type: ignore[arg-type]
                                             read_sbn_file(args.gold, args.format), settings)
         result = comparison.pmb5
-    elif settings.chosen == "pmb5":  # the PMB 5 script's reader needs only the text of each SBN
+    elif settings.chosen in LINE_TRIPLES:  # the script's reader needs only the text of each SBN
         golds = read_sbn_texts(args.gold, args.format)
         result = smatch_corpus(read_sbn_texts(args.pred, args.format), golds, settings,
                                str(args.pred), str(args.gold), progress=terminal_progress("Smatch"))
