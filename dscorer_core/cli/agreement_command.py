@@ -12,6 +12,7 @@ from ..ill_formed import signature_extras, with_extras
 from ..judgements.csv_io import read_judgements_csv, validate
 from ..judgements.model import Judgement
 from ..metrics.registry import metric_names
+from ..sbn.smatch import SMATCH_VARIANTS
 from ..stats.human_agreement import (
     AnnotatorPair,
     MetricAgreement,
@@ -50,6 +51,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--metric", nargs="+", choices=metric_names(), default=None, metavar="METRIC",
                    help=f"the metrics to set beside people ({', '.join(metric_names())}); default counter and "
                         "dscorer, and smatch where every file is SBN")
+    p.add_argument("--smatch", nargs="+", choices=tuple(SMATCH_VARIANTS), default=["pmb5"], metavar="VARIANT",
+                   help="the Smatch variants to set beside people where the files are SBN (default pmb5, the PMB 5 "
+                        f"figure; also {', '.join(v for v in SMATCH_VARIANTS if v != 'pmb5')}): each is a row "
+                        "smatch:VARIANT, so the one that agrees best with people can be read off")
     p.add_argument("-n", "--order", type=int, default=4, metavar="N", help="DSCORER's highest order (default 4)")
     p.add_argument("--samples", type=int, default=1000, metavar="B",
                    help="bootstrap samples of the AUC interval (default 1000; 0: no interval)")
@@ -123,12 +128,13 @@ def run(args: argparse.Namespace) -> int:
     golds, systems, extra = _read_systems(args, names)
     validate(judgements, len(golds), names, args.judgements)
     chosen = scored_metrics(golds, systems, args.metric)
-    scores = metric_scores(golds, systems, n=args.order, presets=PRESETS, wordnet=not args.no_wordnet, metrics=chosen)
+    scores = metric_scores(golds, systems, n=args.order, presets=PRESETS, wordnet=not args.no_wordnet, metrics=chosen,
+                           smatch=args.smatch)
     rows = agreement_with_people(judgements, scores, samples=args.samples, seed=args.seed, source=args.judgements)
     pairs = annotator_agreement(judgements)
     signatures = [agreement_signature(args.samples, args.seed),
                   *(with_extras(m.get_signature().text(), extra) if m.scores_clauses else m.get_signature().text()
-                    for _, m in metric_variants(args.order, PRESETS, not args.no_wordnet, chosen))]
+                    for _, m in metric_variants(args.order, PRESETS, not args.no_wordnet, chosen, args.smatch))]
     if args.json:
         write_json({"signature": signatures[0], "metric_signatures": signatures[1:],
                     "judgements": args.judgements, "gold": args.gold, "n_documents": len(golds),

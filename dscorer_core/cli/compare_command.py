@@ -16,6 +16,7 @@ from ..formats import read_drs_file
 from ..ill_formed import IllFormedReport, IllPolicy, WfMode, apply_ill_policy, check_gold, extra_fields, with_extras
 from ..metrics.base import Metric
 from ..metrics.registry import make_metrics, metric_title, usable_metrics
+from ..sbn.fine_grained import FINE_GRAINED
 from ..sbn.smatch import SMATCH_TRIPLES, SmatchSettings
 from ..stats import Comparison, CountTable, document_differences
 from ..stats.systems import (
@@ -80,7 +81,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     smatch = p.add_argument_group("Smatch settings (--metric smatch: gold and system files in SBN)")
     smatch.add_argument("--triples", choices=SMATCH_TRIPLES, default="pmb5",
                         help="pmb5: the PMB 5 script's triples, quirks included (default, the published figure); "
-                             "corrected: without its bugs; lenient: corrected without senses")
+                             "corrected: without its bugs; lenient: corrected without senses; sbne-strict, "
+                             "sbne-lenient: SBN-evaluation-tool's strict and lenient graphs")
+    smatch.add_argument("--soft", action="store_true",
+                        help="soft Smatch (concepts by Wu-Palmer similarity; with --triples pmb5 or corrected)")
+    smatch.add_argument("--rewrite", choices=FINE_GRAINED, default=None,
+                        help="one rewrite of the PMB 5 fine-grained script: role (No Roles), relation (No "
+                             "Discourse), operator (No Operators), sense (No Senses)")
     add_cluster_option(p)
     p.set_defaults(func=run)
 
@@ -113,7 +120,7 @@ def read_systems(gold_path: str, paths: list[str], baseline: bool, fmt: str = "a
 def metric_settings(args: argparse.Namespace) -> dict[str, Any]:
     """Each metric's settings from the command line, by the metric's registry name."""
     return {"dscorer": settings_from_args(args), "counter": counter_settings_from_args(args, seed="counter_seed"),
-            "smatch": SmatchSettings(triples=args.triples)}
+            "smatch": SmatchSettings(triples=args.triples, soft=args.soft, rewrite=args.rewrite)}
 
 
 def chosen_metrics(args: argparse.Namespace, golds: Sequence[Drs] = (), systems: Sequence[System] = ()

@@ -11,6 +11,7 @@ from ..errors import SettingsError
 from ..formats import read_sbn_file_tolerant, read_sbn_texts
 from ..sbn.model import Sbn
 from ..sbn.smatch import (
+    LINE_TRIPLES,
     SMATCH_TRIPLES,
     SmatchDocument,
     SmatchResult,
@@ -20,7 +21,7 @@ from ..sbn.smatch import (
     smatch_corpus,
 )
 from .input_format import add_format_option
-from .output import format_table, write_json
+from .output import format_table, write_csv, write_json
 from .progress import terminal_progress
 from .scale_options import (
     add_cluster_option,
@@ -32,6 +33,7 @@ from .scale_options import (
 )
 
 if TYPE_CHECKING:
+    from ..sbn.fine_grained_scores import FineGrainedResult
     from ..sbn.smatch_causes import SmatchComparison
 
 __all__ = ["document_json", "format_explanation", "format_smatch", "register", "run", "smatch_json",
@@ -50,8 +52,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_format_option(p)
     p.add_argument("--triples", choices=SMATCH_TRIPLES, default="pmb5",
                    help="pmb5: the PMB 5 script's triples, quirks included (default); corrected: without its "
-                        "bugs (depth-free concepts, whole names, a strict reader); lenient: corrected without senses")
+                        "bugs (depth-free concepts, whole names, a strict reader); lenient: corrected without senses; "
+                        "sbne-strict, sbne-lenient: SBN-evaluation-tool's strict and lenient graphs (with TOP)")
     p.add_argument("--lenient", action="store_true", help="the same as --triples lenient")
+    p.add_argument("--soft", action="store_true",
+                   help="soft Smatch: concepts match by Wu-Palmer similarity on WordNet taxonomy codes "
+                        "(neural-symbolic-parsing's definition, quirks included, with pmb5 triples; without its "
+                        "quirks with --triples corrected)")
+    p.add_argument("--fine-grained", action="store_true",
+                   help="also the PMB 5 fine-grained script's figures: No Roles, No Discourse, No Operators, No "
+                        "Senses (its -d role|relation|operator|sense, each a mean of per-sentence F1) and its "
+                        "label-set F-scores (names, negation, roles, members, concepts by part of speech, discourse)")
+    p.add_argument("--csv", metavar="FILE",
+                   help="write the corpus figures to FILE (one row per figure; with --fine-grained its figures too)")
     p.add_argument("--explain", action="store_true",
                    help="score with pmb5 and corrected triples and name, for each sentence where they differ, "
                         "the cause (reader, depth, name cut, graph)")
@@ -80,10 +93,14 @@ def document_json(d: SmatchDocument, comparison: SmatchComparison | None = None)
             **({"cause": comparison.cause_of(d.index)} if comparison else {})}
 
 
-def smatch_json(result: SmatchResult, per_doc: bool = False, comparison: SmatchComparison | None = None) -> dict:
+def smatch_json(result: SmatchResult, per_doc: bool = False, comparison: SmatchComparison | None = None,
+                fine: FineGrainedResult | None = None) -> dict:
     """The JSON of a result: corpus figures first, then (with per_doc) one entry per document; with a
-    comparison, the corrected figures and the sentences where the two differ, with their causes."""
+    comparison, the corrected figures and the sentences where the two differ, with their causes; with
+    ``fine``, the fine-grained figures (``fine_grained``)."""
     data: dict = _corpus(result)
+    if fine is not None:
+        data["fine_grained"] = fine.as_dict()
     if per_doc:
         data["documents"] = [document_json(d, comparison) for d in result.documents]
     if comparison:
@@ -93,8 +110,33 @@ def smatch_json(result: SmatchResult, per_doc: bool = False, comparison: SmatchC
     return data
 
 
-def format_smatch(result: SmatchResult, per_doc: bool = False, comparison: SmatchComparison | None = None) -> str:
-    """The tables a person reads: corpus figures (both averages labelled), then documents on request."""
+def figure_table(result: SmatchResult, fine: FineGrainedResult | None = None) -> tuple[list[str], list[list[object]]]:
+    """Header and rows of the corpus figures (``--csv``): the two averages, then the fine-grained ones."""
+    rows: list[list[object]] = [["micro (all triples)", result.P, result.R, result.F, result.ill_formed],
+                                ["mean of per-sentence F1", None, None, result.mean_F, result.ill_formed]]
+    if fine is not None:
+        from ..sbn.fine_grained_scores import figure_rows
+
+        rows += figure_rows(fine)
+    return ["figure", "P", "R", "F", "ill-formed"], rows
+
+
+def format_fine_grained(fine: FineGrainedResult) -> str:
+    """The fine-grained figures: each rewrite's mean of per-sentence F1, then the label sets."""
+    from ..sbn.fine_grained import FINE_GRAINED_TITLES
+
+    rewrites = format_table(["fine-grained (PMB 5 script)", "mean F", "ill-formed", "micro F", "optimal"],
+                            [[FINE_GRAINED_TITLES[d], r.mean_F, r.ill_formed, r.F, r.optimal_documents]
+                             for d, r in fine.rewrites])
+    labels = format_table(["label set", "matched", "pred", "gold", "P", "R", "F"],
+                          [[s.label, s.matched, s.pred, s.gold, s.P, s.R, s.F] for s in fine.label_sets])
+    return rewrites + "\n\n" + labels
+
+
+def format_smatch(result: SmatchResult, per_doc: bool = False, comparison: SmatchComparison | None = None,
+                  fine: FineGrainedResult | None = None) -> str:
+    """The tables a person reads: corpus figures (both averages labelled), the fine-grained figures on
+    request, then documents on request."""
     docs = result.documents
     optimal = result.optimal_documents
     lines = [result.signature,
@@ -106,6 +148,8 @@ def format_smatch(result: SmatchResult, per_doc: bool = False, comparison: Smatc
     lines += unreadable_gold_lines(result)
     if comparison:
         lines += ["", format_explanation(comparison)]
+    if fine is not None:
+        lines += ["", format_fine_grained(fine)]
     if per_doc:
         rows = [[d.index, d.matched, d.pred_triples, d.gold_triples, d.P, d.R, d.F,
                  "yes" if d.optimal else "no", d.ill_formed or d.note or ""]
@@ -181,7 +225,7 @@ def _at_scale(args: argparse.Namespace, settings: SmatchSettings) -> SmatchResul
 
             result = smatch_files(args.pred, args.gold, settings, runner, keep_documents=args.per_doc,
                                   on_documents=seen)
-        elif settings.chosen == "pmb5":
+        elif settings.chosen in LINE_TRIPLES:
             result = smatch_corpus(read_sbn_texts(args.pred, args.format), read_sbn_texts(args.gold, args.format),
                                    settings, str(args.pred), str(args.gold), cluster=cluster,
                                    progress=terminal_progress("Smatch"))
@@ -190,13 +234,17 @@ def _at_scale(args: argparse.Namespace, settings: SmatchSettings) -> SmatchResul
             result = smatch_corpus(_preds(args), _golds(args), settings, str(args.pred), str(args.gold),
                                    cluster=cluster, progress=terminal_progress("Smatch"))
             seen(result.documents)
-    if gold_problems and settings.chosen == "pmb5":
+    if gold_problems and settings.chosen in LINE_TRIPLES:
         _golds(args)  # a gold SBN neither reader reads is an error (FILE:LINE:COL)
     return result
 
 
 def _run(args: argparse.Namespace) -> int:
-    settings = SmatchSettings(lenient=args.lenient, time_limit=args.time_limit, triples=args.triples)
+    if args.explain and args.soft:
+        raise SettingsError("--explain names the causes of the hard figures' differences: leave out --soft")
+    if args.csv:
+        refuse_overwriting("--csv", args.csv, args.pred, args.gold)
+    settings = SmatchSettings(lenient=args.lenient, time_limit=args.time_limit, triples=args.triples, soft=args.soft)
     comparison = None
     if at_scale(args):
         result = _at_scale(args, settings)
@@ -205,7 +253,7 @@ def _run(args: argparse.Namespace) -> int:
 
         comparison = compare_pmb5_corrected(_preds(args), _golds(args), settings)
         result = comparison.pmb5
-    elif settings.chosen == "pmb5":  # the PMB 5 script's reader needs only the text of each SBN
+    elif settings.chosen in LINE_TRIPLES:  # the script's reader needs only the text of each SBN
         golds = read_sbn_texts(args.gold, args.format)
         result = smatch_corpus(read_sbn_texts(args.pred, args.format), golds, settings,
                                str(args.pred), str(args.gold), progress=terminal_progress("Smatch"))
@@ -214,8 +262,20 @@ def _run(args: argparse.Namespace) -> int:
     else:
         result = smatch_corpus(_preds(args), _golds(args), settings, str(args.pred), str(args.gold),
                                progress=terminal_progress("Smatch"))
+    fine = _fine_grained(args) if args.fine_grained else None
+    if args.csv:
+        write_csv(args.csv, *figure_table(result, fine))
     if args.json:
-        write_json(smatch_json(result, args.per_doc, comparison))
+        write_json(smatch_json(result, args.per_doc, comparison, fine))
         return 0
-    print(format_smatch(result, args.per_doc, comparison))
+    print(format_smatch(result, args.per_doc, comparison, fine))
     return 0
+
+
+def _fine_grained(args: argparse.Namespace) -> FineGrainedResult:
+    """The fine-grained figures of the two files (the PMB 5 fine-grained script reads each line itself)."""
+    from ..sbn.fine_grained_scores import fine_grained_scores
+
+    with open_cli_runner(args) as runner:
+        return fine_grained_scores(read_sbn_texts(args.pred, args.format), read_sbn_texts(args.gold, args.format),
+                                   args.time_limit, runner if args.cluster else None)

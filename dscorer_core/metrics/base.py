@@ -79,7 +79,8 @@ class MetricDocument:
 
     index: int
     sentence: str | None
-    counts: tuple[tuple[int, int, int], ...]
+    #: (matched, predicted, gold) per component; matched is graded (not whole) under soft Smatch
+    counts: tuple[tuple[float, int, int], ...]
     P: float
     R: float
     F: float
@@ -270,11 +271,13 @@ def result_from_rows(metric: Metric, rows: CountRows, sentences: Sequence[str | 
     per_doc = metric.figures(features) if n else np.zeros((0, 3))
     micro = metric.figures(sum_rows(features))[0] if n else np.zeros(3)
     macro = mean_rows(per_doc)[0] if n else np.zeros(3)
-    counts = rows.counts.astype(np.int64).tolist()
+    graded = rows.counts.dtype.kind == "f" and not np.all(np.mod(rows.counts[..., 0], 1) == 0)
+    counts = (rows.counts if graded else rows.counts.astype(np.int64)).tolist()
     figs = per_doc.tolist()
     optimal = list(optimal) if optimal is not None else [None] * n
     notes = list(notes) if notes is not None else [None] * n
-    docs = tuple(MetricDocument(i, sentences[i], tuple((int(m), int(p), int(g)) for m, p, g in counts[i]),
+    docs = tuple(MetricDocument(i, sentences[i],
+                                tuple((m if graded else int(m), int(p), int(g)) for m, p, g in counts[i]),
                                 figs[i][0], figs[i][1], figs[i][2], optimal[i], notes[i]) for i in range(n))
     return MetricResult(metric, metric.average, rows, docs, Figures(*(float(x) for x in micro)),
                         Figures(*(float(x) for x in macro)), **extras)

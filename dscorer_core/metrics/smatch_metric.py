@@ -29,8 +29,10 @@ def sbn_texts(drss: Sequence[Drs]) -> list[SbnText]:
     return [SbnText(d.sbn or "", d.source, d.line) for d in drss]
 
 
-def _rows(counts: Sequence[tuple[int, int, int]]) -> CountRows:
-    return CountRows(("triples",), np.array(counts, dtype=np.int64).reshape(len(counts), 1, 3))
+def _rows(counts: Sequence[tuple[float, int, int]], graded: bool = False) -> CountRows:
+    """One row of (matched, predicted, gold) triples per document (matched graded under soft Smatch)."""
+    table = np.array(counts, dtype=np.float64 if graded else np.int64)
+    return CountRows(("triples",), table.reshape(len(counts), 1, 3))
 
 
 @dataclass(frozen=True)
@@ -83,9 +85,8 @@ class SmatchMetric(OneComponent):
         gold_name = golds[0].source if golds else "gold"
         return smatch_corpus(sbn_texts(preds), sbn_texts(golds), self.settings, pred_name, gold_name, cluster=cluster)
 
-    @staticmethod
-    def _rows_of(corpus: SmatchResult) -> CountRows:
-        return _rows([(d.matched, d.pred_triples, d.gold_triples) for d in corpus.documents])
+    def _rows_of(self, corpus: SmatchResult) -> CountRows:
+        return _rows([(d.matched, d.pred_triples, d.gold_triples) for d in corpus.documents], self.settings.soft)
 
     def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None,
               cluster: Any = None) -> MetricResult:

@@ -111,8 +111,9 @@ def _index(text: str) -> int:
         raise ScriptRefusal(f"Invalid index '{text}' found.") from None
 
 
-def _read(line: str) -> _Graph:
-    """The script's ``from_string``: nodes and edges, or the script's refusal."""
+def _read(line: str, skip_invalid: bool = False) -> _Graph:
+    """The script's ``from_string``: nodes and edges, or the script's refusal (``skip_invalid``: a token
+    it cannot place is passed over, as the fine-grained and soft scripts of neural-symbolic-parsing do)."""
     lines = _lines(_split_single(line))
     if not lines:
         raise ScriptRefusal("SBN doc appears to be empty, cannot read from string")
@@ -176,7 +177,7 @@ def _read(line: str) -> _Graph:
                     graph.add_edge(synset, new("constant", " ".join(tokens[first:k])), "role", token)
                 else:
                     graph.add_edge(synset, new("constant", target), "role", token)
-            else:
+            elif not skip_invalid:
                 raise ScriptRefusal(f"Invalid token found '{token}' in line: {sbn_line}")
             position += 1
     return graph
@@ -255,12 +256,14 @@ class ScriptGraph:
                               False))
 
 
-def script_graph(line: str) -> ScriptGraph:
-    """The graph the script exports for one SBN line; ScriptRefusal with its message where it refuses."""
-    graph = _read(line)
+def script_graph(line: str, skip_invalid: bool = False, strict: bool = True) -> ScriptGraph:
+    """The graph the script exports for one SBN line; ScriptRefusal with its message where it refuses
+    (``skip_invalid``: tokens it cannot place are passed over, see ``_read``; ``strict=False``: a graph
+    with an offset outside the SBN is exported too, as ud-boxer's lenient export does)."""
+    graph = _read(line, skip_invalid)
     if _has_cycle(graph):
         raise ScriptRefusal("Exporting a cyclic SBN graph to Penman is not possible.")
-    if graph.possibly_ill_formed:
+    if strict and graph.possibly_ill_formed:
         raise ScriptRefusal("Strict evaluation mode, possibly ill-formed graph not exported.")
     every = set(graph.tokens)
     for source, targets in graph.edges.items():
@@ -296,18 +299,19 @@ def compact_indent(depth: int) -> str:
 _BITS = str.maketrans("01", "\x0b\x0c")
 
 
-def script_penman(line: str, compact: bool = False) -> str:
+def script_penman(line: str, skip_invalid: bool = False, edge_break: str = " ", compact: bool = False) -> str:
     """The Penman string the script hands to ``amr.py`` for one SBN line (tabs and all); ``compact``
     writes each indentation as ``compact_indent`` (``pmb5_triples.canonical_depth`` reads both alike).
 
-    Raises ScriptRefusal with the script's message where it refuses the SBN.
+    Raises ScriptRefusal with the script's message where it refuses the SBN.  ``skip_invalid`` and
+    ``edge_break="\\n"`` give the string of the fine-grained scripts (a newline before each edge).
     """
-    graph = script_graph(line)
+    graph = script_graph(line, skip_invalid)
     out: list[str] = []
     indent = compact_indent if compact else (lambda depth: "\t" * depth)
     for step, node, depth, parent, role in graph.walk():
         if parent is not None:
-            out.append(f" {indent(depth - 1)}:{role} ")
+            out.append(f"{edge_break}{indent(depth - 1)}:{role} ")
         if step == "again":
             out.append(graph.names[node])
         elif step == "open":

@@ -128,16 +128,19 @@ def direct_triples(graph: ScriptGraph, collapse_whitespace: bool = False,
     return tuple(out)
 
 
-def pmb5_reading(line: str, collapse_whitespace: bool = False, whole_values: bool = False) -> Pmb5Reading:
-    """The triples of one SBN line under the script's conventions (quirks optionally switched off)."""
+def pmb5_reading(line: str, collapse_whitespace: bool = False, whole_values: bool = False,
+                 skip_invalid: bool = False) -> Pmb5Reading:
+    """The triples of one SBN line under the script's conventions (quirks optionally switched off;
+    ``skip_invalid``: the reader of the fine-grained and soft scripts, which passes over a token it
+    cannot place instead of refusing the line)."""
     try:
-        graph = script_graph(line)
+        graph = script_graph(line, skip_invalid)
     except ScriptRefusal as exc:
         return Pmb5Reading(refusal=str(exc))
     direct = direct_triples(graph, collapse_whitespace, whole_values)
     if direct is not None:
         return Pmb5Reading(direct)
-    return penman_reading(script_penman(line, compact=True), collapse_whitespace, whole_values)
+    return penman_reading(script_penman(line, skip_invalid, compact=True), collapse_whitespace, whole_values)
 
 
 def penman_reading(penman: str, collapse_whitespace: bool = False, whole_values: bool = False) -> Pmb5Reading:

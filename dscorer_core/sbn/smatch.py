@@ -20,16 +20,18 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..errors import ClfProblem, DrsCountMismatch, NoDrsError, SbnError
+from ..errors import ClfProblem, DrsCountMismatch, NoDrsError, SbnError, SettingsError
 from ..formula import prf_scalar
 from ..signature import Signature
 from .alignment import Normalise, align_many
 from .amr_line import smatch_normalise
+from .fine_grained import FINE_GRAINED, FineGrained, fine_grained_reading
 from .graph import build_graph
 from .model import Sbn
 from .pmb5_script import script_refusal
 from .pmb5_triples import pmb5_reading
 from .reader import MAX_PROBLEMS, SbnText, parse_sbn_line
+from .sbne import sbne_lenient_reading, top_triple
 from .strict import strict_problems
 from .triples import Triple, TripleStyle, graph_triples, normalise_value
 
@@ -41,6 +43,9 @@ __all__ = [
     "MAX_LISTED",
     "REFUSED",
     "SMATCH_TRIPLES",
+    "SOFT_TRIPLES",
+    "SMATCH_VARIANTS",
+    "LINE_TRIPLES",
     "SmatchDocument",
     "SmatchResult",
     "SmatchSettings",
@@ -56,8 +61,12 @@ __all__ = [
 
 #: ``pmb5``: the PMB 5 script's triples, quirks included (the published figures); ``corrected``:
 #: the same graph without the script's bugs; ``lenient``: ``corrected`` without senses.
-SmatchTriples = Literal["pmb5", "corrected", "lenient"]
-SMATCH_TRIPLES: tuple[SmatchTriples, ...] = ("pmb5", "corrected", "lenient")
+#: ``sbne-strict`` and ``sbne-lenient``: SBN-evaluation-tool's strict and lenient graphs (``sbne.py``).
+SmatchTriples = Literal["pmb5", "corrected", "lenient", "sbne-strict", "sbne-lenient"]
+SMATCH_TRIPLES: tuple[SmatchTriples, ...] = ("pmb5", "corrected", "lenient", "sbne-strict", "sbne-lenient")
+
+#: The triples read from each SBN's line by a script's own reader (the others by dscorer's reader).
+LINE_TRIPLES: tuple[SmatchTriples, ...] = ("pmb5", "sbne-lenient")
 
 
 #: How an SBN the PMB 5 script refuses is reported (followed by the script's own message).
@@ -66,6 +75,9 @@ REFUSED = "the PMB 5 script refuses it"
 ALSO_REFUSED = "the PMB 5 script refuses it too"
 #: How many unreadable gold SBNs a result lists (it counts them all).
 MAX_LISTED = 20
+
+#: The triples soft Smatch grades (the others have no synset concepts to grade).
+SOFT_TRIPLES: tuple[SmatchTriples, ...] = ("pmb5", "corrected")
 
 
 @dataclass(frozen=True)
@@ -78,6 +90,22 @@ class SmatchSettings:
     triples: SmatchTriples = "pmb5"
     collapse_whitespace: bool = False
     whole_values: bool = False
+    #: Soft Smatch (``soft.py``): concepts match by Wu-Palmer similarity; with ``pmb5`` triples the
+    #: authors' definition, quirks included, with ``corrected`` the definition without them.
+    soft: bool = False
+    #: A rewrite of the PMB 5 fine-grained script (``fine_grained.py``: ``role``, ``relation``,
+    #: ``operator``, ``sense``), on its own Penman string; with ``pmb5`` triples only.
+    rewrite: FineGrained | None = None
+
+    def __post_init__(self) -> None:
+        if self.soft and self.chosen not in SOFT_TRIPLES:
+            raise SettingsError(f"soft Smatch grades concepts: use it with --triples {' or '.join(SOFT_TRIPLES)}, "
+                                f"not {self.chosen}")
+        if self.rewrite is not None and (self.chosen != "pmb5" or self.soft):
+            raise SettingsError("the fine-grained rewrites are the PMB 5 fine-grained script's: hard Smatch with "
+                                "--triples pmb5")
+        if self.rewrite is not None and self.rewrite not in FINE_GRAINED:
+            raise SettingsError(f"a fine-grained rewrite is one of {', '.join(FINE_GRAINED)}, not {self.rewrite!r}")
 
     @property
     def chosen(self) -> SmatchTriples:
@@ -96,7 +124,7 @@ class SmatchDocument:
     gold SBN the script cannot read, what the corrected reader repaired."""
 
     index: int
-    matched: int
+    matched: float  # a whole number of triples, except under soft Smatch
     pred_triples: int
     gold_triples: int
     P: float
@@ -153,6 +181,18 @@ class SmatchResult:
         return all(d.optimal for d in self.documents)
 
 
+#: Named Smatch variants (``dscorer agreement --smatch NAME ...``): the triples, soft Smatch with and without
+#: its authors' quirks, SBN-evaluation-tool's figures and the PMB 5 fine-grained script's rewrites.
+SMATCH_VARIANTS: dict[str, SmatchSettings] = {
+    "pmb5": SmatchSettings(), "corrected": SmatchSettings(triples="corrected"),
+    "lenient": SmatchSettings(triples="lenient"), "soft": SmatchSettings(soft=True),
+    "soft-corrected": SmatchSettings(triples="corrected", soft=True),
+    "sbne-strict": SmatchSettings(triples="sbne-strict"), "sbne-lenient": SmatchSettings(triples="sbne-lenient"),
+    "no-roles": SmatchSettings(rewrite="role"), "no-discourse": SmatchSettings(rewrite="relation"),
+    "no-operators": SmatchSettings(rewrite="operator"), "no-senses": SmatchSettings(rewrite="sense"),
+}
+
+
 def smatch_signature_value(settings: SmatchSettings) -> Signature:
     """The reproducibility signature: metric, format, exact search, hard scoring, triples (and the
     quirks of ``pmb5`` switched off, for ``explain``), version."""
@@ -160,7 +200,11 @@ def smatch_signature_value(settings: SmatchSettings) -> Signature:
     if triples == "pmb5" and (settings.collapse_whitespace or settings.whole_values):
         triples += "-" + "-".join(q for q, on in (("flat", settings.collapse_whitespace),
                                                   ("whole-names", settings.whole_values)) if on)
-    return Signature("smatch", (("sbn", None), ("exact", None), ("hard", None), ("triples", triples)))
+    fields: tuple[tuple[str, str | None], ...] = (("sbn", None), ("exact", None),
+                                                  ("soft" if settings.soft else "hard", None), ("triples", triples))
+    if settings.rewrite is not None:
+        fields += (("rewrite", settings.rewrite),)
+    return Signature("smatch", fields)
 
 
 def smatch_signature(settings: SmatchSettings) -> str:
@@ -190,13 +234,21 @@ def _raw(sbn: PredictedSbn) -> str:
 
 
 def _prepared(sbn: PredictedSbn, settings: SmatchSettings, side: str) -> _Side:
-    if settings.chosen == "pmb5":
-        reading = pmb5_reading(_raw(sbn), settings.collapse_whitespace, settings.whole_values)
+    if settings.chosen in LINE_TRIPLES:
+        if settings.rewrite is not None:
+            reading = fine_grained_reading(_raw(sbn), settings.rewrite)
+            refused, tool = REFUSED, "the PMB 5 script"
+        elif settings.chosen == "pmb5":
+            reading = pmb5_reading(_raw(sbn), settings.collapse_whitespace, settings.whole_values, settings.soft)
+            refused, tool = REFUSED, "the PMB 5 script"
+        else:
+            reading = sbne_lenient_reading(_raw(sbn))
+            refused, tool = "SBN-evaluation-tool refuses it", "SBN-evaluation-tool"
         if reading.refusal is not None:
             where = f"{sbn.source}:{sbn.line}"
-            return _Side(ill_formed=f"{where}: {REFUSED}: {reading.refusal}",
-                         note=f"{where}: the PMB 5 script cannot read the {side} SBN: {reading.refusal}",
-                         problems=(f"{where}: {REFUSED}: {reading.refusal}",),
+            return _Side(ill_formed=f"{where}: {refused}: {reading.refusal}",
+                         note=f"{where}: {tool} cannot read the {side} SBN: {reading.refusal}",
+                         problems=(f"{where}: {refused}: {reading.refusal}",),
                          unreadable=f"{where}: {reading.refusal}")
         return _Side(reading.triples, note=reading.failure)
     if isinstance(sbn, SbnText):
@@ -210,7 +262,10 @@ def _prepared(sbn: PredictedSbn, settings: SmatchSettings, side: str) -> _Side:
     ill = "; ".join(problems) or None
     if ill is not None and (reason := script_refusal(sbn.one_line())) is not None:
         ill += f"; {ALSO_REFUSED}: {reason}"
-    return _Side(graph_triples(graph, settings.style), ill, None, problems, repairs=sbn.repairs)
+    triples = graph_triples(graph, settings.style)
+    if settings.chosen == "sbne-strict" and triples:
+        triples += (top_triple("b0"),)
+    return _Side(triples, ill, None, problems, repairs=sbn.repairs)
 
 
 def with_script_reasons(error: SbnError) -> SbnError:
@@ -290,7 +345,7 @@ def smatch_documents(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnTex
                      ) -> list[SmatchDocument]:
     """Every document pair's Smatch (document indices from ``first_index``: a piece of a corpus);
     ``progress(done, total)`` as pairs are settled."""
-    pmb5 = settings.chosen == "pmb5"
+    pmb5 = settings.chosen in LINE_TRIPLES
     pred_side = [_prepared(p, settings, "predicted") for p in preds]
     gold_side = [_prepared(g, settings, "gold") for g in golds]
     todo = [i for i, (p, g) in enumerate(zip(pred_side, gold_side))
@@ -301,8 +356,14 @@ def smatch_documents(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnTex
         if progress is not None:
             progress(done + skipped, total + skipped)
 
-    found = dict(zip(todo, align_many([(pred_side[i].triples, gold_side[i].triples) for i in todo],
-                                      settings.time_limit, _normaliser(settings), report)))
+    pairs = [(pred_side[i].triples, gold_side[i].triples) for i in todo]
+    if settings.soft:
+        from .soft import SoftComparison, soft_align_many
+
+        comparison: SoftComparison = "script" if settings.chosen == "pmb5" else "clean"
+        found: dict[int, Any] = dict(zip(todo, soft_align_many(pairs, comparison, settings.time_limit, report)))
+    else:
+        found = dict(zip(todo, align_many(pairs, settings.time_limit, _normaliser(settings), report)))
     docs = []
     for i, (ps, gs) in enumerate(zip(pred_side, gold_side)):
         golds_n = len(gs.triples)
@@ -333,7 +394,8 @@ class SmatchTotals:
         self.settings = settings
         self.keep = keep
         self.documents: list[SmatchDocument] = []
-        self.count = self.ill = self.optimal = self.matched = self.pred = self.gold = self.unreadable = 0
+        self.count = self.ill = self.optimal = self.pred = self.gold = self.unreadable = 0
+        self.matched: float = 0
         self._f: float = 0  # as ``sum`` starts: an int 0
         self.unreadable_listed: list[str] = []
 

@@ -173,23 +173,32 @@ AGREEMENT_METRICS = ("counter", "dscorer", "smatch")
 
 
 def metric_variants(n: int = 4, presets: Sequence[str] = ("released", "typed"), wordnet: bool = True,
-                    metrics: Sequence[str] = ("counter", "dscorer")) -> list[tuple[str, Metric]]:
+                    metrics: Sequence[str] = ("counter", "dscorer"),
+                    smatch: Sequence[str] = ("pmb5",)) -> list[tuple[str, Metric]]:
     """The metrics of the registry to set beside people, each under a label: ``counter``; per preset
-    ``dscorer:PRESET``; any other registered metric under its name, with its default settings.
-    ``wordnet=False`` compares concepts as written in COUNTER and DSCORER."""
+    ``dscorer:PRESET``; ``smatch`` (the PMB 5 figure) and ``smatch:VARIANT`` for each other variant in
+    ``smatch`` (``sbn.smatch.SMATCH_VARIANTS``: soft, sbne-strict, no-roles, ...); any other registered
+    metric under its name, with its default settings. ``wordnet=False`` compares concepts as written in
+    COUNTER and DSCORER."""
+    from ..sbn.smatch import SMATCH_VARIANTS
+
+    unknown = [v for v in smatch if v not in SMATCH_VARIANTS]
+    if unknown:
+        raise ValueError(f"unknown Smatch variant {unknown[0]!r}; choose from {', '.join(SMATCH_VARIANTS)}")
     settings: dict[str, list[tuple[str, Any]]] = {
         "counter": [("counter", CounterSettings(wordnet=wordnet))],
-        "dscorer": [(f"dscorer:{p}", dscorer_settings(p, n, wordnet)) for p in presets]}
+        "dscorer": [(f"dscorer:{p}", dscorer_settings(p, n, wordnet)) for p in presets],
+        "smatch": [("smatch" if v == "pmb5" else f"smatch:{v}", SMATCH_VARIANTS[v]) for v in smatch]}
     return [(label, make_metric(name, chosen)) for name in metrics
             for label, chosen in settings.get(name, [(name, None)])]
 
 
 def metric_names(n: int = 4, presets: Sequence[str] = ("released", "typed"),
-                 metrics: Sequence[str] = ("counter", "dscorer")) -> tuple[str, ...]:
+                 metrics: Sequence[str] = ("counter", "dscorer"), smatch: Sequence[str] = ("pmb5",)) -> tuple[str, ...]:
     """The metrics ``metric_scores`` gives: ``counter``, then per preset ``dscorer:PRESET``
     (combined F) and ``dscorer:PRESET:kK`` (the F of order K = 1..n), then the others named in ``metrics``."""
     names = []
-    for label, metric in metric_variants(n, presets, True, metrics):
+    for label, metric in metric_variants(n, presets, True, metrics, smatch):
         names += [label] + [f"{label}:{key}" for key in metric.sub_scores]
     return tuple(names)
 
@@ -202,9 +211,10 @@ def dscorer_settings(preset: str, n: int = 4, wordnet: bool = True) -> ScoreSett
 
 
 def metric_signatures(n: int = 4, presets: Sequence[str] = ("released", "typed"),
-                      wordnet: bool = True, metrics: Sequence[str] = ("counter", "dscorer")) -> tuple[str, ...]:
+                      wordnet: bool = True, metrics: Sequence[str] = ("counter", "dscorer"),
+                      smatch: Sequence[str] = ("pmb5",)) -> tuple[str, ...]:
     """The reproducibility signatures of the metrics ``metric_scores`` computes (COUNTER's first)."""
-    return tuple(m.get_signature().text() for _, m in metric_variants(n, presets, wordnet, metrics))
+    return tuple(m.get_signature().text() for _, m in metric_variants(n, presets, wordnet, metrics, smatch))
 
 
 def scored_metrics(gold: Sequence[Drs], systems: Mapping[str, Sequence[Drs]],
@@ -219,12 +229,13 @@ def scored_metrics(gold: Sequence[Drs], systems: Mapping[str, Sequence[Drs]],
 def metric_scores(gold: Sequence[Drs], systems: Mapping[str, Sequence[Drs]], n: int = 4,
                   presets: Sequence[str] = ("released", "typed"), wordnet: bool = True,
                   progress: Callable[[int, int], None] | None = None,
-                  metrics: Sequence[str] | None = None) -> dict[str, dict[str, list[float]]]:
+                  metrics: Sequence[str] | None = None,
+                  smatch: Sequence[str] = ("pmb5",)) -> dict[str, dict[str, list[float]]]:
     """Per metric (``metric_names``), per system, each document's F: every metric of the registry named
     in ``metrics`` (default: COUNTER, DSCORER, and Smatch where the files are SBN) scores each system's
     DRSs (aligned with ``gold``); ``wordnet=False`` compares concepts as written in COUNTER and DSCORER;
-    ``progress(done, total)`` is called after each corpus scored."""
-    variants = metric_variants(n, presets, wordnet, scored_metrics(gold, systems, metrics))
+    ``progress(done, total)`` is called after each corpus scored; ``smatch`` names the Smatch variants."""
+    variants = metric_variants(n, presets, wordnet, scored_metrics(gold, systems, metrics), smatch)
     out: dict[str, dict[str, list[float]]] = {}
     total, done = len(systems) * len(variants), 0
     for system, preds in systems.items():
