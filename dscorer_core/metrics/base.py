@@ -89,6 +89,12 @@ class MetricDocument:
         return {"index": self.index, "sentence": self.sentence, "P": self.P, "R": self.R, "F": self.F,
                 "counts": [list(c) for c in self.counts], "optimal": self.optimal, "note": self.note}
 
+    def __repr__(self) -> str:
+        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
+        from ..render.notebook import result_repr
+
+        return result_repr(self)
+
 
 @runtime_checkable
 class Metric(Protocol):
@@ -227,6 +233,24 @@ class MetricResult:
         if per_doc:
             data["documents"] = [d.as_dict() for d in self.documents]
         return data
+
+    def __repr__(self) -> str:
+        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
+        from ..render.notebook import result_repr
+
+        return result_repr(self)
+
+    def _repr_html_(self) -> str:
+        """What a notebook shows (``render.notebook.corpus_html``)."""
+        from ..render.notebook import corpus_html
+
+        return corpus_html(self)
+
+    def to_pandas(self) -> Any:
+        """One flat row per document as a pandas DataFrame (the rows ``--csv`` writes)."""
+        from ..render.notebook import to_pandas
+
+        return to_pandas(self)
 
 
 class OneComponent:

@@ -98,6 +98,24 @@ class SmatchDocument:
     gold_problems: tuple[str, ...] = ()
     note: str | None = None
 
+    def __repr__(self) -> str:
+        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
+        from ..render.notebook import result_repr
+
+        return result_repr(self)
+
+    def _repr_html_(self) -> str:
+        """What a notebook shows (``render.notebook.smatch_document_html``)."""
+        from ..render.notebook import smatch_document_html
+
+        return smatch_document_html(self)
+
+    def to_pandas(self) -> Any:
+        """One flat row per document as a pandas DataFrame (the rows ``--csv`` writes)."""
+        from ..render.notebook import to_pandas
+
+        return to_pandas(self)
+
 
 @dataclass(frozen=True)
 class SmatchResult:
@@ -133,6 +151,24 @@ class SmatchResult:
     @property
     def all_optimal(self) -> bool:
         return all(d.optimal for d in self.documents)
+
+    def __repr__(self) -> str:
+        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
+        from ..render.notebook import result_repr
+
+        return result_repr(self)
+
+    def _repr_html_(self) -> str:
+        """What a notebook shows (``render.notebook.corpus_html``)."""
+        from ..render.notebook import corpus_html
+
+        return corpus_html(self)
+
+    def to_pandas(self) -> Any:
+        """One flat row per document as a pandas DataFrame (the rows ``--csv`` writes)."""
+        from ..render.notebook import to_pandas
+
+        return to_pandas(self)
 
 
 def smatch_signature_value(settings: SmatchSettings) -> Signature:
