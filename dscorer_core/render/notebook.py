@@ -35,7 +35,8 @@ if TYPE_CHECKING:
     from ..metrics.base import MetricDocument, MetricResult
     from ..sbn.smatch import SmatchDocument, SmatchResult
 
-__all__ = ["MAX_REPR", "WORST_SHOWN", "DEFAULT_K", "HtmlView", "brief", "inline_svg", "pair_drawings",
+__all__ = ["MAX_REPR", "WORST_SHOWN", "DEFAULT_K", "HtmlView", "brief", "html_table", "signature_block",
+           "figures_block", "boxes_block", "counter_mapping_block", "inline_svg", "pair_drawings",
            "pair_html", "pair_view", "corpus_html", "counter_pair_html", "smatch_document_html", "worst_documents",
            "document_rows", "to_pandas", "result_repr"]
 
@@ -96,7 +97,7 @@ def _page(body: str) -> str:
     return f'{style_element("box_view.css", "notebook.css")}<div class="dsn">{body}</div>'
 
 
-def _table(header: Sequence[str], rows: Iterable[Sequence[object]], klass: str = "dsn-table") -> str:
+def html_table(header: Sequence[str], rows: Iterable[Sequence[object]], klass: str = "dsn-table") -> str:
     def cell(v: object) -> str:
         if isinstance(v, float):
             return f'<td class="num">{_f(v)}</td>'
@@ -109,7 +110,7 @@ def _table(header: Sequence[str], rows: Iterable[Sequence[object]], klass: str =
     return f'<table class="{klass}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
-def _signature(text: object) -> str:
+def signature_block(text: object) -> str:
     return f'<div class="dsn-signature"><code>{_e(text)}</code></div>'
 
 
@@ -181,8 +182,8 @@ def _sentence(pred: Graph, gold: Graph) -> str:
 
 
 def _score_tables(score: Score) -> str:
-    main = _table(["P", "R", "F"], [[score.P, score.R, score.F]])
-    orders = _table(["k", "matched", "pred", "gold", "P", "R", "F", "weight"],
+    main = html_table(["P", "R", "F"], [[score.P, score.R, score.F]])
+    orders = html_table(["k", "matched", "pred", "gold", "P", "R", "F", "weight"],
                     [[o.k, o.matched, o.pred, o.gold, o.p, o.r, o.f, o.weight] for o in score.orders])
     return f'<div class="dsn-scores">{main}{orders}</div>'
 
@@ -195,7 +196,7 @@ def pair_html(result: PairResult, k: int | None = None, compact: bool = True, bo
     pred, gold = result.pred_graph, result.gold_graph
     drawings, highlight, note = pair_drawings(pred, gold, k, compact=compact)
     parts = [f'<h4 class="dsn-title">DSCORER F {_f(result.score.F)} · document {gold.drs.index} · k = {k}</h4>',
-             _sentence(pred, gold), _signature(result.signature), _score_tables(result.score),
+             _sentence(pred, gold), signature_block(result.signature), _score_tables(result.score),
              _graphs_block(drawings, note)]
     if boxes:
         parts.append(boxes_block(pred, gold, highlight))
@@ -233,10 +234,10 @@ def _worst_block(result: Any) -> str:
         return '<p class="dsn-note">The documents were not kept (a streamed corpus).</p>'
     rows = [[d.index, _doc_f(d), _doc_text(d)] for d in worst_documents(docs)]
     return (f"<h5>The {len(rows)} worst documents of {len(docs)}</h5>"
-            + _table(["index", "F", "sentence or note"], rows))
+            + html_table(["index", "F", "sentence or note"], rows))
 
 
-def _figures_block(result: Any) -> str:
+def figures_block(result: Any) -> str:
     """A corpus result's figures as a table, whatever its metric."""
     from ..counter.score import CounterResult
     from ..dscorer.scoring import CorpusResult
@@ -244,20 +245,20 @@ def _figures_block(result: Any) -> str:
     from ..sbn.smatch import SmatchResult
 
     if isinstance(result, CorpusResult):
-        table = _table(["average", "P", "R", "F"], [["micro", result.micro.P, result.micro.R, result.micro.F],
+        table = html_table(["average", "P", "R", "F"], [["micro", result.micro.P, result.micro.R, result.micro.F],
                                                     ["macro", result.macro.P, result.macro.R, result.macro.F]])
-        orders = _table(["k", "matched", "pred", "gold", "P", "R", "F"],
+        orders = html_table(["k", "matched", "pred", "gold", "P", "R", "F"],
                         [[o.k, o.matched, o.pred, o.gold, o.p, o.r, o.f] for o in result.micro.orders])
         return table + orders
     if isinstance(result, CounterResult):
-        return _table(["matched", "pred_clauses", "gold_clauses", "P", "R", "F", "proven optimal"],
+        return html_table(["matched", "pred_clauses", "gold_clauses", "P", "R", "F", "proven optimal"],
                       [[result.matched, result.pred_clauses, result.gold_clauses, result.P, result.R, result.F,
                         result.optimal_documents]])
     if isinstance(result, SmatchResult):
-        return _table(["micro P", "micro R", "micro F", "mean F (PMB 5)", "ill-formed", "proven optimal"],
+        return html_table(["micro P", "micro R", "micro F", "mean F (PMB 5)", "ill-formed", "proven optimal"],
                       [[result.P, result.R, result.F, result.mean_F, result.ill_formed, result.optimal_documents]])
     if isinstance(result, MetricResult):
-        return _table(["average", "P", "R", "F"], [["micro", result.micro.P, result.micro.R, result.micro.F],
+        return html_table(["average", "P", "R", "F"], [["micro", result.micro.P, result.micro.R, result.micro.F],
                                                    ["macro", result.macro.P, result.macro.R, result.macro.F]])
     raise TypeError(f"not a corpus result: {type(result).__name__}")
 
@@ -266,7 +267,7 @@ def corpus_html(result: CorpusResult | CounterResult | SmatchResult | MetricResu
     """A corpus result's display: the signature, the corpus figures and the WORST_SHOWN worst documents."""
     name = getattr(result, "name", None) or type(result).__name__
     title = f"{_e(name)} · {result_size(result)} documents"
-    return _page(f'<h4 class="dsn-title">{title}</h4>{_signature(result.signature)}{_figures_block(result)}'
+    return _page(f'<h4 class="dsn-title">{title}</h4>{signature_block(result.signature)}{figures_block(result)}'
                  f"{_worst_block(result)}")
 
 
@@ -278,9 +279,9 @@ def result_size(result: Any) -> int:
 
 def counter_mapping_block(pair: CounterPair) -> str:
     """COUNTER's variable mapping and its matched and unmatched clauses, as tables."""
-    mapping = _table(["predicted", "gold"], sorted(pair.mapping.items()))
-    matched = _table(["predicted clause", "gold clause"], [[p.text(), g.text()] for p, g in pair.matched_clauses])
-    unmatched = _table(["side", "unmatched clause"], [["predicted", c.text()] for c in pair.unmatched_pred]
+    mapping = html_table(["predicted", "gold"], sorted(pair.mapping.items()))
+    matched = html_table(["predicted clause", "gold clause"], [[p.text(), g.text()] for p, g in pair.matched_clauses])
+    unmatched = html_table(["side", "unmatched clause"], [["predicted", c.text()] for c in pair.unmatched_pred]
                        + [["gold", c.text()] for c in pair.unmatched_gold])
     return (f'<div class="dsn-counter"><h5>Variable mapping</h5>{mapping}<h5>Matched clauses '
             f"({pair.matched})</h5>{matched}<h5>Unmatched clauses</h5>{unmatched}</div>")
@@ -288,17 +289,17 @@ def counter_mapping_block(pair: CounterPair) -> str:
 
 def counter_pair_html(pair: CounterPair) -> str:
     """One COUNTER pair's display: scores, signature, the mapping, the matched and unmatched clauses."""
-    scores = _table(["matched", "pred_clauses", "gold_clauses", "P", "R", "F", "optimal", "method"],
+    scores = html_table(["matched", "pred_clauses", "gold_clauses", "P", "R", "F", "optimal", "method"],
                     [[pair.matched, pair.pred_clauses, pair.gold_clauses, pair.P, pair.R, pair.F,
                       "yes" if pair.optimal else "no", pair.method]])
     sentence = f'<div class="dsn-sentence">{_e(pair.sentence)}</div>' if pair.sentence else ""
     return _page(f'<h4 class="dsn-title">COUNTER F {_f(pair.F)} · document {pair.index}</h4>{sentence}'
-                 f"{_signature(pair.signature)}{scores}{counter_mapping_block(pair)}")
+                 f"{signature_block(pair.signature)}{scores}{counter_mapping_block(pair)}")
 
 
 def smatch_document_html(doc: SmatchDocument) -> str:
     """One Smatch document's display: its triples matched, P, R, F and why it is ill-formed."""
-    table = _table(["matched", "pred_triples", "gold_triples", "P", "R", "F", "optimal", "method"],
+    table = html_table(["matched", "pred_triples", "gold_triples", "P", "R", "F", "optimal", "method"],
                    [[doc.matched, doc.pred_triples, doc.gold_triples, doc.P, doc.R, doc.F,
                      "yes" if doc.optimal else "no", doc.method]])
     why = "".join(f'<p class="dsn-note">{_e(t)}</p>' for t in (doc.ill_formed, doc.note) if t)
