@@ -194,3 +194,14 @@ def test_the_docs_notebook_runs_headless_and_draws(monkeypatch):
     assert any("Variable mapping" in p for p in pages)  # COUNTER's pair
     texts = [o["data"]["text/plain"] for o in outputs if "data" in o and "text/plain" in o["data"]]
     assert all(len(t) < 2000 for t in texts)
+
+
+def test_the_python_api_guides_notebook_example_prints_what_it_says(monkeypatch, capsys):
+    pytest.importorskip("pandas")
+    guide = (ROOT / "docs" / "python-api.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## In a notebook"):guide.index("## Metrics: one kind, three metrics")]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    printed = section.split("prints\n\n```\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(ROOT)
+    exec(compile(code, "python-api.md", "exec"), {})
+    assert capsys.readouterr().out == printed

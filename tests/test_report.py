@@ -49,7 +49,9 @@ def dev_report(tmp_path_factory):
     return out
 
 
-def test_the_dev_report_opens_offline_and_lists_every_document(browser, dev_report):
+def test_the_dev_report_opens_offline_and_lists_every_document(browser, dev_report, capsys):
+    assert main(["score", str(PMB / "boxer_dev.clf"), str(PMB / "gold_dev.clf")]) == 0
+    signature = capsys.readouterr().out.splitlines()[0]  # the signature `dscorer score` prints (wf:off here)
     golds = read_clf(PMB / "gold_dev.clf")
     result = score_corpus(read_clf(PMB / "boxer_dev.clf", lenient=True), golds)
     size = dev_report.stat().st_size
@@ -57,7 +59,7 @@ def test_the_dev_report_opens_offline_and_lists_every_document(browser, dev_repo
     context, page, requests, errors, dialogs = opened(browser, dev_report)
     try:
         assert requests == [dev_report.as_uri()] and not errors and not dialogs
-        assert f"{result.micro.F:.4f}" in page.inner_text("header") and result.signature in page.inner_text("header")
+        assert f"{result.micro.F:.4f}" in page.inner_text("header") and signature in page.inner_text("header")
         indices = page.eval_on_selector_all("#dsr-table tbody tr td:first-child",
                                             "cells => cells.map(c => c.textContent)")
         assert sorted(map(int, indices)) == list(range(len(golds)))

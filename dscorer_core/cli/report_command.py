@@ -87,6 +87,7 @@ def _umask() -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..ill_formed import signed
     from ..metrics.registry import make_metric
     from ..render.report import report_html
     from ..sbn.smatch import SmatchSettings
@@ -98,16 +99,18 @@ def run(args: argparse.Namespace) -> int:
     dscorer = settings_from_args(args)
     settings = {"dscorer": dscorer, "counter": counter_settings_from_args(args),
                 "smatch": SmatchSettings(triples=args.triples)}[args.metric]
-    preds, golds, _ = read_predictions(args)
+    preds, golds, report = read_predictions(args)
     metric = make_metric(args.metric, settings, jobs=args.jobs)
     why = metric.refusal(golds, args.gold) or metric.refusal(preds, args.pred)
     if why:
         raise SettingsError(why)
     result = metric.score(preds, golds, terminal_progress(metric.title))
+    signature = signed(str(result.signature), [report]) if metric.scores_clauses else str(result.signature)
     page = report_html(preds, golds, result, worst=None if args.all else args.worst, k=args.k,
                        dscorer_settings=dscorer, pred_name=os.path.basename(args.pred),
-                       gold_name=os.path.basename(args.gold), progress=terminal_progress("drawing"))
+                       gold_name=os.path.basename(args.gold), signature=signature,
+                       progress=terminal_progress("drawing"))
     write_text(args.output, page)
-    print(f"{result.signature}\n{metric.title} F {result.F:.4f} over {len(result.documents)} documents; "
+    print(f"{signature}\n{metric.title} F {result.F:.4f} over {len(result.documents)} documents; "
           f"wrote {args.output} ({len(page.encode('utf-8')) / 1e6:.1f} MB)", file=sys.stdout)
     return 0

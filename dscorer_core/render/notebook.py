@@ -65,9 +65,12 @@ def _cut(text: str | None, limit: int = _SENTENCE_CHARS) -> str | None:
 
 
 def brief(name: str, *parts: str, **fields: object) -> str:
-    """``name(part, ..., key=value, ...)``, floats to 4 decimals, a sentence cut, at most MAX_REPR characters."""
+    """``name(part, ..., key=value, ...)`` without the None values, floats to 4 decimals, a sentence cut,
+    at most MAX_REPR characters."""
     items = list(parts)
     for key, value in fields.items():
+        if value is None:
+            continue
         if isinstance(value, float):
             items.append(f"{key}={value:.4f}")
         elif isinstance(value, str):

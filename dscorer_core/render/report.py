@@ -148,9 +148,10 @@ def document_section(doc: MetricDocument, pred: Drs, gold: Drs, result: MetricRe
 
 def report_html(preds: Sequence[Drs], golds: Sequence[Drs], result: MetricResult, *, worst: int | None = DEFAULT_WORST,
                 k: int = 2, dscorer_settings: ScoreSettings | None = None, pred_name: str = "", gold_name: str = "",
-                progress: Progress | None = None) -> str:
-    """The report page: signature and corpus figures, the table of every document, and the worst
-    ``worst`` documents (all when None) drawn, worst first. ``progress(done, total)`` as they are drawn."""
+                signature: str | None = None, progress: Progress | None = None) -> str:
+    """The report page: signature (``signature``, default the result's) and corpus figures, the table of
+    every document, and the worst ``worst`` documents (all when None) drawn, worst first.
+    ``progress(done, total)`` as they are drawn."""
     settings = dscorer_settings or (result.detail.settings if isinstance(result.detail, CorpusResult)
                                     else ScoreSettings())
     chosen = worst_documents(result.documents, worst)
@@ -166,7 +167,7 @@ def report_html(preds: Sequence[Drs], golds: Sequence[Drs], result: MetricResult
     figures = figures_block(detail if isinstance(detail, CorpusResult | CounterResult | SmatchResult)
                              else result)
     body = (f'<header id="top"><h1>dscorer report: {_e(result.metric.title)}</h1>{files}'
-            f"{signature_block(result.signature)}{figures}</header>"
+            f"{signature_block(signature or result.signature)}{figures}</header>"
             f"<h2>Every document, worst first</h2>{document_table_html(result, drawn)}"
             f"<h2>The {len(chosen)} worst documents</h2>{''.join(sections)}")
     return html_document(f"dscorer report: {result.metric.title}", f'<div class="dsn dsr">{body}</div>',
