@@ -91,6 +91,8 @@ def test_the_default_display_is_compact_at_k_2_and_k_is_checked(paper):
     result = score_pair(paper[0][1], paper[1][1])
     page = result._repr_html_()
     assert len(svgs(page)) == 2 and "k = 2" in page and "<script" not in page
+    # the box view comes styled: its fragments of both sides and the core's style sheet with them
+    assert page.count('class="dv-side"') == 2 and ".dv-box{" in page and ".dk-unmatched{" in page
     with pytest.raises(SettingsError):
         result.show(k=9)
     with pytest.raises(SettingsError):

@@ -127,6 +127,13 @@ def test_counter_and_smatch_reports_show_their_mapping(capsys, tmp_path):
     assert text.count('class="dsr-doc"') == 5 and ("Node alignment" in text or "Not aligned" in text)
 
 
+def test_the_command_and_the_renderer_draw_as_many_by_default():
+    from dscorer_core.cli.report_command import DEFAULT_WORST
+    from dscorer_core.render import report as renderer
+
+    assert DEFAULT_WORST == renderer.DEFAULT_WORST == 100
+
+
 def test_it_refuses_to_write_over_anything_but_a_regular_file(tmp_path, capsys):
     pred, gold = SAMPLES / "paper_pred.clf", SAMPLES / "paper_gold.clf"
     folder = tmp_path / "a folder"

@@ -19,12 +19,15 @@ from .progress import terminal_progress
 from .scale_options import refuse_overwriting
 from .score_command import add_dscorer_options, settings_from_args
 
-__all__ = ["register", "run", "check_target", "write_text"]
+__all__ = ["DEFAULT_WORST", "register", "run", "check_target", "write_text"]
+
+#: How many of the worst documents are drawn by default (render.report.DEFAULT_WORST, which
+#: ``dscorer --help`` does not import: the renderer loads networkx).
+DEFAULT_WORST = 100
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from ..metrics.registry import metric_names
-    from ..render.report import DEFAULT_WORST
     from ..sbn.smatch import SMATCH_TRIPLES
 
     p = sub.add_parser("report", help="one self-contained HTML report of a predicted against a gold file",
