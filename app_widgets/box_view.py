@@ -2,10 +2,11 @@
 ``dscorer_core.render.box_view``), each condition coloured by its DSCORER and COUNTER verdict, in a
 page of their own with the box view's style and script, and an HTML download.
 
-The style and the script are files beside this module (``box_view_assets/``): the core writes
-escaped HTML and no script. The page's only script is the box view's own (``box_view.js``):
-hovering or clicking a condition highlights its clause line, and its edges and nodes in the graph
-panes when they offer ``window.dscorerGraph``. Everything from the clause file is escaped text."""
+The style is the core's (``dscorer_core.render.page.asset("box_view.css")``: notebooks and
+reports use it too); the scripts are the app's, files beside this module (``box_view_assets/``).
+The page's only script is the box view's own (``box_view.js``): hovering or clicking a condition
+highlights its clause line, and its edges and nodes in the graph panes when they offer
+``window.dscorerGraph``. Everything from the clause file is escaped text."""
 
 from __future__ import annotations
 
@@ -24,16 +25,20 @@ from dscorer_core.render import (
     box_view_legend,
     counter_clause_marks,
 )
+from dscorer_core.render.page import asset
 
 __all__ = ["BOX_VIEW_ASSETS", "box_view_asset", "box_view_document", "box_view_pair", "box_view_single"]
 
-#: The box view's style and scripts, as files.
+#: The box view's scripts in the app, as files (its style is the core's).
 BOX_VIEW_ASSETS = Path(__file__).resolve().parent / "box_view_assets"
 
 
 @cache
 def box_view_asset(name: str) -> str:
-    """The text of one of the box view's files (``box_view.css``, ``box_view.js``, ``fit_width.js``)."""
+    """The text of one of the box view's files: ``box_view.css`` (the core's style sheet),
+    ``box_view.js`` or ``fit_width.js`` (the app's scripts)."""
+    if name == "box_view.css":
+        return asset(name)
     return (BOX_VIEW_ASSETS / name).read_text(encoding="utf-8")
 
 
@@ -44,7 +49,7 @@ def box_view_document(fragments: Sequence[str], *, title: str = "DRS boxes", k: 
     legend = box_view_legend(k) if k is not None else ""
     code = (box_view_asset("box_view.js") if interactive else "") + "\n" + box_view_asset("fit_width.js")
     return (f'<!DOCTYPE html><html><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
-            f"<style>{box_view_asset('box_view.css')}</style></head><body>{legend}"
+            f"<style>{box_view_asset('box_view.css')}</style></head><body class=\"dv-page dv-dark-ok\">{legend}"
             f'<div class="dv-sides">{"".join(fragments)}</div><script>{code}</script></body></html>')
 
 

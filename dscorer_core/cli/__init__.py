@@ -20,7 +20,8 @@ __all__ = ["main", "build_parser"]
 #: that sets ``func`` on its parser.  Only the module of the command run is imported, so that
 #: ``dscorer smatch`` does not load what ``dscorer agreement`` needs (scipy.stats: a second).
 COMMANDS = {"score": "score_command", "counter": "counter_command", "compare": "compare_command",
-            "smatch": "smatch_command", "errors": "errors_command", "agreement": "agreement_command"}
+            "smatch": "smatch_command", "errors": "errors_command", "agreement": "agreement_command",
+            "report": "report_command", "app": "app_command"}
 
 #: Environment the command line sets before any sub-command imports numpy, unless the user set it:
 #: one OpenBLAS thread. dscorer does no large linear algebra, and OpenBLAS starting a thread per

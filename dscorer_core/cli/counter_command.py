@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..counter.settings import SEARCHES, CounterSettings
+from ..counter.table import counter_rows
 from ..ill_formed import IllFormedReport, signed
 from .arg_types import positive_int, positive_seconds
 from .habits import add_habit_options, headline
@@ -97,15 +98,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_cluster_option(p)
     add_habit_options(p)
     p.set_defaults(func=run)
-
-
-def counter_rows(result: CounterResult) -> tuple[list[str], list[list[object]]]:
-    """Header and rows of the per-document table."""
-    header = ["index", "P", "R", "F", "matched", "upper_bound", "pred_clauses", "gold_clauses", "optimal", "method",
-              "sentence"]
-    rows: list[list[object]] = [[d.index, d.P, d.R, d.F, d.matched, d.upper_bound, d.pred_clauses, d.gold_clauses,
-             "yes" if d.optimal else "no", d.method, d.sentence or ""] for d in result.documents]
-    return header, rows
 
 
 def format_counter(result: CounterResult, by_kind: bool = False) -> str:

@@ -140,6 +140,24 @@ class CounterPair(_ClauseScores):
             data["unmatched_gold"] = [c.text() for c in self.unmatched_gold]
         return data
 
+    def __repr__(self) -> str:
+        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
+        from ..render.notebook import result_repr
+
+        return result_repr(self)
+
+    def _repr_html_(self) -> str:
+        """What a notebook shows (``render.notebook.counter_pair_html``)."""
+        from ..render.notebook import counter_pair_html
+
+        return counter_pair_html(self)
+
+    def to_pandas(self) -> Any:
+        """One flat row per document as a pandas DataFrame (the rows ``--csv`` writes)."""
+        from ..render.notebook import to_pandas
+
+        return to_pandas(self)
+
 
 @dataclass(frozen=True)
 class CounterResult(_ClauseScores):
@@ -194,6 +212,24 @@ class CounterResult(_ClauseScores):
         if per_doc:
             data["documents"] = [d.as_dict() for d in self.documents]
         return data
+
+    def __repr__(self) -> str:
+        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
+        from ..render.notebook import result_repr
+
+        return result_repr(self)
+
+    def _repr_html_(self) -> str:
+        """What a notebook shows (``render.notebook.corpus_html``)."""
+        from ..render.notebook import corpus_html
+
+        return corpus_html(self)
+
+    def to_pandas(self) -> Any:
+        """One flat row per document as a pandas DataFrame (the rows ``--csv`` writes)."""
+        from ..render.notebook import to_pandas
+
+        return to_pandas(self)
 
 
 def _pair_result(index: int, problem: MatchProblem, outcome: SearchOutcome,

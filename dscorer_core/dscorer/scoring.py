@@ -86,6 +86,12 @@ class Score:
             d["orders"] = [o.as_dict() for o in self.orders]
         return d
 
+    def __repr__(self) -> str:
+        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
+        from ..render.notebook import result_repr
+
+        return result_repr(self)
+
 
 @dataclass(frozen=True)
 class PairResult:
@@ -117,6 +123,31 @@ class PairResult:
             return self.counted[1]
         return count_ngrams(self.gold_graph, self.settings.order, self.settings.engine, None)
 
+    def __repr__(self) -> str:
+        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
+        from ..render.notebook import result_repr
+
+        return result_repr(self)
+
+    def _repr_html_(self) -> str:
+        """What a notebook shows (``render.notebook.pair_html``)."""
+        from ..render.notebook import pair_html
+
+        return pair_html(self)
+
+    def show(self, k: int | None = None, compact: bool = True, boxes: bool = True) -> Any:
+        """Both graphs side by side highlighted at order ``k`` (default 2), the scores, the signature
+        and the box view, for a notebook (``render.notebook.pair_view``)."""
+        from ..render.notebook import pair_view
+
+        return pair_view(self, k, compact, boxes)
+
+    def to_pandas(self) -> Any:
+        """One flat row per document as a pandas DataFrame (the rows ``--csv`` writes)."""
+        from ..render.notebook import to_pandas
+
+        return to_pandas(self)
+
 
 @dataclass(frozen=True)
 class DocumentScore:
@@ -134,6 +165,12 @@ class DocumentScore:
         d.update(self.score.as_dict())
         d["pred_clauses"], d["gold_clauses"] = self.pred_clauses, self.gold_clauses
         return d
+
+    def __repr__(self) -> str:
+        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
+        from ..render.notebook import result_repr
+
+        return result_repr(self)
 
 
 @dataclass(frozen=True)
@@ -165,6 +202,24 @@ class CorpusResult:
         if per_doc:
             d["documents"] = [doc.as_dict() for doc in self.documents]
         return d
+
+    def __repr__(self) -> str:
+        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
+        from ..render.notebook import result_repr
+
+        return result_repr(self)
+
+    def _repr_html_(self) -> str:
+        """What a notebook shows (``render.notebook.corpus_html``)."""
+        from ..render.notebook import corpus_html
+
+        return corpus_html(self)
+
+    def to_pandas(self) -> Any:
+        """One flat row per document as a pandas DataFrame (the rows ``--csv`` writes)."""
+        from ..render.notebook import to_pandas
+
+        return to_pandas(self)
 
 
 def scores_of_rows(counts: Sequence[tuple[OrderCounts, ...]], zero_grams: Sequence[float],

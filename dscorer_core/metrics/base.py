@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 import numpy as np
 
+from ..errors import DrsCountMismatch
 from ..formula import mean_rows, prf, sum_rows
 from ..signature import Signature
 
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from ..sbn.smatch import SmatchResult
 
 __all__ = ["Average", "Progress", "Figures", "CountRows", "MetricDocument", "MetricResult", "Metric",
-           "OneComponent", "result_from_rows", "component_f"]
+           "OneComponent", "Batches", "result_from_rows", "component_f"]
 
 #: A corpus figure from summed counts (micro) or the mean of the documents' figures (macro).
 Average = Literal["micro", "macro"]
@@ -90,6 +91,12 @@ class MetricDocument:
     def as_dict(self) -> dict[str, Any]:
         return {"index": self.index, "sentence": self.sentence, "P": self.P, "R": self.R, "F": self.F,
                 "counts": [list(c) for c in self.counts], "optimal": self.optimal, "note": self.note}
+
+    def __repr__(self) -> str:
+        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
+        from ..render.notebook import result_repr
+
+        return result_repr(self)
 
 
 @runtime_checkable
@@ -161,6 +168,14 @@ class Metric(Protocol):
 
     def document_scores(self, result: MetricResult) -> dict[str, list[float]]:
         """Each document's scores to set beside human judgements: ``""`` its F, then each of ``sub_scores``."""
+        ...
+
+    def add_batch(self, preds: Sequence[Drs], golds: Sequence[Drs]) -> None:
+        """Keep a batch of aligned pairs for ``compute`` (``Batches``)."""
+        ...
+
+    def compute(self, progress: Progress | None = None) -> MetricResult:
+        """Score every pair added since the last ``compute``, as one corpus (``Batches``)."""
         ...
 
 
@@ -242,8 +257,66 @@ class MetricResult:
             data["documents"] = [d.as_dict() for d in self.documents]
         return data
 
+    def __repr__(self) -> str:
+        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
+        from ..render.notebook import result_repr
 
-class OneComponent:
+        return result_repr(self)
+
+    def _repr_html_(self) -> str:
+        """What a notebook shows (``render.notebook.corpus_html``)."""
+        from ..render.notebook import corpus_html
+
+        return corpus_html(self)
+
+    def to_pandas(self) -> Any:
+        """One flat row per document as a pandas DataFrame (the rows ``--csv`` writes)."""
+        from ..render.notebook import to_pandas
+
+        return to_pandas(self)
+
+
+class Batches:
+    """``add_batch(preds, golds)`` as a training loop's evaluation goes, then ``compute()``: the
+    corpus result of every pair added, equal to ``score`` of them all at once (it is that call: the
+    pairs are kept, in order, and scored together, so that micro and macro figures, document
+    indices and signatures are those of one corpus). ``compute`` starts a new round.
+
+    The pairs are kept outside the metric's fields, so a metric compares, hashes and pickles as
+    before (a pickled metric leaves its pending pairs behind)."""
+
+    _BATCHES = "_pending_batches"
+
+    if TYPE_CHECKING:  # the metric's own
+        def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None) -> MetricResult:
+            ...
+
+    def _pending(self) -> list[tuple[tuple[Drs, ...], tuple[Drs, ...]]]:
+        found: list[tuple[tuple[Drs, ...], tuple[Drs, ...]]] | None = self.__dict__.get(self._BATCHES)
+        if found is None:
+            found = []
+            object.__setattr__(self, self._BATCHES, found)  # frozen dataclasses: not a field
+        return found
+
+    def add_batch(self, preds: Sequence[Drs], golds: Sequence[Drs]) -> None:
+        """Keep a batch of aligned predicted and gold DRSs for ``compute``."""
+        if len(preds) != len(golds):
+            raise DrsCountMismatch("the predicted batch", "the gold batch", len(preds), len(golds))
+        self._pending().append((tuple(preds), tuple(golds)))
+
+    def compute(self, progress: Progress | None = None) -> MetricResult:
+        """The corpus result of every pair added since the last ``compute`` (``score`` of them all)."""
+        batches = self._pending()
+        preds = [p for batch, _ in batches for p in batch]
+        golds = [g for _, batch in batches for g in batch]
+        object.__setattr__(self, self._BATCHES, [])
+        return self.score(preds, golds, progress)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != self._BATCHES}
+
+
+class OneComponent(Batches):
     """What a metric of one count triple per document (COUNTER's clauses, Smatch's triples) says
     alike: its figures are ``formula.prf`` of the summed (matched, predicted, gold), it has no
     sub-scores, and a document's score is its F."""

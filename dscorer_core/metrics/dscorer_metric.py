@@ -14,7 +14,7 @@ from ..dscorer.scoring import CorpusResult, OrderCounts, score_pair, zero_gram_r
 from ..dscorer.settings import ScoreSettings
 from ..formula import dscorer_rows
 from ..signature import Signature
-from .base import Average, CountRows, MetricResult, Progress, component_f, result_from_rows
+from .base import Average, Batches, CountRows, MetricResult, Progress, component_f, result_from_rows
 
 __all__ = ["DscorerMetric"]
 
@@ -27,7 +27,7 @@ def _rows(counts: Sequence[Sequence[OrderCounts]], zero_grams: Sequence[float], 
 
 
 @dataclass(frozen=True)
-class DscorerMetric:
+class DscorerMetric(Batches):
     """DSCORER under ``settings`` (preset, order, w0, average); ``jobs`` processes score a corpus."""
 
     settings: ScoreSettings = field(default_factory=ScoreSettings)

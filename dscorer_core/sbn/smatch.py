@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..align.outcome import Alignment
 from ..errors import ClfProblem, DrsCountMismatch, NoDrsError, SbnError, SettingsError
 from ..formula import prf_scalar
 from ..signature import Signature
@@ -37,6 +38,8 @@ from .triples import Triple, TripleStyle, graph_triples, normalise_value
 
 __all__ = [
     "PredictedSbn",
+    "SmatchAlignment",
+    "smatch_alignment",
     "collector_paused",
     "ALSO_REFUSED",
     "checked_golds",
@@ -140,6 +143,24 @@ class SmatchDocument:
     #: What the corrected reader left out of either SBN, as the script does (``FILE:LINE:COL: what``).
     repairs: tuple[str, ...] = ()
 
+    def __repr__(self) -> str:
+        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
+        from ..render.notebook import result_repr
+
+        return result_repr(self)
+
+    def _repr_html_(self) -> str:
+        """What a notebook shows (``render.notebook.smatch_document_html``)."""
+        from ..render.notebook import smatch_document_html
+
+        return smatch_document_html(self)
+
+    def to_pandas(self) -> Any:
+        """One flat row per document as a pandas DataFrame (the rows ``--csv`` writes)."""
+        from ..render.notebook import to_pandas
+
+        return to_pandas(self)
+
 
 @dataclass(frozen=True)
 class SmatchResult:
@@ -179,6 +200,24 @@ class SmatchResult:
     @property
     def all_optimal(self) -> bool:
         return all(d.optimal for d in self.documents)
+
+    def __repr__(self) -> str:
+        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
+        from ..render.notebook import result_repr
+
+        return result_repr(self)
+
+    def _repr_html_(self) -> str:
+        """What a notebook shows (``render.notebook.corpus_html``)."""
+        from ..render.notebook import corpus_html
+
+        return corpus_html(self)
+
+    def to_pandas(self) -> Any:
+        """One flat row per document as a pandas DataFrame (the rows ``--csv`` writes)."""
+        from ..render.notebook import to_pandas
+
+        return to_pandas(self)
 
 
 #: Named Smatch variants (``dscorer agreement --smatch NAME ...``): the triples, soft Smatch with and without
@@ -429,3 +468,26 @@ class SmatchTotals:
 def smatch_pair(pred: PredictedSbn, gold: Sbn, settings: SmatchSettings | None = None) -> SmatchDocument:
     """Score one predicted SBN against one gold SBN."""
     return smatch_corpus([pred], [gold], settings).documents[0]
+
+
+@dataclass(frozen=True)
+class SmatchAlignment:
+    """What Smatch compared in one pair: both sides' triples and the best node mapping found (None when
+    the pair was not aligned: an ill-formed prediction, or a side its reader refuses; ``why`` says so)."""
+
+    pred_triples: tuple[Triple, ...]
+    gold_triples: tuple[Triple, ...]
+    alignment: Alignment | None
+    why: str | None = None
+
+
+def smatch_alignment(pred: PredictedSbn, gold: Sbn | SbnText, settings: SmatchSettings | None = None
+                     ) -> SmatchAlignment:
+    """One pair's triples and node alignment, as ``smatch_documents`` scores it (for display: a report
+    lists the mapping beside the triples)."""
+    settings = settings or SmatchSettings()
+    ps, gs = _prepared(pred, settings, "predicted"), _prepared(gold, settings, "gold")
+    if ps.ill_formed is not None or ps.note is not None or (gs.note is not None and settings.chosen == "pmb5"):
+        return SmatchAlignment(ps.triples, gs.triples, None, ps.ill_formed or ps.note or gs.note)
+    found = align_many([(ps.triples, gs.triples)], settings.time_limit, _normaliser(settings))[0]
+    return SmatchAlignment(ps.triples, gs.triples, found)
