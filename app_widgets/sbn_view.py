@@ -10,6 +10,8 @@ this module only lays them out. File text reaches the page as JSON in the panes'
 
 from __future__ import annotations
 
+from html import escape
+
 import pandas as pd
 import streamlit as st
 
@@ -45,7 +47,7 @@ __all__ = ["SMATCH_DRAWING", "TRIPLE_SETS", "cached_triple_match", "is_sbn_pair"
 #: The pair view's "Draw the pair as" option that shows this view (SBN pairs only).
 SMATCH_DRAWING = "Smatch (SBN)"
 #: The triple sets one can look at, and how the choice names them.
-TRIPLE_SETS = {"pmb5": "PMB 5 (the script's triples)", "corrected": "corrected"}
+TRIPLE_SETS = {"pmb5": "PMB 5", "corrected": "corrected"}
 #: Table rows' verdict text (coloured as the graphs are: ✓ blue, ✗ orange).
 _YES, _NO = "✓ matched", "✗ not matched"
 
@@ -79,7 +81,7 @@ def _pane(drawing: SbnDrawing, side: str, box: tuple[float, float, float, float]
                                           "borderRadius": 2 if n.kind == "box" else 8}})
         fill = COLOURS["box" if n.kind == "box" else "constant" if constant else "referent"]
         border = COLOURS["border"] if constant else COLOURS[MATCHED if n.matched else UNMATCHED]
-        ringed = n.name in marked
+        ringed = bool(n.name) and n.name in marked
         node_styles.append({"id": n.id, "color": {"background": fill, "border": COLOURS["focus"] if ringed else border},
                             "borderWidth": MARK_BORDER if ringed else 1 if constant else 3,
                             "title": defuse_title(n.title), "opacity": 1.0,
@@ -122,12 +124,15 @@ def smatch_panes(match: TripleMatch, dark: bool = False, marked: tuple[str, str]
 
 
 def _legend() -> None:
-    """What the colours mean in the Smatch view, in one line above the panes."""
-    st.html('<div style="display:flex;flex-wrap:wrap;gap:1em;font-size:.8rem;color:#555">'
-            f'<span><b style="color:{COLOURS[MATCHED]}">━ blue</b>: triple matched under the alignment</span>'
-            f'<span><b style="color:{COLOURS[UNMATCHED]}">╍ orange</b>: not matched</span>'
-            "<span>a node's border: its concept (instance triple); an edge: a role or a value</span>"
-            "<span>yellow: box · blue: concept · dashed: constant · hover a node for its partner</span></div>")
+    """What the colours mean in the Smatch view, in one line above the panes (the full wording is its tooltip)."""
+    full = ("blue, solid: a triple matched under the alignment; orange, dashed: not matched. A node's border is its "
+            "concept (its instance triple); an edge is a role or a value. Yellow: box; blue: concept; dashed "
+            "border: constant. Hover a node for the node of the other graph it is aligned to.")
+    st.html(f'<div title="{escape(full, quote=True)}" style="display:flex;flex-wrap:wrap;gap:.8em;font-size:.8rem;'
+            f'color:#555"><span><b style="color:{COLOURS[MATCHED]}">━ matched</b></span>'
+            f'<span><b style="color:{COLOURS[UNMATCHED]}">╍ not matched</b></span>'
+            "<span>node border: its concept · edge: a role or value · yellow: box · dashed: constant · "
+            "hover a node for its aligned partner</span></div>")
 
 
 def _alignment_frame(match: TripleMatch) -> pd.DataFrame:
@@ -164,9 +169,9 @@ def smatch_pair_view(pred: Drs, gold: Drs, dark: bool = False) -> TripleMatch | 
     """The Smatch view of an SBN pair: the triple set, the figure its verdicts make, both graphs
     coloured by them, the alignment and the triples, both SBNs as text. None when gold cannot be read."""
     st.session_state.setdefault("smatch_triples", "pmb5")
-    c_mode, c_text = st.columns([2, 5], vertical_alignment="center")
+    c_mode, c_text = st.columns([1.3, 5], vertical_alignment="center")
     mode = c_mode.segmented_control("Triples", list(TRIPLE_SETS), key="smatch_triples", required=True,
-                                    format_func=TRIPLE_SETS.__getitem__,
+                                    format_func=TRIPLE_SETS.__getitem__, label_visibility="collapsed",
                                     help="Which triples Smatch scores: the PMB 5 script's (the published "
                                          "figure, quirks included) or the same graph without its bugs.")
     match = cached_triple_match(pred.sbn or "", gold.sbn or "", mode or "pmb5")
@@ -174,8 +179,8 @@ def smatch_pair_view(pred: Drs, gold: Drs, dark: bool = False) -> TripleMatch | 
         st.warning("The gold SBN cannot be read, so Smatch cannot score this pair.")
         return None
     n_pred, n_gold = len(match.pred), len(match.gold)
-    summary = (f"**Smatch ({match.triples})**: {match.matched} matched of {n_pred} predicted and {n_gold} gold "
-               f"triples: P = {match.P:.4f}, R = {match.R:.4f}, F = {match.F:.4f}"
+    summary = (f"**Smatch ({match.triples})**: {match.matched} matched of {n_pred} pred and {n_gold} gold "
+               f"triples, P = {match.P:.4f}, R = {match.R:.4f}, F = {match.F:.4f}"
                + ("" if match.optimal else " (best alignment found, not proven best)"))
     if match.ill_formed:
         summary += "  \n" + md_escape("Ill-formed (F 0): " + match.ill_formed.split(": ", 1)[-1])
@@ -190,12 +195,13 @@ def smatch_pair_view(pred: Drs, gold: Drs, dark: bool = False) -> TripleMatch | 
     st.selectbox("Highlight an aligned pair of variables (pred → gold)", list(pairs), index=None, key="smatch_var",
                  placeholder="(none)", help="The pred variable is ringed in the left graph and the gold variable "
                                             "Smatch's alignment maps it to in the right one.")
+    sentence = gold.sentence or pred.sentence
+    st.markdown("**The SBNs**" + (f" of *{md_escape(sentence)}*" if sentence else "")
+                + " (one concept or box operator a line)")
     left, right = st.columns(2)
     for col, side, drs in ((left, "pred", pred), (right, "gold", gold)):
         with col:
-            st.markdown(f"**{'Predicted' if side == 'pred' else 'Gold'} SBN**")
-            if drs.sentence:
-                st.caption(md_escape(drs.sentence))
+            st.caption("Predicted" if side == "pred" else "Gold")
             st.code(readable_sbn(drs.sbn or ""), language=None)
     st.markdown("**Alignment** (Smatch maps each predicted variable to at most one gold variable)")
     coloured_table(_alignment_frame(match), verdict_columns=("concept",))

@@ -23,8 +23,8 @@ __all__ = ["SbnDrawEdge", "SbnDrawNode", "SbnDrawing", "SbnNodeKind", "shown_val
 
 SbnNodeKind = Literal["box", "concept", "constant"]
 #: Vertical distance between layers, horizontal gap between neighbours, width per character.
-LEVEL = 120.0
-GAP = 36.0
+LEVEL = 150.0
+GAP = 64.0
 CHAR = 10.0
 
 
@@ -186,7 +186,9 @@ def _drawing(verdicts: Sequence[TripleVerdict], partners: dict[str, str], other:
             a, b = ids[t.source], ids[t.target]
             straight = (t.source, t.target) in tree or (t.target, t.source) in tree
             same_row = depth[t.source] == depth[t.target]
-            bend = 0.0 if straight else (0.35 if same_row else 0.2) * (1 if rank[t.source] < rank[t.target] else -1)
+            # a role between two nodes of one row bulges below the row (above it run the box's member edges)
+            rightwards = place[t.source][0] < place[t.target][0]
+            bend = 0.0 if straight else (0.5 if same_row else 0.2) * (-1 if rightwards else 1)
             edges.append(SbnDrawEdge(len(edges), a, b, t.relation, v.matched, k, title, bend))
         else:
             node_id = len(nodes)
