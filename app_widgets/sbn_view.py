@@ -112,8 +112,7 @@ def smatch_panes(match: TripleMatch, dark: bool = False, marked: tuple[str, str]
     for side, drawing, ring in zip(("pred", "gold"), drawings, marked or ("", "")):
         name = "Predicted" if side == "pred" else "Gold"
         matched = sum(1 for e in drawing.edges if e.matched)
-        caption = (f"**{name} SBN graph** ({match.triples}) · {len(drawing.nodes)} nodes, "
-                   f"{len(drawing.edges)} edges, {matched} matched")
+        caption = f"**{name} SBN** · {len(drawing.nodes)} nodes, {len(drawing.edges)} edges ({matched} ✓)"
         panes.append(PreparedPane(caption, _pane(drawing, side, box, dark, frozenset({ring})), "", "", height,
                                   side, True))
     for pane in panes:

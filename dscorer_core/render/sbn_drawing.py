@@ -4,9 +4,10 @@ node per constant, one edge per role triple, each coloured by its verdict (``sbn
 The drawing is made from the triples themselves, so what is drawn is what is counted: a variable's
 node carries the verdict of its ``instance`` triple, every other triple is exactly one edge (an
 attribute such as ``s1 :EQU now`` is an edge to a constant node of its own).  The layout is a
-layered tree from ``b0`` (breadth first over the roles, in triple order; constants under their
-concept): boxes on top, their concepts below.  A predicted graph's nodes are ordered by their
-gold partners, so both panes of an aligned pair look alike.
+layering by roles: boxes on top; below them the concepts no role points at, and each other concept
+one row below the lowest concept whose role points at it, under those concepts; constants half a
+row under their concept.  A predicted graph's nodes are ordered by their gold partners, so both
+panes of an aligned pair look alike.
 """
 
 from __future__ import annotations
@@ -112,59 +113,44 @@ def _drawing(verdicts: Sequence[TripleVerdict], partners: dict[str, str], other:
             concept.setdefault(t.source, (t.target, v.matched))
     names = list(variables)
     rank = {n: order.get(n, len(order) + i) for i, n in enumerate(names)}
-    neighbours: dict[str, list[str]] = {n: [] for n in names}
+    kinds = {n: ("box" if n in concept and _bare(concept[n][0]) == "box" else "concept") for n in names}
+    parents: dict[str, list[str]] = {n: [] for n in names}  # role sources of a concept (not boxes)
+    members: dict[str, list[str]] = {n: [] for n in names}  # a box's concepts
     constants: dict[str, list[int]] = {n: [] for n in names}
     for k, v in enumerate(verdicts):
         t = v.triple
-        if t.is_relation:
-            neighbours[t.source].append(t.target)
-            neighbours[t.target].append(t.source)
-        elif t.relation != INSTANCE:
+        if t.is_relation and kinds[t.source] == "concept" and kinds[t.target] == "concept" and t.source != t.target:
+            parents[t.target].append(t.source)
+        elif t.is_relation and kinds[t.source] == "box":
+            members[t.source].append(t.target)
+        elif not t.is_relation and t.relation != INSTANCE:
             constants[t.source].append(k)
-    # breadth first from b0 (then from any node not reached), children in the order of ``rank``
-    children: dict[str, list[str]] = {n: [] for n in names}
-    depth: dict[str, int] = {}
-    roots: list[str] = []
-    for start in sorted(names, key=lambda n: (n != "b0", rank[n])):
-        if start in depth:
-            continue
-        roots.append(start)
-        depth[start] = 0
-        queue = [start]
-        while queue:
-            here = queue.pop(0)
-            for nxt in sorted(dict.fromkeys(neighbours[here]), key=lambda n: rank[n]):
-                if nxt not in depth:
-                    depth[nxt] = depth[here] + 1
-                    children[here].append(nxt)
-                    queue.append(nxt)
+    layer = _role_layers([n for n in names if kinds[n] == "concept"], parents, rank)
     labels = {n: _drawn_label(concept[n][0]) if n in concept else n for n in names}
     value_label = {k: shown_value(verdicts[k].triple.target) for cs in constants.values() for k in cs}
-
-    spans: dict[str, float] = {}
-    for n in reversed(_post_order(roots, children)):  # children before parents
-        spans[n] = max(_width(labels[n]), sum([spans[c] for c in children[n]]
-                       + [_width(value_label[k]) for k in constants[n]])
-                       + GAP * max(0, len(children[n]) + len(constants[n]) - 1))
+    # a concept's slot is as wide as it or its constants side by side, whichever is wider
+    slot = {n: max(_width(labels[n]), sum(_width(value_label[k]) + GAP for k in constants[n]) - GAP)
+            for n in names}
     place: dict[str, tuple[float, float]] = {}
     value_place: dict[int, tuple[float, float]] = {}
-    left = 0.0
-    for root in roots:
-        stack = [(root, left)]
-        while stack:
-            n, x0 = stack.pop()
-            place[n] = (x0 + spans[n] / 2, depth[n] * LEVEL)
-            parts: list[tuple[str | int, float]] = ([(c, spans[c]) for c in children[n]]
-                                                   + [(k, _width(value_label[k])) for k in constants[n]])
-            used = sum(w for _, w in parts) + GAP * max(0, len(parts) - 1)
-            x = x0 + (spans[n] - used) / 2
-            for part, w in parts:
-                if isinstance(part, str):
-                    stack.append((part, x))
-                else:
-                    value_place[part] = (x + w / 2, (depth[n] + 1) * LEVEL)
-                x += w + GAP
-        left += spans[root] + 2 * GAP
+    for depth in sorted(set(layer.values())):
+        row = [n for n in names if layer.get(n) == depth]
+        # under the concepts whose roles point at them (the first layer: in reading order)
+        wanted = {n: (sum(place[p][0] for p in parents[n] if p in place) / len([p for p in parents[n] if p in place])
+                      if any(p in place for p in parents[n]) else None) for n in row}
+        packed = _pack(row, wanted, slot, rank)
+        for n in row:
+            place[n] = (packed[n], depth * LEVEL)
+            ks = constants[n]
+            x = packed[n] - (sum(_width(value_label[k]) for k in ks) + GAP * (len(ks) - 1)) / 2
+            for k in ks:
+                value_place[k] = (x + _width(value_label[k]) / 2, depth * LEVEL + LEVEL / 2)
+                x += _width(value_label[k]) + GAP
+    boxes = [n for n in names if kinds[n] == "box"]
+    wanted = {n: (sum(place[m][0] for m in members[n] if m in place) / len([m for m in members[n] if m in place])
+                  if any(m in place for m in members[n]) else None) for n in boxes}
+    for n, x in _pack(boxes, wanted, slot, rank).items():
+        place[n] = (x, 0.0)
     ids = {n: i for i, n in enumerate(names)}
     nodes = []
     for n in names:
@@ -175,7 +161,6 @@ def _drawing(verdicts: Sequence[TripleVerdict], partners: dict[str, str], other:
                  + (f"aligned to {other} {partner}" if partner else f"no partner in the {other} graph"))
         nodes.append(SbnDrawNode(ids[n], n, labels[n], kind, *place[n], ok, partner, title))
     edges: list[SbnDrawEdge] = []
-    tree = {(p, c) for p in names for c in children[p]}
     for k, v in enumerate(verdicts):
         t = v.triple
         if not t.is_relation and t.relation == INSTANCE:
@@ -184,8 +169,9 @@ def _drawing(verdicts: Sequence[TripleVerdict], partners: dict[str, str], other:
         title = f"{triple_text(t)}\n{state}" + (f" (the {other} graph's {triple_text(v.partner)})" if v.partner else "")
         if t.is_relation:
             a, b = ids[t.source], ids[t.target]
-            straight = (t.source, t.target) in tree or (t.target, t.source) in tree
-            same_row = depth[t.source] == depth[t.target]
+            rows = abs(place[t.source][1] - place[t.target][1]) / LEVEL
+            straight = rows == 1 or (rows > 1 and kinds[t.source] == "box")
+            same_row = rows == 0
             # a role between two nodes of one row bulges below the row (above it run the box's member edges)
             rightwards = place[t.source][0] < place[t.target][0]
             bend = 0.0 if straight else (0.5 if same_row else 0.2) * (-1 if rightwards else 1)
@@ -195,20 +181,67 @@ def _drawing(verdicts: Sequence[TripleVerdict], partners: dict[str, str], other:
             nodes.append(SbnDrawNode(node_id, "", value_label[k], "constant", *value_place[k], v.matched, None,
                                      f"{value_label[k]}: value of {t.source} :{t.relation}\n{state}"))
             edges.append(SbnDrawEdge(len(edges), ids[t.source], node_id, t.relation, v.matched, k, title))
-    xs = [n.x for n in nodes] or [0.0]
+    lefts = [n.x - _width(n.label) / 2 for n in nodes] or [0.0]
+    rights = [n.x + _width(n.label) / 2 for n in nodes] or [0.0]
     ys = [n.y for n in nodes] or [0.0]
-    half = max((_width(n.label) / 2 for n in nodes), default=30.0)
-    return SbnDrawing(tuple(nodes), tuple(edges), (min(xs) - half, min(ys) - 30, max(xs) + half, max(ys) + 30))
+    return SbnDrawing(tuple(nodes), tuple(edges), (min(lefts), min(ys) - 30, max(rights), max(ys) + 30))
 
 
-def _post_order(roots: list[str], children: dict[str, list[str]]) -> list[str]:
-    """Nodes parents first (reversed: children first), without recursion."""
-    out: list[str] = []
-    stack = list(reversed(roots))
-    while stack:
-        n = stack.pop()
-        out.append(n)
-        stack.extend(reversed(children[n]))
+def _role_layers(concepts: list[str], parents: dict[str, list[str]], rank: dict[str, int]) -> dict[str, int]:
+    """Each concept's row, from 1: a concept no role points at is on row 1, any other one row below the
+    lowest concept whose role points at it (the longest path, once the roles that close a cycle are
+    left out: those found going back up a depth-first walk from the concepts no role points at)."""
+    children: dict[str, list[str]] = {n: [] for n in concepts}
+    for n in concepts:
+        for p in parents[n]:
+            if p != n and p in children:
+                children[p].append(n)
+    starts = sorted(concepts, key=lambda n: (bool(parents[n]), rank[n]))
+    state: dict[str, int] = {}  # 1: on the walk's stack, 2: done
+    finished: list[str] = []
+    back: set[tuple[str, str]] = set()
+    for start in starts:
+        if start in state:
+            continue
+        state[start] = 1
+        stack = [(start, iter(sorted(children[start], key=lambda n: rank[n])))]
+        while stack:
+            node, todo = stack[-1]
+            nxt = next(todo, None)
+            if nxt is None:
+                state[node] = 2
+                finished.append(node)
+                stack.pop()
+            elif state.get(nxt) == 1:
+                back.add((node, nxt))
+            elif nxt not in state:
+                state[nxt] = 1
+                stack.append((nxt, iter(sorted(children[nxt], key=lambda n: rank[n]))))
+    layer: dict[str, int] = {}
+    for n in reversed(finished):  # a topological order of what is left
+        layer[n] = 1 + max((layer[p] for p in parents[n] if p in layer and (p, n) not in back), default=0)
+    rows = {v: i + 1 for i, v in enumerate(sorted(set(layer.values())))}
+    return {n: rows[layer[n]] for n in concepts}
+
+
+def _pack(row: list[str], wanted: dict[str, float | None], width: dict[str, float],
+          rank: dict[str, int]) -> dict[str, float]:
+    """Places along one row: each node as near its wanted x as the ones before it let it be (in order
+    of wanted x, then reading order), at least ``GAP`` apart, the row centred on what was wanted."""
+    order = sorted(row, key=lambda n: (wanted[n] if wanted[n] is not None else float("inf"), rank[n]))
+    out: dict[str, float] = {}
+    edge: float | None = None
+    for n in order:
+        want = wanted[n]
+        x = want if want is not None else (edge + width[n] / 2 if edge is not None else 0.0)
+        if edge is not None:
+            x = max(x, edge + width[n] / 2)
+        out[n] = x
+        edge = x + width[n] / 2 + GAP
+    known = [(out[n], wanted[n]) for n in order if wanted[n] is not None]
+    if known:
+        shift = sum(w - x for x, w in known if w is not None) / len(known)
+        out = {n: x + shift for n, x in out.items()}
     return out
 
 
