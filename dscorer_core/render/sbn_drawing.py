@@ -5,8 +5,8 @@ The drawing is made from the triples themselves, so what is drawn is what is cou
 node carries the verdict of its ``instance`` triple, every other triple is exactly one edge (an
 attribute such as ``s1 :EQU now`` is an edge to a constant node of its own).  The layout is a
 layering by roles: boxes on top; below them the concepts no role points at, and each other concept
-one row below the lowest concept whose role points at it, under those concepts; constants half a
-row under their concept.  A predicted graph's nodes are ordered by their gold partners, so both
+one row below the lowest concept whose role points at it, under those concepts; constants to the
+right of their concept, a little lower.  A predicted graph's nodes are ordered by their gold partners, so both
 panes of an aligned pair look alike.
 """
 
@@ -128,9 +128,8 @@ def _drawing(verdicts: Sequence[TripleVerdict], partners: dict[str, str], other:
     layer = _role_layers([n for n in names if kinds[n] == "concept"], parents, rank)
     labels = {n: _drawn_label(concept[n][0]) if n in concept else n for n in names}
     value_label = {k: shown_value(verdicts[k].triple.target) for cs in constants.values() for k in cs}
-    # a concept's slot is as wide as it or its constants side by side, whichever is wider
-    slot = {n: max(_width(labels[n]), sum(_width(value_label[k]) + GAP for k in constants[n]) - GAP)
-            for n in names}
+    # a concept's slot holds it and, to its right, its constants side by side (clear of the roles below it)
+    slot = {n: _width(labels[n]) + sum(_width(value_label[k]) + GAP / 2 for k in constants[n]) for n in names}
     place: dict[str, tuple[float, float]] = {}
     value_place: dict[int, tuple[float, float]] = {}
     for depth in sorted(set(layer.values())):
@@ -140,12 +139,13 @@ def _drawing(verdicts: Sequence[TripleVerdict], partners: dict[str, str], other:
                       if any(p in place for p in parents[n]) else None) for n in row}
         packed = _pack(row, wanted, slot, rank)
         for n in row:
-            place[n] = (packed[n], depth * LEVEL)
-            ks = constants[n]
-            x = packed[n] - (sum(_width(value_label[k]) for k in ks) + GAP * (len(ks) - 1)) / 2
-            for k in ks:
-                value_place[k] = (x + _width(value_label[k]) / 2, depth * LEVEL + LEVEL / 2)
-                x += _width(value_label[k]) + GAP
+            own = _width(labels[n])
+            x = packed[n] - slot[n] / 2 + own / 2
+            place[n] = (x, depth * LEVEL)
+            x += own / 2 + GAP / 2
+            for k in constants[n]:
+                value_place[k] = (x + _width(value_label[k]) / 2, depth * LEVEL + LEVEL * 0.45)
+                x += _width(value_label[k]) + GAP / 2
     boxes = [n for n in names if kinds[n] == "box"]
     wanted = {n: (sum(place[m][0] for m in members[n] if m in place) / len([m for m in members[n] if m in place])
                   if any(m in place for m in members[n]) else None) for n in boxes}
@@ -170,11 +170,11 @@ def _drawing(verdicts: Sequence[TripleVerdict], partners: dict[str, str], other:
         if t.is_relation:
             a, b = ids[t.source], ids[t.target]
             rows = abs(place[t.source][1] - place[t.target][1]) / LEVEL
-            straight = rows == 1 or (rows > 1 and kinds[t.source] == "box")
+            straight = rows == 1
             same_row = rows == 0
             # a role between two nodes of one row bulges below the row (above it run the box's member edges)
             rightwards = place[t.source][0] < place[t.target][0]
-            bend = 0.0 if straight else (0.5 if same_row else 0.2) * (-1 if rightwards else 1)
+            bend = 0.0 if straight else (0.5 if same_row else 0.15) * (-1 if rightwards else 1)
             edges.append(SbnDrawEdge(len(edges), a, b, t.relation, v.matched, k, title, bend))
         else:
             node_id = len(nodes)
