@@ -112,7 +112,8 @@ def smatch_panes(match: TripleMatch, dark: bool = False, marked: tuple[str, str]
     for side, drawing, ring in zip(("pred", "gold"), drawings, marked or ("", "")):
         name = "Predicted" if side == "pred" else "Gold"
         matched = sum(1 for e in drawing.edges if e.matched)
-        caption = f"**{name} SBN** · {len(drawing.nodes)} nodes, {len(drawing.edges)} edges ({matched} ✓)"
+        caption = (f"**{name} SBN** · {len(drawing.nodes)} nodes, {len(drawing.edges)} edges ({matched} ✓)"
+                   if drawing.nodes else f"**{name} SBN** · no triples to draw (ill-formed or not scored)")
         panes.append(PreparedPane(caption, _pane(drawing, side, box, dark, frozenset({ring})), "", "", height,
                                   side, True))
     for pane in panes:
@@ -189,6 +190,8 @@ def smatch_pair_view(pred: Drs, gold: Drs, dark: bool = False) -> TripleMatch | 
     _legend()
     aligned = match.aligned
     pairs = {f"{p} → {g}": (p, g) for p, g in aligned.items()}
+    if st.session_state.get("smatch_var") not in pairs:  # another pair or triple set: its own variables
+        st.session_state["smatch_var"] = None
     chosen = pairs.get(st.session_state.get("smatch_var") or "")
     smatch_panes(match, dark, chosen)
     st.selectbox("Highlight an aligned pair of variables (pred → gold)", list(pairs), index=None, key="smatch_var",

@@ -145,3 +145,17 @@ def test_an_sbn_pair_opens_on_smatchs_view_its_triples_coloured_in_both_panes_as
     row = alignment[alignment["pred concept"] == "time.n.08"].iloc[0]
     assert row["gold concept"] == "time.n.08" and row["concept"] == "✓ matched"
     assert [c.value for c in at.code][1].splitlines()[0] == "person.n.01 Sub speaker"  # the gold SBN, one item a line
+
+
+def test_a_hostile_name_reaches_the_smatch_panes_as_escaped_json_and_plain_tooltips():
+    from app_widgets.sbn_view import _pane
+    from dscorer_core.render.sbn_drawing import smatch_drawings
+    from dscorer_core.sbn.triple_match import triple_match_text
+
+    sbn = 'male.n.02 Name "<img src=x onerror=alert(1)>" see.v.01 Agent -1'
+    match = triple_match_text(sbn, sbn)
+    assert match.F == 1.0
+    pred, _ = smatch_drawings(match)
+    pane = _pane(pred, "pred", pred.box, False, frozenset())
+    assert "<img" not in pane.graph and "<img" not in pane.styles and "\\u003cimg" in pane.graph
+    assert "<img" not in pane.html  # the shell holds no graph at all
