@@ -181,14 +181,6 @@ def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | 
             k = 1
             st.caption("Highlight order k = 1 (the only order when n = 1)")
     aw.write_view_link(i, k)
-    ok = next((o for o in result.score.orders if o.k == k), None)
-    if ok is not None:
-        col_text.markdown(f"**{k}-grams:** {ok.matched} matched of {ok.pred} in pred and {ok.gold} in gold: "
-                          f"p = {ok.p:.3f}, r = {ok.r:.3f}, f = {ok.f:.3f}")
-    col_toggle.toggle("COUNTER too", key="with_counter",
-                      help="COUNTER (van Noord et al. 2018): clause overlap under the best variable mapping.")
-    if bool(st.session_state["with_counter"]) != with_counter:
-        st.rerun()  # the scores above and the sentence navigator show COUNTER too (or no longer)
     # an SBN pair opens on Smatch's view of it (its SBN graphs, alignment and triples), once per change of files
     sbn_pair = aw.is_sbn_pair(pdrs, gdrs)
     drawings = ["graphs", "boxes"] + ([aw.SMATCH_DRAWING] if sbn_pair else [])
@@ -198,6 +190,14 @@ def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | 
             st.session_state["pair_drawing"] = aw.SMATCH_DRAWING
     if st.session_state.get("pair_drawing") not in drawings:
         st.session_state["pair_drawing"] = "graphs"
+    ok = next((o for o in result.score.orders if o.k == k), None)
+    if ok is not None and st.session_state.get("pair_drawing") != aw.SMATCH_DRAWING:
+        col_text.markdown(f"**{k}-grams:** {ok.matched} matched of {ok.pred} in pred and {ok.gold} in gold: "
+                          f"p = {ok.p:.3f}, r = {ok.r:.3f}, f = {ok.f:.3f}")
+    col_toggle.toggle("COUNTER too", key="with_counter",
+                      help="COUNTER (van Noord et al. 2018): clause overlap under the best variable mapping.")
+    if bool(st.session_state["with_counter"]) != with_counter:
+        st.rerun()  # the scores above and the sentence navigator show COUNTER too (or no longer)
     col_text.segmented_control("Draw the pair as", drawings, key="pair_drawing",
                                label_visibility="collapsed",
                                help="Graphs, or both DRSs as DRT boxes in their place (each condition coloured by its "

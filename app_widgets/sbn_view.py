@@ -128,11 +128,10 @@ def _legend() -> None:
     full = ("blue, solid: a triple matched under the alignment; orange, dashed: not matched. A node's border is its "
             "concept (its instance triple); an edge is a role or a value. Yellow: box; blue: concept; dashed "
             "border: constant. Hover a node for the node of the other graph it is aligned to.")
-    st.html(f'<div title="{escape(full, quote=True)}" style="display:flex;flex-wrap:wrap;gap:.8em;font-size:.8rem;'
+    st.html(f'<div title="{escape(full, quote=True)}" style="display:flex;flex-wrap:wrap;gap:.6em;font-size:.8rem;'
             f'color:#555"><span><b style="color:{COLOURS[MATCHED]}">━ matched</b></span>'
             f'<span><b style="color:{COLOURS[UNMATCHED]}">╍ not matched</b></span>'
-            "<span>node border: its concept · edge: a role or value · yellow: box · dashed: constant · "
-            "hover a node for its aligned partner</span></div>")
+            "<span>border: concept · edge: role or value · hover: aligned partner</span></div>")
 
 
 def _alignment_frame(match: TripleMatch) -> pd.DataFrame:
@@ -186,8 +185,9 @@ def smatch_pair_view(pred: Drs, gold: Drs, dark: bool = False) -> TripleMatch | 
         summary += "  \n" + md_escape("Ill-formed (F 0): " + match.ill_formed.split(": ", 1)[-1])
     elif match.note:
         summary += "  \n" + md_escape("Not scored (F 0): " + match.note)
-    c_text.markdown(summary)
-    _legend()
+    with c_text:
+        st.markdown(summary)
+        _legend()
     aligned = match.aligned
     pairs = {f"{p} → {g}": (p, g) for p, g in aligned.items()}
     if st.session_state.get("smatch_var") not in pairs:  # another pair or triple set: its own variables
