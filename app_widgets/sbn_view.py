@@ -18,7 +18,7 @@ import streamlit as st
 from dscorer_core import Drs
 from dscorer_core.dscorer.ngram_comparison import MATCHED, UNMATCHED
 from dscorer_core.errors import DscorerInputError
-from dscorer_core.render import union_box
+from dscorer_core.render import MAX_LAYOUT_NODES, union_box
 from dscorer_core.render.palette import EDGE_FONT_SIZE
 from dscorer_core.render.sbn_drawing import SbnDrawing, shown_value, smatch_drawings, triple_text
 from dscorer_core.sbn.smatch import SmatchSettings
@@ -106,6 +106,11 @@ def smatch_panes(match: TripleMatch, dark: bool = False, marked: tuple[str, str]
     """Both SBN graphs in the pair view's live panes (pred left, gold right), at one scale; ``marked``:
     an aligned (pred, gold) pair of variables ringed in both."""
     drawings = smatch_drawings(match)
+    if max(len(d.nodes) for d in drawings) > MAX_LAYOUT_NODES:
+        st.warning(f"These SBN graphs are too large to lay out readably ({len(drawings[0].nodes)} and "
+                   f"{len(drawings[1].nodes)} nodes; the limit is {MAX_LAYOUT_NODES}). The alignment and the "
+                   "triples are listed below.")
+        return
     box = union_box([d.box for d in drawings])
     height = pane_height(box)
     panes = []
