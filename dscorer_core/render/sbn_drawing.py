@@ -174,7 +174,8 @@ def _drawing(verdicts: Sequence[TripleVerdict], partners: dict[str, str], other:
             same_row = rows == 0
             # a role between two nodes of one row bulges below the row (above it run the box's member edges)
             rightwards = place[t.source][0] < place[t.target][0]
-            bend = 0.0 if straight else (0.5 if same_row else 0.15) * (-1 if rightwards else 1)
+            # (vis-network's clockwise curve bends a downward edge away from the line below its source)
+            bend = 0.0 if straight else (0.5 * (-1 if rightwards else 1) if same_row else 0.15)
             edges.append(SbnDrawEdge(len(edges), a, b, t.relation, v.matched, k, title, bend))
         else:
             node_id = len(nodes)
