@@ -181,19 +181,28 @@ def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | 
             k = 1
             st.caption("Highlight order k = 1 (the only order when n = 1)")
     aw.write_view_link(i, k)
+    # an SBN pair opens on Smatch's view of it (its SBN graphs, alignment and triples), once per change of files
+    sbn_pair = aw.is_sbn_pair(pdrs, gdrs)
+    drawings = ["graphs", "boxes"] + ([aw.SMATCH_DRAWING] if sbn_pair else [])
+    if st.session_state.get("pair_drawing_sbn") != sbn_pair:
+        st.session_state["pair_drawing_sbn"] = sbn_pair
+        if sbn_pair:
+            st.session_state["pair_drawing"] = aw.SMATCH_DRAWING
+    if st.session_state.get("pair_drawing") not in drawings:
+        st.session_state["pair_drawing"] = "graphs"
     ok = next((o for o in result.score.orders if o.k == k), None)
-    if ok is not None:
+    if ok is not None and st.session_state.get("pair_drawing") != aw.SMATCH_DRAWING:
         col_text.markdown(f"**{k}-grams:** {ok.matched} matched of {ok.pred} in pred and {ok.gold} in gold: "
                           f"p = {ok.p:.3f}, r = {ok.r:.3f}, f = {ok.f:.3f}")
     col_toggle.toggle("COUNTER too", key="with_counter",
                       help="COUNTER (van Noord et al. 2018): clause overlap under the best variable mapping.")
     if bool(st.session_state["with_counter"]) != with_counter:
         st.rerun()  # the scores above and the sentence navigator show COUNTER too (or no longer)
-    st.session_state.setdefault("pair_drawing", "graphs")
-    col_text.segmented_control("Draw the pair as", ["graphs", "boxes"], key="pair_drawing",
+    col_text.segmented_control("Draw the pair as", drawings, key="pair_drawing",
                                label_visibility="collapsed",
                                help="Graphs, or both DRSs as DRT boxes in their place (each condition coloured by its "
-                                    "DSCORER verdict at this k and marked for COUNTER).")
+                                    "DSCORER verdict at this k and marked for COUNTER); for SBN files also the SBN "
+                                    "graphs as Smatch scores them (alignment and matched triples).")
     col_toggle.toggle("Present", key="present",
                       help="For a projector: the sidebar is hidden and the text is larger; the graphs take the "
                            "whole width, so they are drawn larger too. Switch off to get the sidebar back.")
@@ -221,9 +230,14 @@ def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | 
     if chosen is not None and (comparison is None or not any(r.text == chosen for r in rows)):
         chosen = None
 
-    # ---- graphs (no heading: their captions say what they are), or the same pair as DRT boxes in their place
+    # ---- graphs (no heading: their captions say what they are), or the same pair as DRT boxes in their place,
+    # or (SBN files) the SBN graphs as Smatch scores them
     as_boxes = st.session_state.get("pair_drawing") == "boxes"
-    if as_boxes:
+    as_smatch = st.session_state.get("pair_drawing") == aw.SMATCH_DRAWING
+    dark = getattr(getattr(st.context, "theme", None), "type", None) == "dark"
+    if as_smatch:
+        aw.smatch_pair_view(pdrs, gdrs, dark)
+    elif as_boxes:
         aw.box_view_pair(pdrs, gdrs, pred_graph=pg, gold_graph=gg, highlight=highlight, counter=cpair)
     elif too_large_to_draw([pg, gg]):
         st.warning(f"These graphs are too large to lay out readably ({len(pg.nodes)} and {len(gg.nodes)} nodes; "
@@ -243,7 +257,6 @@ def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | 
         # both panes fit the same box: the nodes and every curve and label either pane draws
         box = aw.drawing_box(layout, pg, gg, compact, show_names, forward_only)
         pane_height = aw.pane_height(box)
-        dark = getattr(getattr(st.context, "theme", None), "type", None) == "dark"
         # the legend right above the panes, where the colours are read
         aw.legend(with_variable=bool(links),
                   pairing="COUNTER's variable mapping" if cpair is not None else "the variable names")
@@ -272,7 +285,7 @@ def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | 
                 aw.show_pane(pane)
     # the pickers sit right under the graphs, so a choice redraws graphs that are in view
     v_pick, n_pick = st.columns(2, vertical_alignment="top")
-    if links:
+    if links and not as_smatch:
         with v_pick:
             var_choice = by_label.get(st.selectbox(
                 "Highlight a variable in both graphs (pred → gold)", list(by_label), index=None,
@@ -286,7 +299,7 @@ def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | 
                     f"{len(var_choice.gold_clauses)} clauses)"
                     + ("" if var_choice.pred and var_choice.gold
                        else ": COUNTER's mapping leaves it without a partner"))
-    if rows is not None:
+    if rows is not None and not as_smatch:
         with n_pick:
             counts = {r.text: r for r in rows}
             chosen = st.selectbox(f"Highlight one {k}-gram in both graphs", list(counts)[:2000], index=None,

@@ -6,7 +6,19 @@ import pytest
 
 pytest.importorskip("streamlit")
 pytest.importorskip("pyvis")
-from app_helpers import SHARED, box_frames, iframes, new_app, no_errors, open_by_path, vis_nodes
+from app_helpers import (
+    SHARED,
+    box_frames,
+    graph_layers,
+    iframes,
+    new_app,
+    no_errors,
+    open_by_path,
+    style_layers,
+    vis_nodes,
+)
+
+from app_widgets.drawing import COLOURS
 
 EXAMPLES = SHARED / "sbn-4.0.0"
 
@@ -99,3 +111,51 @@ def test_corpus_and_compare_pages_offer_smatch_from_the_registry_for_sbn_files()
     assert list(shown["system"]) == ["gold_nl_test.sbn", "neuralboxer_nl_test.sbn"]
     assert round(float(shown["F"][1]), 4) == 0.7333 and float(shown["F"][0]) == 1.0
     assert any("smatch|sbn|exact|hard|triples:pmb5|" in c.value.replace("\\", "") for c in at.caption)
+
+
+def test_an_sbn_pair_opens_on_smatchs_view_its_triples_coloured_in_both_panes_as_the_figure_counts_them():
+    pred, gold = PMB5 / "neuralboxer_nl_test.sbn", PMB5 / "gold_nl_test.sbn"
+    if not (pred.is_file() and gold.is_file()):
+        pytest.skip(f"the PMB 5.0.0 Dutch test files are not in {PMB5}")
+    at = open_by_path(pred, gold, timeout=120)
+    at.number_input(key="doc_number").set_value(2).run()
+    no_errors(at)
+    assert at.segmented_control(key="pair_drawing").value == "Smatch (SBN)"
+    metrics = {m.label: m.value for m in at.metric}
+    for mode, label in (("pmb5", "Smatch F (PMB 5)"), ("corrected", "Smatch F (corrected)")):
+        at.segmented_control(key="smatch_triples").set_value(mode).run()
+        no_errors(at)
+        summary = next(m.value for m in at.markdown if m.value.startswith(f"**Smatch ({mode})**"))
+        assert f"F = {metrics[label]}" in summary  # the figure above, from the verdicts the panes are coloured by
+        tables = [d.value for d in at.dataframe if "Smatch" in d.value.columns]
+        assert len(tables) == 2  # predicted and gold triples, listed
+        layers, graphs = style_layers(at), graph_layers(at)
+        for side, table in zip(("pred", "gold"), tables):
+            listed = table[~table["triple"].str.contains(" :instance ")]
+            coloured = [e for e in layers[side]["e"] if e["color"] == COLOURS["matched"]]
+            assert len(graphs[side]["e"]) == len(listed)  # one edge per role or value triple
+            assert len(coloured) == int((listed["Smatch"] == "✓ matched").sum())
+            concepts = table[table["triple"].str.contains(" :instance ")]
+            ringed = [n for n in layers[side]["n"] if n["color"]["border"] == COLOURS["matched"]]
+            assert len(ringed) == int((concepts["Smatch"] == "✓ matched").sum())
+        matched = int(summary.split(" matched of ")[0].rsplit(" ", 1)[-1])
+        assert matched == int((tables[0]["Smatch"] == "✓ matched").sum())  # no triple written twice here
+    # nl sentence 2 (corrected): 9 of 11; the predicted and gold time.n.08 are aligned to each other
+    alignment = next(d.value for d in at.dataframe if "gold variable" in d.value.columns)
+    row = alignment[alignment["pred concept"] == "time.n.08"].iloc[0]
+    assert row["gold concept"] == "time.n.08" and row["concept"] == "✓ matched"
+    assert [c.value for c in at.code][1].splitlines()[0] == "person.n.01 Sub speaker"  # the gold SBN, one item a line
+
+
+def test_a_hostile_name_reaches_the_smatch_panes_as_escaped_json_and_plain_tooltips():
+    from app_widgets.sbn_view import _pane
+    from dscorer_core.render.sbn_drawing import smatch_drawings
+    from dscorer_core.sbn.triple_match import triple_match_text
+
+    sbn = 'male.n.02 Name "<img src=x onerror=alert(1)>" see.v.01 Agent -1'
+    match = triple_match_text(sbn, sbn)
+    assert match.F == 1.0
+    pred, _ = smatch_drawings(match)
+    pane = _pane(pred, "pred", pred.box, False, frozenset())
+    assert "<img" not in pane.graph and "<img" not in pane.styles and "\\u003cimg" in pane.graph
+    assert "<img" not in pane.html  # the shell holds no graph at all

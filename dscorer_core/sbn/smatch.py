@@ -52,11 +52,14 @@ __all__ = [
     "SmatchDocument",
     "SmatchResult",
     "SmatchSettings",
+    "SmatchSide",
     "SmatchTotals",
     "SmatchTriples",
     "smatch_corpus",
     "smatch_documents",
+    "smatch_normaliser",
     "smatch_pair",
+    "smatch_side",
     "smatch_signature",
     "smatch_signature_value",
     "with_script_reasons",
@@ -331,6 +334,21 @@ def checked_golds(found: Sequence[Sbn | SbnError], source: str) -> list[Sbn]:
 
 def _normaliser(settings: SmatchSettings) -> Normalise:
     return smatch_normalise if settings.chosen == "pmb5" else normalise_value
+
+
+#: One SBN ready to score (``smatch_side``): its triples, why it is ill-formed, why it scores 0.
+SmatchSide = _Side
+
+
+def smatch_side(sbn: PredictedSbn, settings: SmatchSettings, side: str = "predicted") -> SmatchSide:
+    """One SBN as ``smatch_documents`` scores it (``side``: "predicted" or "gold"): its triples under
+    ``settings`` or why it is ill-formed; the triple-level view (``triple_match``) starts here too."""
+    return _prepared(sbn, settings, side)
+
+
+def smatch_normaliser(settings: SmatchSettings) -> Normalise:
+    """How ``settings`` compares names and values (the script's ``amr.py`` way, or ``normalise_value``)."""
+    return _normaliser(settings)
 
 
 def _empty(text: SbnText) -> SbnError:
