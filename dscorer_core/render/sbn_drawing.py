@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from ..sbn.pmb5_triples import split_depth
 from ..sbn.triple_match import TripleMatch, TripleVerdict
 from ..sbn.triples import INSTANCE, Triple
 
@@ -73,15 +74,14 @@ class SbnDrawing:
 def shown_value(text: str) -> str:
     """A concept or value as a reader should see it: the PMB 5 script's ``_`` and indentation
     (``lie.v.05_\\t\\t``) shown as ``lie.v.05 ⟨depth 2⟩``, since Smatch compares them too."""
-    depth = len(text) - len(text.rstrip("\t"))
-    core = text.rstrip("\t")
+    depth, core = split_depth(text)
     core = core[:-1] if core.endswith("_") else core
     return f"{core} ⟨depth {depth}⟩" if depth else core
 
 
 def _bare(text: str) -> str:
     """A value without the script's ``_`` and indentation."""
-    core = text.rstrip("\t")
+    core = split_depth(text)[1]
     return core[:-1] if core.endswith("_") else core
 
 

@@ -25,7 +25,7 @@ from .pmb5_script import Node, ScriptGraph, ScriptRefusal, quote_constant, scrip
 from .triples import INSTANCE, Triple
 from .vocabulary import INVERTIBLE_ROLES
 
-__all__ = ["Pmb5Reading", "canonical_depth", "direct_triples", "penman_reading", "pmb5_reading"]
+__all__ = ["split_depth", "Pmb5Reading", "canonical_depth", "direct_triples", "penman_reading", "pmb5_reading"]
 
 #: An indentation in the script's string: a run of tabs, or ``pmb5_script.compact_indent``'s code.
 _INDENT = re.compile(r"\t(?:[\x0b\x0c]+|\t*)")
@@ -43,6 +43,20 @@ def canonical_depth(text: str) -> str:
     no whitespace and an indentation is always followed by ``:`` or the end, so two texts are equal
     exactly when their canonical forms are."""
     return _INDENT.sub(_depth, text) if "\t" in text else text
+
+
+#: A depth as ``canonical_depth`` writes it at the end of a value.
+_TRAILING_DEPTH = re.compile(r"\t(\d+)$")
+
+
+def split_depth(value: str) -> tuple[int, str]:
+    """A value's depth in the script's Penman tree and the value without it, written as the script
+    writes it (trailing tabs) or as ``canonical_depth`` does (a tab and the number)."""
+    found = _TRAILING_DEPTH.search(value)
+    if found:
+        return int(found.group(1)), value[:found.start()]
+    core = value.rstrip("\t")
+    return len(value) - len(core), core
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from .pmb5_triples import split_depth
+
 __all__ = ["MISSING_CODE_SIMILARITY", "Taxonomy", "clean_similarity", "script_similarity", "taxonomy",
            "wu_palmer"]
 
@@ -89,14 +91,9 @@ def _signed(code: str) -> str:
     return code[:first_zero] + code[-1] + code[first_zero:-1]
 
 
-#: A concept's depth as ``pmb5_triples.canonical_depth`` writes it at the end of a value (a tab and a
-#: number, where the script's string has that many tabs, which its ``strip`` removes).
-_CANONICAL_DEPTH = re.compile(r"\t\d+$")
-
-
 def _script_value(value: str) -> str:
     """A value as ``maybe_sim`` compares it: its depth and surrounding whitespace gone, the last character dropped."""
-    return _CANONICAL_DEPTH.sub("", value).strip()[:-1]
+    return split_depth(value)[1].strip()[:-1]
 
 
 def script_similarity(a: str, b: str, tax: Taxonomy | None = None) -> float:
