@@ -22,6 +22,7 @@ from ..stats.human_agreement import (
     metric_variants,
     scored_metrics,
 )
+from .arg_types import non_negative_int, positive_int
 from .compare_command import read_systems
 from .input_format import add_format_option, add_ill_option
 from .output import format_table, write_json
@@ -50,8 +51,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--metric", nargs="+", choices=metric_names(), default=None, metavar="METRIC",
                    help=f"the metrics to set beside people ({', '.join(metric_names())}); default counter and "
                         "dscorer, and smatch where every file is SBN")
-    p.add_argument("-n", "--order", type=int, default=4, metavar="N", help="DSCORER's highest order (default 4)")
-    p.add_argument("--samples", type=int, default=1000, metavar="B",
+    p.add_argument("-n", "--order", type=positive_int, default=4, metavar="N",
+                   help="DSCORER's highest order (default 4)")
+    p.add_argument("--samples", type=non_negative_int, default=1000, metavar="B",
                    help="bootstrap samples of the AUC interval (default 1000; 0: no interval)")
     p.add_argument("--seed", type=int, default=0, help="seed of the bootstrap (default 0)")
     p.add_argument("--no-wordnet", action="store_true",

@@ -17,6 +17,7 @@ from ..sbn.smatch import (
     collector_paused,
     smatch_corpus,
 )
+from .arg_types import positive_seconds
 from .input_format import add_format_option
 from .output import format_table, write_json
 from .progress import terminal_progress
@@ -54,7 +55,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "the cause (reader, depth, name cut, graph)")
     p.add_argument("--per-doc", action="store_true", help="add one row per document")
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
-    p.add_argument("--time-limit", type=float, default=30.0, metavar="S",
+    p.add_argument("--time-limit", type=positive_seconds, default=30.0, metavar="S",
                    help="seconds per solver call before a document keeps its best mapping unproven (default 30)")
     add_per_doc_out_option(p)
     add_cluster_option(p)

@@ -22,6 +22,7 @@ from typing import Any, Literal
 
 from ..errors import ClfProblem, DrsCountMismatch, NoDrsError, SbnError
 from ..formula import prf_scalar
+from ..setting_checks import check_choice, check_flag, check_seconds
 from ..signature import Signature
 from .alignment import Normalise, align_many
 from .amr_line import smatch_normalise
@@ -69,6 +70,12 @@ class SmatchSettings:
     triples: SmatchTriples = "pmb5"
     collapse_whitespace: bool = False
     whole_values: bool = False
+
+    def __post_init__(self) -> None:
+        check_choice("Smatch triples", self.triples, SMATCH_TRIPLES)
+        check_seconds("time_limit", self.time_limit)
+        for name in ("lenient", "collapse_whitespace", "whole_values"):
+            check_flag(name, getattr(self, name))
 
     @property
     def chosen(self) -> SmatchTriples:
