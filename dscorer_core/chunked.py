@@ -20,6 +20,7 @@ from typing import TextIO, TypeVar
 from .binary_files import binary_kind
 from .errors import ClfError, ClfProblem, DrsCountMismatch, NoDrsError, SbnError
 from .formats import DETECT_LINES, DrsFormat, resolve_format
+from .input_files import checked_input
 from .sbn.reader import SbnText
 
 __all__ = ["TextChunk", "file_lines", "stream_format", "clf_chunks", "sbn_line_chunks", "drs_count", "paired"]
@@ -44,11 +45,7 @@ class TextChunk:
 
 def _opened(path: str | os.PathLike[str], error: type[ClfError]) -> Path:
     """The path, checked as ``read_clf`` checks it (exists, a regular file, text), else ``error``."""
-    p = Path(path)
-    if not p.exists():
-        raise error(str(p), [ClfProblem(0, "no such file", "")])
-    if not p.is_file():
-        raise error(str(p), [ClfProblem(0, "not a regular file", "")])
+    p, _ = checked_input(path, error)
     try:
         with p.open("rb") as f:
             head = f.read(HEAD_BYTES)
