@@ -378,8 +378,7 @@ def check_pair(p: list[Drs], g: list[Drs], pred_name: str, gold_name: str,
         if not g:
             raise NoDrsError([gold_name])
         if len(p) != 1:
-            raise DrsCountMismatch(pred_name, gold_name, len(p), len(g),
-                                   "--baseline needs a predicted file with exactly one DRS")
+            raise DrsCountMismatch(pred_name, gold_name, len(p), len(g), baseline=True)
         p = [Drs(p[0].clauses, i, p[0].sentence, p[0].source, p[0].line, p[0].duplicates, p[0].problems)
              for i in range(len(g))]
         return p, g

@@ -6,9 +6,10 @@ minute and gigabytes before it was scored as ill-formed)."""
 
 from __future__ import annotations
 
+import codecs
 import re
 
-__all__ = ["MAX_LINE_CHARS", "line_problem", "surrogate_position", "safe_excerpt"]
+__all__ = ["MAX_LINE_CHARS", "ESCAPE_ERRORS", "line_problem", "surrogate_position", "safe_excerpt", "escape_surrogates"]
 
 #: The longest line a reader reads, in characters (1 MiB): a 1 MB constant is still a valid token.
 MAX_LINE_CHARS = 1 << 20
@@ -42,3 +43,28 @@ def safe_excerpt(raw: str, chars: int = 120) -> str:
     """The first ``chars`` characters of a bad line, any lone surrogate written as ``\\udXXX`` and
     NULs dropped, so that the excerpt can be printed, encoded and written as JSON."""
     return raw[:chars].replace("\x00", "").encode("utf-8", "backslashreplace").decode("utf-8").strip()
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    return f"\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"\\u{code:04x}"
+
+
+def escape_surrogates(text: str) -> str:
+    """``text`` with every lone surrogate written out: a byte of a file name that is not UTF-8 (Python
+    holds it as U+DC80..U+DCFF) as ``\\xNN``, any other as ``\\uDXXX``; other text unchanged."""
+    if surrogate_position(text) is None:
+        return text
+    return _SURROGATE.sub(lambda m: _escape(m.group()), text)
+
+
+def _escape_errors(exc: UnicodeError) -> tuple[str, int]:
+    """A codec error handler: an unencodable surrogate is written as ``escape_surrogates`` writes it."""
+    if isinstance(exc, UnicodeEncodeError):
+        return "".join(_escape(ch) for ch in exc.object[exc.start:exc.end]), exc.end
+    raise exc
+
+
+#: The name of the codec error handler that escapes surrogates (``stream.reconfigure(errors=...)``).
+ESCAPE_ERRORS = "dscorer-escape"
+codecs.register_error(ESCAPE_ERRORS, _escape_errors)

@@ -177,7 +177,8 @@ def _run(args: argparse.Namespace) -> int:
         from ..sbn.smatch_causes import compare_pmb5_corrected
 
         comparison = compare_pmb5_corrected(read_sbn_file_tolerant(args.pred, args.format),  # type: ignore[arg-type]
-                                            read_sbn_file(args.gold, args.format), settings)
+                                            read_sbn_file(args.gold, args.format), settings,
+                                            str(args.pred), str(args.gold))
         result = comparison.pmb5
     elif settings.chosen == "pmb5":  # the PMB 5 script's reader needs only the text of each SBN
         golds = read_sbn_texts(args.gold, args.format)
