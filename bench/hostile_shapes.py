@@ -248,6 +248,14 @@ def case_long_constant(folder: Path) -> list[str]:
     return ["errors", str(path), str(path)]
 
 
+def case_long_sbn_line(folder: Path) -> list[str]:
+    """``smatch`` on a file of one SBN per line with a 2 MB line (the PMB 5 reader ran past 2 minutes)."""
+    gold_line = 'male.n.02 Name "Tom" nod.v.02 Agent -1 Time +1 time.n.08 TPR now\n'
+    gold = _write(folder / "gold.sbn", gold_line * 2)
+    pred = _write(folder / "long.sbn", gold_line + 'male.n.02 Name "' + "Tom " * 500_000 + '" nod.v.02\n')
+    return ["smatch", "--format", "sbn-lines", str(pred), str(gold)]
+
+
 def case_csv_fifo(folder: Path) -> list[str]:
     """``score --csv FIFO`` (the rename replaced whatever was there)."""
     gold, system = _small_pair(folder)
@@ -350,6 +358,7 @@ CASES: dict[str, tuple[Callable[[Path], list[str]], int, str]] = {
     "hub-order-2": (case_hub_order2, 2, "above the cap of 100,000,000"),
     "50MB-line": (case_long_line, 0, "long-line.clf:2: DRS 0 is ill-formed: line 2: the line holds 50,000,000"),
     "50MB-constant-errors": (case_long_constant, 2, "above the limit of 1,048,576 per line"),
+    "2MB-sbn-line-smatch": (case_long_sbn_line, 2, "long.sbn:2: the line holds 2,000,026 characters, above"),
     "csv-onto-fifo": (case_csv_fifo, 2, "is a FIFO (named pipe), not a regular file"),
     "csv-onto-directory": (case_csv_directory, 2, "is a directory, not a regular file"),
     "per-doc-out-onto-link-to-fifo": (case_per_doc_out_fifo_link, 2, "(through a symbolic link)"),

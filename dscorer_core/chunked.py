@@ -22,6 +22,7 @@ from .errors import ClfError, ClfProblem, DrsCountMismatch, NoDrsError, SbnError
 from .formats import DETECT_LINES, DrsFormat, resolve_format
 from .input_files import checked_input
 from .sbn.reader import SbnText
+from .text_checks import line_problem
 
 __all__ = ["TextChunk", "file_lines", "stream_format", "clf_chunks", "sbn_line_chunks", "drs_count", "paired"]
 
@@ -129,6 +130,9 @@ def sbn_line_chunks(path: str | os.PathLike[str], size: int) -> Iterator[list[Sb
     piece: list[SbnText] = []
     blanks: list[SbnText] = []  # empty SBNs, unless only blank lines follow them
     for lineno, raw in enumerate(file_lines(path, SbnError), start=1):
+        bad_text = line_problem(raw)  # as split_sbn_texts: before the PMB 5 script's reader sees it
+        if bad_text is not None:
+            raise SbnError(source, [ClfProblem(lineno, bad_text[0], "", bad_text[1])])
         if not raw.strip():
             blanks.append(SbnText(raw.split("\t")[-1].strip(), source, lineno))
             continue

@@ -86,8 +86,13 @@ class SbnText:
 
 def split_sbn_texts(text: str, source: str = "<string>", layout: SbnLayout = "sbn") -> list[SbnText]:
     """The SBNs of a file as text, in order, without tokenising them (quick: for ``smatch`` with the
-    PMB 5 script's reader, which reads the text itself)."""
+    PMB 5 script's reader, which reads the text itself). A line above MAX_LINE_CHARS, or holding a NUL
+    or a lone surrogate, is an SbnError naming it (``text_checks.line_problem``), before any reading."""
     lines = _normalise_lines(text)
+    for lineno, raw in enumerate(lines, start=1):
+        bad_text = line_problem(raw)
+        if bad_text is not None:
+            raise SbnError(source, [ClfProblem(lineno, bad_text[0], "", bad_text[1])])
     out: list[SbnText] = []
     if layout == "sbn-lines":
         while lines and not lines[-1].strip():
