@@ -19,6 +19,7 @@ from dscorer_core.render import (
     too_large_to_draw,
     variable_links,
 )
+from dscorer_core.render.display import quoted
 
 st.set_page_config(page_title="dscorer · pair view", page_icon="🔍", layout="wide")
 aw.share_the_interpreter()
@@ -101,7 +102,7 @@ if query.strip():
     if hits:
         st.selectbox(f"{len(hits)} matching document(s)", hits[:500], index=None, key="doc_search_pick",
                      placeholder="Choose one to open it",
-                     format_func=lambda i: f"{i}: {gold.drss[i].sentence or pred.drss[i].sentence or ''}",
+                     format_func=lambda i: f"{i}: {quoted(gold.drss[i].sentence or pred.drss[i].sentence or '')}",
                      on_change=_from_search)
     else:
         st.caption("No sentence contains that text.")
@@ -304,7 +305,7 @@ def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | 
             counts = {r.text: r for r in rows}
             chosen = st.selectbox(f"Highlight one {k}-gram in both graphs", list(counts)[:2000], index=None,
                                   key="ngram_choice", placeholder="(none: colour by matched share)",
-                                  format_func=lambda t: f"{t}   ({counts[t].describe()})",
+                                  format_func=lambda t: f"{quoted(t)}   ({counts[t].describe()})",
                                   help="All occurrences of the chosen k-gram are drawn pink in both graphs; "
                                        f"the table of the {k}-grams is further down.")
 

@@ -17,6 +17,7 @@ import streamlit as st
 
 from dscorer_core import CounterSettings, Drs, Graph, NgramExplosion, ScoreSettings
 from dscorer_core.document_parts import part_drs, sentence_parts, shared_names
+from dscorer_core.render.display import quoted
 from dscorer_core.render.edge_colour import share_colour
 from dscorer_core.sentence_scores import SentenceScore, sentence_scores, worst_first
 
@@ -157,7 +158,7 @@ def sentence_navigator(pred: LoadedFile, gold: LoadedFile, index: int, settings:
             return f"The whole document ({total} sentences)"
         s = by_number[n]
         counter = f" · COUNTER {s.counter_F:.2f}" if s.counter_F is not None else ""
-        return f"{n}: F {s.score.F:.2f}{counter} · {s.text}"
+        return f"{n}: F {s.score.F:.2f}{counter} · {quoted(s.text)}"
 
     def step(delta: int) -> None:
         st.session_state[SENTENCE_KEY] = max(0, min(total, st.session_state[SENTENCE_KEY] + delta))

@@ -17,6 +17,7 @@ from dscorer_core.counter.score import CounterPair, CounterResult
 from dscorer_core.csv_safety import safe_cell
 from dscorer_core.dscorer.scoring import Score
 from dscorer_core.render import MATCHED, UNMATCHED
+from dscorer_core.render.display import quoted
 
 from .drawing import COLOURS
 from .text import md_escape
@@ -28,7 +29,8 @@ __all__ = ["data_table", "safe_frame",
 
 def safe_frame(frame: pd.DataFrame) -> pd.DataFrame:
     """A copy of ``frame`` whose text cells that a spreadsheet would run as a formula start with
-    ``'`` (dscorer_core.csv_safety): the data grid's own "Download as CSV" exports what it shows."""
+    ``'`` (dscorer_core.csv_safety): the data grid's own "Download as CSV" exports what it shows;
+    a text cell is at most MAX_QUOTED_CHARS characters and its length (``render.quoted``)."""
     kinds = pd.api.types
     texts = [c for c in frame.columns if kinds.is_object_dtype(frame[c]) or kinds.is_string_dtype(frame[c])]
     if not texts:
@@ -44,10 +46,11 @@ _NUMBER_TEXT = re.compile(r"[+-]?\d+(\.\d+)?%?")
 
 
 def _grid_cell(value: object) -> object:
-    """safe_cell, except for numbers written as text (a signed difference stays ``+0.2835``)."""
+    """safe_cell, except for numbers written as text (a signed difference stays ``+0.2835``); a long
+    text (a constant of a million characters) quoted short (``quoted``)."""
     if isinstance(value, str) and _NUMBER_TEXT.fullmatch(value):
         return value
-    return safe_cell(value)
+    return safe_cell(quoted(value) if isinstance(value, str) else value)
 
 
 def data_table(data: Any, *args: Any, **kwargs: Any) -> Any:

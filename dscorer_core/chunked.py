@@ -20,7 +20,9 @@ from typing import TextIO, TypeVar
 from .binary_files import binary_kind
 from .errors import ClfError, ClfProblem, DrsCountMismatch, NoDrsError, SbnError
 from .formats import DETECT_LINES, DrsFormat, resolve_format
+from .input_files import checked_input
 from .sbn.reader import SbnText
+from .text_checks import line_problem
 
 __all__ = ["TextChunk", "file_lines", "stream_format", "clf_chunks", "sbn_line_chunks", "drs_count", "paired"]
 
@@ -44,11 +46,7 @@ class TextChunk:
 
 def _opened(path: str | os.PathLike[str], error: type[ClfError]) -> Path:
     """The path, checked as ``read_clf`` checks it (exists, a regular file, text), else ``error``."""
-    p = Path(path)
-    if not p.exists():
-        raise error(str(p), [ClfProblem(0, "no such file", "")])
-    if not p.is_file():
-        raise error(str(p), [ClfProblem(0, "not a regular file", "")])
+    p, _ = checked_input(path, error)
     try:
         with p.open("rb") as f:
             head = f.read(HEAD_BYTES)
@@ -132,6 +130,9 @@ def sbn_line_chunks(path: str | os.PathLike[str], size: int) -> Iterator[list[Sb
     source = str(path)
     piece: list[SbnText] = []
     for lineno, raw in enumerate(file_lines(path, SbnError), start=1):
+        bad_text = line_problem(raw)  # as split_sbn_texts: before the PMB 5 script's reader sees it
+        if bad_text is not None:
+            raise SbnError(source, [ClfProblem(lineno, bad_text[0], "", bad_text[1])])
         if raw.lstrip().startswith("%"):
             continue
         piece.append(SbnText(raw.split("\t")[-1].strip(), source, lineno))

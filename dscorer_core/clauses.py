@@ -16,6 +16,8 @@ from pathlib import Path
 from .binary_files import binary_kind
 from .clause_format import BOX_OPERATORS, is_operator_name
 from .errors import ClfError, ClfErrors, ClfProblem, DrsCountMismatch, NoDrsError
+from .input_files import read_checked_bytes
+from .text_checks import line_problem
 
 __all__ = [
     "Clause",
@@ -247,7 +249,8 @@ def parse_clf(text: str, source: str = "<string>", lenient: bool = False, first_
         if not stripped:
             close_block()
             continue
-        if stripped.startswith("%"):
+        bad_text = line_problem(raw)  # NUL, a lone surrogate, a line too long: before any tokenising
+        if stripped.startswith("%") and bad_text is None:
             found = _sentence_from_comment(stripped)
             if found and (sentence is None or found[0] >= sentence[0]):
                 sentence = found
@@ -255,8 +258,8 @@ def parse_clf(text: str, source: str = "<string>", lenient: bool = False, first_
         clause: Clause | None
         problem: str | None
         column: int | None
-        if "\x00" in raw:  # a binary or UTF-16 file, never clause text
-            clause, problem, column = None, "NUL character (a binary or UTF-16 file?)", raw.find("\x00") + 1
+        if bad_text is not None:
+            clause, problem, column = None, *bad_text
         else:
             clause, problem, column = _parse_line(raw, lineno)
         if problem:
@@ -307,17 +310,10 @@ def read_clf(path: str | os.PathLike[str], lenient: bool = False) -> list[Drs]:
 
 def read_file_text(path: str | os.PathLike[str], error: type[ClfError] = ClfError) -> str:
     """A DRS file's text (UTF-8, a BOM allowed; ``decode_clf_bytes``), or ``error`` naming the file:
-    missing, not a regular file, unreadable. The one way every reader (clauses, SBN) opens a file."""
-    p = Path(path)
-    if not p.exists():
-        raise error(str(p), [ClfProblem(0, "no such file", "")])
-    if not p.is_file():
-        raise error(str(p), [ClfProblem(0, "not a regular file", "")])
-    try:
-        data = p.read_bytes()
-    except OSError as exc:  # permission denied, I/O error, ...
-        raise error(str(p), [ClfProblem(0, f"cannot be read ({exc.strerror or exc})", "")]) from None
-    return decode_clf_bytes(data, str(p))
+    missing, not a regular file, unreadable, above MAX_FILE_BYTES (``input_files``). The one way every
+    whole-file reader (clauses, SBN) opens a file."""
+    data = read_checked_bytes(path, error, advice="; score it with --per-doc-out, which reads it as a stream")
+    return decode_clf_bytes(data, str(Path(path)))
 
 
 def read_stdin_text() -> str:
@@ -346,7 +342,8 @@ def decode_clf_bytes(data: bytes, source: str) -> str:
         pass
     problems: list[ClfProblem] = []
     total = 0
-    for lineno, raw in enumerate(data.split(b"\n"), start=1):
+    # lines end where parse_clf ends them (LF, CRLF or a lone CR), so the line numbers agree
+    for lineno, raw in enumerate(data.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n"), start=1):
         try:
             raw.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -354,7 +351,7 @@ def decode_clf_bytes(data: bytes, source: str) -> str:
             if len(problems) < MAX_PROBLEMS:
                 col = len(raw[: exc.start].decode("utf-8", "replace")) + 1
                 bad = raw[exc.start: exc.start + 1]
-                text = raw.decode("utf-8", "replace").rstrip("\r")
+                text = raw.decode("utf-8", "replace")
                 problems.append(ClfProblem(lineno, f"not UTF-8 (byte 0x{bad.hex()}); save the file as UTF-8",
                                            _excerpt(text, col), col))
     raise ClfError(source, problems, total)
@@ -391,8 +388,7 @@ def check_pair(p: list[Drs], g: list[Drs], pred_name: str, gold_name: str,
         if not g:
             raise NoDrsError([gold_name])
         if len(p) != 1:
-            raise DrsCountMismatch(pred_name, gold_name, len(p), len(g),
-                                   "--baseline needs a predicted file with exactly one DRS")
+            raise DrsCountMismatch(pred_name, gold_name, len(p), len(g), baseline=True)
         p = [Drs(p[0].clauses, i, p[0].sentence, p[0].source, p[0].line, p[0].duplicates, p[0].problems)
              for i in range(len(g))]
         return p, g

@@ -9,12 +9,9 @@ from __future__ import annotations
 
 import csv
 import io
-import os
-import tempfile
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 
-from .errors import OutputError
+from .output_files import atomic_text_file
 
 __all__ = ["FORMULA_STARTS", "safe_cell", "csv_text", "write_csv_file"]
 
@@ -46,23 +43,9 @@ def csv_text(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
 def write_csv_file(path: str, header: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
     """Write a neutralised CSV file (UTF-8): what the CLI's ``--csv`` writes.
 
-    The rows go to a temporary file in the same folder, renamed over ``path`` once complete, so a
-    full disk leaves the old file (or none) rather than a truncated one; the OutputError then names ``path``.
+    Written atomically onto a new path or a regular file only (``output_files.atomic_text_file``):
+    a full disk leaves the old file (or none) rather than a truncated one, and a device, FIFO or
+    directory is refused and left as it was; the OutputError names ``path``.
     """
-    target = Path(path)
-    temporary = None
-    try:
-        fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        mask = os.umask(0)
-        os.umask(mask)
-        os.chmod(temporary, 0o666 & ~mask)  # the permissions a plain open() would give
-        with os.fdopen(fd, "w", newline="", encoding="utf-8") as fh:
-            csv.writer(fh).writerows(_rows(header, rows))
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(temporary, target)
-    except OSError as exc:  # no such directory, permission denied, disk full...
-        if temporary is not None and os.path.exists(temporary):
-            os.unlink(temporary)
-        raise OutputError(f"{path}: cannot write the CSV file ({exc.strerror or exc}); "
-                          "it was left as it was before") from None
+    with atomic_text_file(path, "the CSV file", newline="") as fh:
+        csv.writer(fh).writerows(_rows(header, rows))

@@ -119,15 +119,20 @@ class ClfErrors(DscorerInputError):
 
 
 class DrsCountMismatch(DscorerInputError):
-    """A predicted and a gold file that do not hold the same number of DRSs."""
+    """A predicted and a gold file that do not hold the same number of DRSs (``baseline``: a
+    ``--baseline`` predicted file that does not hold exactly one)."""
 
     def __init__(self, pred: str, gold: str, pred_count: int, gold_count: int,
-                 note: str | None = None):
-        self._init_args = (pred, gold, pred_count, gold_count, note)
+                 note: str | None = None, baseline: bool = False):
+        self._init_args = (pred, gold, pred_count, gold_count, note, baseline)
         self.pred, self.gold = pred, gold
         self.pred_count, self.gold_count = pred_count, gold_count
-        msg = (f"{pred} holds {pred_count} DRS(s) but {gold} holds {gold_count}: "
-               "a predicted and a gold file must hold the same number")
+        if baseline:  # the counts may well be equal: what is wrong is the predicted file's count
+            msg = (f"{pred} holds {pred_count} DRS(s): --baseline needs a predicted file with exactly one DRS, "
+                   f"which is compared with each of the {gold_count} DRS(s) of {gold}")
+        else:
+            msg = (f"{pred} holds {pred_count} DRS(s) but {gold} holds {gold_count}: "
+                   "a predicted and a gold file must hold the same number")
         if note:
             msg += f"; {note}"
         super().__init__(msg)

@@ -33,8 +33,13 @@ def _table() -> bytes:
 @lru_cache(maxsize=65536)
 def synset_of(sense: str) -> str | None:
     """The synset name of a sense name (``tyre.n.02`` -> ``tire.n.01``), or None when the sense names
-    its own synset or is unknown: a bisection over the sorted lines of the map."""
-    table, key = _table(), sense.encode("utf-8")
+    its own synset or is unknown (a name that is not valid Unicode, a lone surrogate, is unknown):
+    a bisection over the sorted lines of the map."""
+    try:
+        key = sense.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    table = _table()
     lo, hi = 0, len(table)
     while lo < hi:  # lo and hi are always the starts of lines
         start = table.rfind(b"\n", 0, (lo + hi) // 2) + 1

@@ -19,6 +19,29 @@ SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
 SAMPLE_DATA = REPO_ROOT / "sample_data"
 
 
+#: The tiers of the suite, by what a file's tests need (the strongest wins): ``browser`` (Chromium
+#: through Playwright), ``served`` (a served app or other processes), ``app`` (Streamlit's AppTest or
+#: the app's widgets), else ``core`` (the library and the command line). ``-m core`` is the fast loop.
+TIER_SIGNS = (("browser", ("pytest.mark.browser", "app_url", "new_page")),
+              ("served", ("served_app", "bench_processes")),
+              ("app", ("AppTest", "app_widgets", "app_helpers")))
+
+
+def _tier(path: Path) -> str:
+    text = path.read_text(encoding="utf-8")
+    return next((tier for tier, signs in TIER_SIGNS if any(sign in text for sign in signs)), "core")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark every test with its file's tier (``core``, ``app``, ``served``, ``browser``)."""
+    tiers: dict[Path, str] = {}
+    for item in items:
+        path = Path(str(item.fspath))
+        if path not in tiers:
+            tiers[path] = _tier(path)
+        item.add_marker(getattr(pytest.mark, tiers[path]))
+
+
 @pytest.fixture(scope="session")
 def shared_data() -> Path:
     """``../shared/data`` (real PMB clause files), or skip when it is not there."""

@@ -133,3 +133,38 @@ def test_the_pair_view_opens_a_drs_nested_200_deep(allowed):
     at = open_by_path(deep, deep, timeout=120)
     no_errors(at)
     assert not shown_errors(at)
+
+
+def test_a_constant_of_300000_characters_is_quoted_short_in_every_view(allowed):
+    """Issue 33: a 3,000,000-character constant made a 36 MB page in 24 s. Every element of the pair
+    view (graph panes and their tooltips, the box view, the pickers, every table) quotes at most
+    MAX_QUOTED_CHARS of a text; the page is counted, not timed."""
+    import re
+
+    from dscorer_core.render.display import MAX_QUOTED_CHARS
+
+    hostile = allowed / "long-constant.clf"
+    hostile.write_text('%%% long\nb1 REF x1\nb1 male "n.02" x1\nb1 Name x1 "' + "q" * 300_000 + '"\n',
+                       encoding="utf-8")
+    at = open_by_path(hostile, hostile)
+    no_errors(at)
+    longest, shown, size = 0, 0, 0
+
+    def walk(node) -> None:
+        nonlocal longest, shown, size
+        proto = getattr(node, "proto", None)
+        if proto is not None:
+            text = str(proto)
+            size += len(text)
+            runs = [len(m) for m in re.findall("q{50,}", text)]
+            shown += len(runs)
+            longest = max([longest, *runs])
+        for child in getattr(node, "children", {}).values():
+            walk(child)
+
+    walk(at._tree)
+    assert shown and longest <= MAX_QUOTED_CHARS  # the constant is shown, cut short everywhere
+    cells = [v for frame in at.dataframe for column in frame.value.columns for v in frame.value[column]
+             if isinstance(v, str) and "qqq" in v]
+    assert cells and max(len(v) for v in cells) <= MAX_QUOTED_CHARS + 30 and "(300,013 characters)" in cells[0]
+    assert size < 3_000_000  # the page: about 1 MB of protos, not the 300,000 characters many times over

@@ -194,17 +194,18 @@ def test_per_doc_out_streams_the_json_documents(capsys, tmp_path, dev):
     assert code == 2 and "refusing to overwrite" in err
 
 
-def test_streamed_files_given_the_wrong_way_round_are_warned_of(capsys, dev):
+def test_streamed_files_given_the_wrong_way_round_are_warned_of(capsys, dev, tmp_path):
     """The swapped-files warning, gathered batch by batch: the same lines as one process prints."""
     _, _, whole = run(capsys, "score", dev[1], dev[0])
-    code, _, streamed = run(capsys, "score", dev[1], dev[0], "--per-doc-out", os.devnull)
+    # a regular file: a device such as /dev/null is refused as an output (issue 33)
+    code, _, streamed = run(capsys, "score", dev[1], dev[0], "--per-doc-out", str(tmp_path / "out.jsonl"))
     assert code == 0 and "are the predicted and gold files swapped?" in streamed
     assert sorted(streamed.splitlines()) == sorted(whole.splitlines())
 
 
-def test_unequal_files_are_refused_with_both_counts(capsys, shared_path):
+def test_unequal_files_are_refused_with_both_counts(capsys, shared_path, tmp_path):
     pred, gold = shared_path("pmb-3.0.0/boxer_dev.clf"), shared_path("pmb-2.2.0/gold_dev.clf")
-    code, _, err = run(capsys, "score", pred, gold, "--per-doc-out", os.devnull)
+    code, _, err = run(capsys, "score", pred, gold, "--per-doc-out", str(tmp_path / "out.jsonl"))
     assert code == 2 and "holds 885 DRS(s) but" in err and "holds 682" in err
 
 
@@ -234,11 +235,13 @@ def test_jobs_and_cluster_together_are_refused(capsys, sample_data):
     assert code == 2 and "choose one" in err
 
 
-def test_dask_is_imported_only_for_a_cluster(sample_data):
+def test_dask_is_imported_only_for_a_cluster(sample_data, tmp_path):
     """Start-up: ``import dscorer_core`` and a run without --cluster (streamed or not) import no dask."""
     pair = [str(sample_data / "paper_pred.clf"), str(sample_data / "paper_gold.clf")]
+    out = str(tmp_path / "out.jsonl")
     code = ("import sys, os; from dscorer_core.cli import main; "
-            f"main(['score', *{pair!r}, '--json']); main(['counter', *{pair!r}, '--per-doc-out', os.devnull]); "
+            f"main(['score', *{pair!r}, '--json']); "
+            f"assert main(['counter', *{pair!r}, '--per-doc-out', {out!r}]) == 0; "
             "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')); "
             "assert not bad, bad")
     env = dict(os.environ, PYTHONPATH=str(REPO))

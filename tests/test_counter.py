@@ -350,7 +350,7 @@ def test_cli_counter_text_and_errors(tmp_path, capsys):
     assert "holds 1 DRS" in capsys.readouterr().err
     assert main(["counter", str(tmp_path / "missing.clf"), str(gold)]) == 2
     assert main(["counter", str(pred), str(gold), "--restarts", "0"]) == 2
-    assert "restarts must be" in capsys.readouterr().err
+    assert "argument --restarts: must be at least 1, not 0" in capsys.readouterr().err
     bad = tmp_path / "bad.clf"
     bad.write_text("b1 REF\n", encoding="utf-8")
     assert main(["counter", str(bad), str(gold), "--ill", "error"]) == 2

@@ -72,7 +72,7 @@ def test_a_bad_statistics_setting_is_a_settings_error():
 
 
 def test_an_unreadable_judgement_file_names_the_file(tmp_path):
-    with pytest.raises(JudgementError, match="nope.csv: cannot be read"):
+    with pytest.raises(JudgementError, match="nope.csv: no such file"):
         read_judgements_csv(tmp_path / "nope.csv")
 
 

@@ -349,7 +349,7 @@ def test_compare_command_needs_baseline_flag_for_a_single_drs_system(small_files
     assert code == 2
     assert "holds 1 DRS" in err and "--baseline" in err
     code, _, err = run_cli(capsys, "compare", f["gold"], f["boxer"], "--ar", "-1")
-    assert code == 2 and "cannot be negative" in err
+    assert code == 2 and "argument --ar: must be at least 0, not -1" in err  # refused as it is parsed
 
 
 def test_compare_command_macro_average_resamples_document_scores(small_files, capsys):

@@ -4,6 +4,7 @@ paragraph and exit 2, anything else as an internal error (a bug) and exit 1."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
@@ -11,6 +12,7 @@ import traceback
 from collections.abc import Sequence
 
 from ..errors import DscorerError
+from ..text_checks import ESCAPE_ERRORS
 from ..version import __version__
 from .process_memory import keep_freed_memory
 
@@ -50,6 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     exception is a bug: one line, --debug shows the traceback); 130 interrupted.
     """
     argv = list(sys.argv[1:] if argv is None else argv)
+    _escape_unencodable_output()
     for name, value in THREAD_DEFAULTS.items():
         os.environ.setdefault(name, value)
     keep_freed_memory()  # a short process: numpy's freed arrays are reused, not faulted in again
@@ -87,6 +90,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"dscorer {args.command}: internal error ({type(exc).__name__}: {exc}); "
               "this is a bug: please report it with the output of --debug", file=sys.stderr)
         return 1
+
+
+def _escape_unencodable_output() -> None:
+    """A file name that is not UTF-8 reaches Python with surrogates (U+DC80..U+DCFF): printed, it is
+    written as ``\\xNN`` instead of failing to encode (an internal error) or writing the raw byte."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):  # a stream that cannot change
+                reconfigure(errors=ESCAPE_ERRORS)
 
 
 def _silence_stdout() -> None:

@@ -23,6 +23,7 @@ from ..stats.human_agreement import (
     metric_variants,
     scored_metrics,
 )
+from .arg_types import non_negative_int, positive_int
 from .compare_command import read_systems
 from .input_format import add_format_option, add_ill_option
 from .output import format_table, write_json
@@ -55,8 +56,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="the Smatch variants to set beside people where the files are SBN (default pmb5, the PMB 5 "
                         f"figure; also {', '.join(v for v in SMATCH_VARIANTS if v != 'pmb5')}): each is a row "
                         "smatch:VARIANT, so the one that agrees best with people can be read off")
-    p.add_argument("-n", "--order", type=int, default=4, metavar="N", help="DSCORER's highest order (default 4)")
-    p.add_argument("--samples", type=int, default=1000, metavar="B",
+    p.add_argument("-n", "--order", type=positive_int, default=4, metavar="N",
+                   help="DSCORER's highest order (default 4)")
+    p.add_argument("--samples", type=non_negative_int, default=1000, metavar="B",
                    help="bootstrap samples of the AUC interval (default 1000; 0: no interval)")
     p.add_argument("--seed", type=int, default=0, help="seed of the bootstrap (default 0)")
     p.add_argument("--no-wordnet", action="store_true",

@@ -28,6 +28,7 @@ from ..stats.systems import (
     system_names,
 )
 from ..swapped_sides import suspect_swapped
+from .arg_types import non_negative_int, positive_int
 from .counter_command import add_max_candidates, counter_settings_from_args
 from .input_format import add_format_option, add_ill_option
 from .output import format_table, write_json
@@ -52,12 +53,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--metric", choices=metric_choices(), nargs="+", default=["dscorer"], metavar="METRIC",
                    help="which metric(s) to compare: dscorer (default), counter, smatch (SBN files only), or "
                         "several (--metric dscorer smatch); 'both' is dscorer and counter, 'all' every metric")
-    p.add_argument("--bootstrap", type=int, default=1000, metavar="N",
+    p.add_argument("--bootstrap", type=non_negative_int, default=1000, metavar="N",
                    help="bootstrap samples for intervals and the paired bootstrap test (default 1000; 0: skip)")
-    p.add_argument("--ar", type=int, default=10000, metavar="N",
+    p.add_argument("--ar", type=non_negative_int, default=10000, metavar="N",
                    help="approximate randomisation trials (default 10000; 0: skip)")
     p.add_argument("--seed", type=int, default=1, help="seed of the resampling (default 1)")
-    p.add_argument("--differences", type=int, default=0, metavar="N",
+    p.add_argument("--differences", type=non_negative_int, default=0, metavar="N",
                    help="also list the N documents where each system differs most from the first")
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
     add_dscorer_options(p, baseline_help="a SYSTEM file holding one DRS (like the SPAR baseline) is compared with "
@@ -67,7 +68,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "by default each metric's own: micro for DSCORER, macro for Smatch (the mean of "
                         "per-sentence F1 of PMB 5 papers); COUNTER is always micro")
     counter = p.add_argument_group("COUNTER settings (--metric counter or both)")
-    counter.add_argument("--restarts", type=int, default=20, metavar="N",
+    counter.add_argument("--restarts", type=positive_int, default=20, metavar="N",
                          help="hill-climbing starts per document (default 20)")
     counter.add_argument("--counter-seed", type=int, default=1, metavar="SEED",
                          help="seed of COUNTER's random restarts (default 1; --seed is the resampling's)")

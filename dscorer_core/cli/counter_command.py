@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ..counter.settings import SEARCHES, CounterSettings
 from ..counter.table import counter_rows
 from ..ill_formed import IllFormedReport, signed
-from .arg_types import positive_int, positive_seconds
+from .arg_types import non_negative_int, positive_int, positive_seconds
 from .habits import add_habit_options, headline
 from .input_format import (
     add_format_option,
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 def add_counter_options(p: argparse.ArgumentParser) -> None:
     """The COUNTER settings, shared by every sub-command that scores with it."""
-    p.add_argument("--restarts", type=int, default=20, metavar="N",
+    p.add_argument("--restarts", type=positive_int, default=20, metavar="N",
                    help="hill-climbing starts per document where the exact search does not settle it "
                         "(COUNTER's -r; default 20)")
     p.add_argument("--seed", type=int, default=1, help="seed of the random restarts (default 1)")
@@ -60,7 +60,7 @@ def add_counter_options(p: argparse.ArgumentParser) -> None:
 
 def add_max_candidates(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
     """``--max-candidates``: COUNTER's memory bound per DRS pair (every command that runs COUNTER)."""
-    p.add_argument("--max-candidates", type=int, default=1_000_000, metavar="N",
+    p.add_argument("--max-candidates", type=non_negative_int, default=1_000_000, metavar="N",
                    help="refuse a DRS pair whose COUNTER problem would hold more than N candidate clause "
                         "pairs (about 800 bytes each; default 1,000,000, about 0.8 GB) unless a mapping "
                         "read off the two DRSs proves the best at once; 0 lifts the cap")
@@ -144,6 +144,7 @@ def _scored_at_scale(args: argparse.Namespace, settings: CounterSettings, runner
 def run(args: argparse.Namespace) -> int:
 
     settings = counter_settings_from_args(args)
+    refuse_overwriting("--csv", args.csv, args.pred, args.gold)
     refuse_overwriting("--per-doc-out", args.per_doc_out, args.pred, args.gold)
     if at_scale(args):
         from ..counter.score import CounterPair

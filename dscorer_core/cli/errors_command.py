@@ -7,9 +7,11 @@ from dataclasses import replace
 
 from ..analysis import MIN_SUPPORT, ErrorAnalysis, analyse_errors, worst_labels
 from ..ill_formed import signed
+from .arg_types import non_negative_int, positive_int
 from .counter_command import add_counter_options, counter_settings_from_args
 from .input_format import add_format_option, add_ill_option, read_predictions
 from .output import format_table, write_csv, write_json
+from .scale_options import refuse_overwriting
 from .score_command import add_dscorer_options, settings_from_args
 
 __all__ = ["register", "run", "format_errors", "label_table"]
@@ -28,12 +30,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("gold", help="gold clause or SBN file")
     add_format_option(p)
     add_ill_option(p)
-    p.add_argument("--top", type=int, default=20, metavar="N",
+    p.add_argument("--top", type=non_negative_int, default=20, metavar="N",
                    help="rows of the label, confusion and k-gram lists (20)")
-    p.add_argument("--min-support", type=int, default=MIN_SUPPORT, metavar="N",
+    p.add_argument("--min-support", type=non_negative_int, default=MIN_SUPPORT, metavar="N",
                    help=f"list a label among the worst only if it occurs at least N times, predicted plus gold "
                         f"({MIN_SUPPORT}; --csv and --json hold every label)")
-    p.add_argument("--kgram-orders", type=int, nargs="+", default=[1, 2, 3], metavar="K",
+    p.add_argument("--kgram-orders", type=positive_int, nargs="+", default=[1, 2, 3], metavar="K",
                    help="orders of the missed/invented k-gram lists (default 1 2 3)")
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
     p.add_argument("--csv", metavar="FILE", help="write the per-label table to FILE")
@@ -80,6 +82,7 @@ def format_errors(analysis: ErrorAnalysis, top: int, min_support: int = MIN_SUPP
 
 
 def run(args: argparse.Namespace) -> int:
+    refuse_overwriting("--csv", args.csv, args.pred, args.gold)
     preds, golds, report = read_predictions(args)
     analysis = analyse_errors(preds, golds, counter=counter_settings_from_args(args),
                               dscorer=settings_from_args(args), orders=args.kgram_orders, top=args.top)

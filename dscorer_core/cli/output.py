@@ -10,14 +10,16 @@ from typing import IO
 
 from ..csv_safety import write_csv_file
 from ..errors import OutputError
+from ..text_checks import escape_surrogates
 
 
 def write_json(data: dict, stream: IO[str] | None = None) -> None:
     """Deterministic JSON: sorted keys are not used, so field order stays readable. Written whole
     (one write, flushed), so a failed write (a full disk under ``> FILE``) is an OutputError naming
-    the output, not a silent truncation."""
+    the output, not a silent truncation. A file name that is not UTF-8 is written with its bytes
+    escaped (``\\xNN``: ``text_checks.escape_surrogates``), so the JSON is valid UTF-8."""
     stream = stream or sys.stdout
-    text = json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    text = json.dumps(_escaped(data), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
     try:
         _write_all(stream, text)
     except BrokenPipeError:
@@ -26,6 +28,17 @@ def write_json(data: dict, stream: IO[str] | None = None) -> None:
         name = "standard output" if stream is sys.stdout else getattr(stream, "name", "the output")
         raise OutputError(f"cannot write the JSON to {name} ({exc.strerror or exc}); what was written "
                           "is incomplete") from None
+
+
+def _escaped(value: object) -> object:
+    """``value`` with every string (keys too) through ``escape_surrogates``: JSON that encodes as UTF-8."""
+    if isinstance(value, str):
+        return escape_surrogates(value)
+    if isinstance(value, dict):
+        return {_escaped(k): _escaped(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_escaped(v) for v in value]
+    return value
 
 
 def _write_all(stream: IO[str], text: str) -> None:

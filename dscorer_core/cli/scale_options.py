@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import OutputError, SettingsError
+from ..output_files import atomic_text_file, check_output_target
 
 if TYPE_CHECKING:
     from ..cluster import Runner
@@ -43,9 +44,12 @@ def at_scale(args: argparse.Namespace) -> bool:
 
 
 def refuse_overwriting(option: str, target: str | None, *inputs: str) -> None:
-    """``--csv gold.clf`` would destroy the gold file: refuse before reading anything."""
+    """``--csv gold.clf`` would destroy the gold file, ``--csv /dev/full`` would replace a device:
+    refuse before reading anything."""
     if target and any(Path(target).resolve() == Path(i).resolve() for i in inputs):
         raise OutputError(f"{option} {target} is one of the input files; refusing to overwrite it")
+    if target:
+        check_output_target(target, f"{option}'s output")  # a device, FIFO or directory: before any work
 
 
 @contextmanager
@@ -63,7 +67,7 @@ def per_doc_lines(path: str | None, as_dict: Callable[[Any], dict]) -> Iterator[
     if not path:
         yield None
         return
-    with open(path, "w", encoding="utf-8") as out:
+    with atomic_text_file(path, "--per-doc-out's output") as out:  # renamed into place once complete
         def write(docs: Sequence[Any]) -> None:
             out.writelines(json.dumps(as_dict(d), ensure_ascii=False, allow_nan=False) + "\n" for d in docs)
 

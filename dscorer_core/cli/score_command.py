@@ -53,7 +53,7 @@ def add_dscorer_options(p: argparse.ArgumentParser, baseline_help: str = BASELIN
     """The DSCORER settings, shared by every sub-command that scores with it."""
     p.add_argument("--preset", choices=sorted(PRESETS), default="released",
                    help="graph induction: 'released' (the released code, default) or 'typed' (the paper's text)")
-    p.add_argument("--order", type=int, default=4, metavar="N", help="largest n-gram order n (default 4)")
+    p.add_argument("--order", type=positive_int, default=4, metavar="N", help="largest n-gram order n (default 4)")
     p.add_argument("--w0", type=float, default=0.1, help="weight of the 0-gram term (default 0.1); w_k = (1 - w0)/n")
     p.add_argument("--engine", choices=sorted(ENGINES), default="fast", help="n-gram engine (default fast)")
     p.add_argument("--jobs", type=positive_int, default=1, metavar="N", help="score documents in N processes")

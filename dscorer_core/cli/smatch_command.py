@@ -20,6 +20,7 @@ from ..sbn.smatch import (
     collector_paused,
     smatch_corpus,
 )
+from .arg_types import positive_seconds
 from .input_format import add_format_option
 from .output import format_table, write_csv, write_json
 from .progress import terminal_progress
@@ -70,7 +71,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "the cause (reader, depth, name cut, graph)")
     p.add_argument("--per-doc", action="store_true", help="add one row per document")
     p.add_argument("--json", action="store_true", help="print JSON instead of tables")
-    p.add_argument("--time-limit", type=float, default=30.0, metavar="S",
+    p.add_argument("--time-limit", type=positive_seconds, default=30.0, metavar="S",
                    help="seconds per solver call before a document keeps its best mapping unproven (default 30)")
     add_per_doc_out_option(p)
     add_cluster_option(p)
@@ -251,7 +252,7 @@ def _run(args: argparse.Namespace) -> int:
     elif args.explain:
         from ..sbn.smatch_causes import compare_pmb5_corrected
 
-        comparison = compare_pmb5_corrected(_preds(args), _golds(args), settings)
+        comparison = compare_pmb5_corrected(_preds(args), _golds(args), settings, str(args.pred), str(args.gold))
         result = comparison.pmb5
     elif settings.chosen in LINE_TRIPLES:  # the script's reader needs only the text of each SBN
         golds = read_sbn_texts(args.gold, args.format)

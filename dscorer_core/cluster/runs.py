@@ -125,8 +125,7 @@ def _file_batches(runner: Runner, func: Callable[..., Batch], settings: Any, pre
             n_gold = sum(c.count for c in clf_chunks(gold, size))
             if not n_gold:
                 raise NoDrsError([str(gold)])
-            raise DrsCountMismatch(str(pred), str(gold), len(only), n_gold,
-                                   "--baseline needs a predicted file with exactly one DRS")
+            raise DrsCountMismatch(str(pred), str(gold), len(only), n_gold, baseline=True)
         single = only[0]
     job = ReadJob(ill, replace(gold_check, warnings=()), single)  # workers need only whether the check applies
     if single is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..errors import SettingsError
+from ..setting_checks import check_choice, check_flag, check_seconds, check_whole
 from ..signature import Signature
 from ..wordnet import WORDNET_VERSION
 
@@ -52,12 +52,16 @@ class CounterSettings:
     max_moves: int | None = DEFAULT_MOVES
 
     def __post_init__(self) -> None:
-        if not isinstance(self.restarts, int) or self.restarts < 1:
-            raise SettingsError(f"restarts must be a whole number >= 1, not {self.restarts!r}")
-        if not self.time_limit > 0:
-            raise SettingsError(f"time limit must be a positive number of seconds, not {self.time_limit!r}")
-        if self.search not in SEARCHES:
-            raise SettingsError(f"unknown search {self.search!r}; choose one of {', '.join(SEARCHES)}")
+        check_whole("restarts", self.restarts, 1)
+        check_whole("seed", self.seed, -(2**63))
+        check_flag("keep_ref", self.keep_ref)
+        check_choice("search", self.search, SEARCHES)
+        check_whole("max_exact_pairs", self.max_exact_pairs, 0)
+        check_seconds("time_limit", self.time_limit)
+        check_whole("node_limit", self.node_limit, 1, none_allowed=True)
+        check_flag("wordnet", self.wordnet)
+        check_whole("max_candidates", self.max_candidates, 0, none_allowed=True)
+        check_whole("max_moves", self.max_moves, 0, none_allowed=True)
 
     def replace(self, **changes: Any) -> CounterSettings:
         """A copy with some settings changed (None values are ignored)."""

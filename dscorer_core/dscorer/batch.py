@@ -42,7 +42,7 @@ def score_documents(preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreS
     preset = get_preset(settings.preset)
     # as scored: WordNet synsets under one name per pair (senses.py); clause counts stay as written
     batch = PairBatch([induce(drs, preset) for pair in zip(preds, golds) for drs in scored_pair(*pair, preset)])
-    bounds = check_batch(batch, settings.order, settings.max_ngrams)
+    bounds = check_batch(batch, settings.order, settings.max_ngrams, engine=settings.engine)
     docs = []
     pair_bounds = bounds[0::2] + bounds[1::2]
     edges = np.diff(batch.arrays.edge_offsets)

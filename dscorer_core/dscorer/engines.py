@@ -20,15 +20,16 @@ import numpy as np
 
 from ..clauses import Drs
 from ..errors import NgramExplosion, SettingsError
+from ..setting_checks import check_whole
 from .arrays import GraphBatch, arrays_from_graph, batch_from_induced
 from .fast_engine import BatchCounts, count_batch, count_fast, path_bounds
 from .induction import Graph, Induced
 from .ngram_counts import NgramCounts
 from .paths import count_reference
-from .walk_engine import count_batch_walks, count_walks
+from .walk_engine import MAX_WALK_ORDER, count_batch_walks, count_walks
 
 __all__ = ["ENGINES", "BATCH_COUNTERS", "DEFAULT_MAX_NGRAMS", "WALKS_FROM", "WALKS_PER_EDGE", "WALKS_FROM_MERGED",
-           "WALKS_PER_EDGE_MERGED", "Engine", "PairBatch",
+           "WALKS_PER_EDGE_MERGED", "FAST_ENUMERATION_PATHS", "REFERENCE_PATHS", "Engine", "PairBatch", "engine_limit",
            "get_engine", "check_batch", "count_ngrams", "path_bound", "check_explosion", "drs_name", "uses_walks"]
 
 #: Default cap on the k-grams one graph may have at any one order, checked on ``path_bound``
@@ -52,6 +53,15 @@ WALKS_FROM = 250_000
 WALKS_PER_EDGE = 110
 WALKS_FROM_MERGED = 50_000
 WALKS_PER_EDGE_MERGED = 30
+
+#: The most paths (``path_bounds``, at any order) the ``fast`` engine enumerates for one graph or
+#: pair: its tables take about 40 bytes a path (a graph of 92 million 2-grams needed more than 3 GB),
+#: so this keeps it near 0.6 GB. A bigger graph of order <= 4 is counted by label sequence
+#: (``walks``, the same counts); above order 4 it is refused (NgramExplosion) before any allocation.
+FAST_ENUMERATION_PATHS = 16_000_000
+#: The most paths the ``reference`` engine (every path a Python tuple, a few microseconds each) is
+#: given; a bigger graph is refused before counting, naming the engines that can count it.
+REFERENCE_PATHS = 1_000_000
 
 #: Every engine by name: how it counts one graph's k-gram tables for k = 1..order.
 ENGINES: dict[str, Callable[[Graph, int], NgramCounts]] = {
@@ -139,19 +149,40 @@ def drs_name(drs: Drs) -> str:
 
 
 def check_batch(batch: PairBatch, order: int, max_ngrams: int | None,
-                names: Sequence[str] | None = None, advice: str | None = None) -> np.ndarray:
+                names: Sequence[str] | None = None, advice: str | None = None,
+                engine: str | None = None) -> np.ndarray:
     """The guard: every graph's bound on its k-grams (``fast_engine.path_bounds``); raises
     NgramExplosion for the first graph (pred before gold) above ``max_ngrams``, before any counting,
-    named by ``names`` or else by its DRS."""
+    named by ``names`` or else by its DRS; and, given the ``engine`` that will count, above what that
+    engine can enumerate within memory (``engine_limit``), whatever ``max_ngrams`` says."""
+    check_whole("order", order, 1)
+    check_whole("max_ngrams", max_ngrams, 1, none_allowed=True)
     bounds: np.ndarray = path_bounds(batch.arrays, order)
-    if max_ngrams is not None:
-        over = np.flatnonzero(bounds > max_ngrams)
+    limits: list[tuple[int, str | None]] = [(max_ngrams, advice)] if max_ngrams is not None else []
+    own = engine_limit(engine, order) if engine is not None else None
+    if own is not None:
+        limits.append(own)
+    for cap, why in limits:
+        over = np.flatnonzero(bounds > cap)
         if len(over):
             g = int(over[0])
             where = names[g] if names is not None else drs_name(batch.graphs[g].drs)
-            raise (NgramExplosion(where, order, int(bounds[g]), max_ngrams) if advice is None else
-                   NgramExplosion(where, order, int(bounds[g]), max_ngrams, advice))
+            raise (NgramExplosion(where, order, int(bounds[g]), cap) if why is None else
+                   NgramExplosion(where, order, int(bounds[g]), cap, why))
     return bounds
+
+
+def engine_limit(engine: str, order: int) -> tuple[int, str] | None:
+    """(the most paths, the advice) that ``engine`` may be given for one graph at ``order``, or None
+    when its memory does not follow the paths (``walks`` and ``fast`` up to order 4, which turn to
+    counting by label sequence above FAST_ENUMERATION_PATHS)."""
+    if engine == "reference":
+        return REFERENCE_PATHS, ("the reference engine enumerates every path in Python: "
+                                 "score it with --engine fast or walks")
+    if order > MAX_WALK_ORDER:
+        return FAST_ENUMERATION_PATHS, (f"above order {MAX_WALK_ORDER} paths are enumerated one by one, "
+                                        f"about 40 bytes each: lower --order to {MAX_WALK_ORDER} or less")
+    return None
 
 
 def path_bound(graph: Graph, k: int) -> int:
@@ -161,22 +192,25 @@ def path_bound(graph: Graph, k: int) -> int:
 
 
 def check_explosion(graph: Graph, order: int, max_ngrams: int | None, where: str = "",
-                    advice: str | None = None) -> None:
+                    advice: str | None = None, engine: str | None = None) -> int:
     """Raise NgramExplosion before enumerating when a graph could exceed the cap (``check_batch``
-    on a batch of one graph); ``advice`` replaces the message's advice (how to get under the cap)."""
-    if max_ngrams is not None:
-        check_batch(PairBatch([graph.induced]), order, max_ngrams, [where] if where else None, advice)
+    on a batch of one graph; given an ``engine``, its own limit too); ``advice`` replaces the message's
+    advice (how to get under the cap). Returns the graph's bound."""
+    bounds = check_batch(PairBatch([graph.induced]), order, max_ngrams, [where] if where else None, advice, engine)
+    return int(bounds[0])
 
 
 def uses_walks(engine: str, pair_bound: float, pair_edges: int, order: int, merged_constants: bool = False) -> bool:
     """Whether a pair whose graphs' bounds add up to ``pair_bound`` (with ``pair_edges`` edges) is
     counted by label sequence: always under ``walks``; under ``fast`` when the bound is above
-    WALKS_FROM and WALKS_PER_EDGE per edge, or WALKS_FROM_MERGED and WALKS_PER_EDGE_MERGED when the
+    FAST_ENUMERATION_PATHS (memory), or above WALKS_FROM and WALKS_PER_EDGE per edge, or
+    WALKS_FROM_MERGED and WALKS_PER_EDGE_MERGED when the
     preset merges equal constants (``merged_constants``); orders up to 4 only."""
-    if order > 4 or engine not in ("fast", "walks"):
+    if order > MAX_WALK_ORDER or engine not in ("fast", "walks"):
         return False
     least, per_edge = (WALKS_FROM_MERGED, WALKS_PER_EDGE_MERGED) if merged_constants else (WALKS_FROM, WALKS_PER_EDGE)
-    return engine == "walks" or (pair_bound > least and pair_bound > per_edge * pair_edges)
+    return (engine == "walks" or pair_bound > FAST_ENUMERATION_PATHS
+            or (pair_bound > least and pair_bound > per_edge * pair_edges))
 
 
 def count_ngrams(graph: Graph, order: int = 4, engine: str = "fast",
@@ -184,8 +218,13 @@ def count_ngrams(graph: Graph, order: int = 4, engine: str = "fast",
     """Count the k-grams of a graph for k = 1..order with the chosen engine.
 
     Raises NgramExplosion (naming the DRS and the bound) before any work when the
-    number of order-k walks exceeds ``max_ngrams``.
+    number of k-grams at some order exceeds ``max_ngrams`` or what the engine can enumerate within
+    memory (``engine_limit``); under ``fast`` a graph above FAST_ENUMERATION_PATHS is counted by label
+    sequence (``walks``: the same tables). SettingsError for an order below 1 or an unknown engine.
     """
+    check_whole("order", order, 1)
     found = get_engine(engine)
-    check_explosion(graph, order, max_ngrams)
+    bound = check_explosion(graph, order, max_ngrams, engine=engine)
+    if engine == "fast" and bound > FAST_ENUMERATION_PATHS and order <= MAX_WALK_ORDER:
+        found = get_engine("walks")
     return found.tables(graph, order)

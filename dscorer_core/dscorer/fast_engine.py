@@ -108,13 +108,19 @@ def _expand(starts: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarra
     return parent, entry
 
 
-def _adjacency(batch: GraphBatch) -> _Adjacency:
-    """The adjacency tables of a batch's graphs."""
+def _adjacency(batch: GraphBatch, order: int = 2) -> _Adjacency:
+    """The adjacency tables of a batch's graphs; at ``order`` 1 without the table of which edge may
+    follow which (it holds every 2-gram's path: 1.6 billion on a hub that has 60,000 edges)."""
     loop_free = np.flatnonzero(batch.edge_sources != batch.edge_targets)
-    order = loop_free[np.argsort(batch.edge_sources[loop_free], kind="stable")]
-    sources, targets = batch.edge_sources[order], batch.edge_targets[order]
-    codes = (batch.edge_labels[order] << 32) | batch.node_labels[targets]
+    order_of_edges = loop_free[np.argsort(batch.edge_sources[loop_free], kind="stable")]
+    sources, targets = batch.edge_sources[order_of_edges], batch.edge_targets[order_of_edges]
+    codes = (batch.edge_labels[order_of_edges] << 32) | batch.node_labels[targets]
     step_codes, steps = np.unique(codes, return_inverse=True)
+    if order < 2:
+        steps = steps.reshape(-1).astype(np.intp)
+        none = np.zeros(0, dtype=np.intp)
+        return _Adjacency(sources, targets, steps, step_codes, np.zeros(len(sources) + 1, dtype=np.intp),
+                          none, none, none)
     edge, follower = _expand(_csr(sources, len(batch.node_labels)), targets)
     forward = np.flatnonzero(targets.take(follower) != sources.take(edge))
     edge, follower = edge.take(forward), follower.take(forward)
@@ -353,7 +359,7 @@ def _exact_matched(a: HashedTable, b: HashedTable) -> int:
 def count_fast(graph: Graph, order: int) -> NgramCounts:
     """Count k-grams for k = 1..order into HashedTables (the ``fast`` engine)."""
     batch = arrays_from_graph(graph)
-    adj = _adjacency(batch)
+    adj = _adjacency(batch, order)
     node_labels, first_ids = np.unique(batch.node_labels, return_inverse=True)
     labels = node_labels.reshape(-1, 1)
     hashes = _mix(np.zeros(len(node_labels), dtype=_U64), node_labels.astype(_U64))
@@ -397,7 +403,7 @@ def count_batch(batch: GraphBatch, order: int) -> BatchCounts:
     matched = np.zeros((order, pairs), dtype=np.int64)
     totals = np.zeros((order, graphs), dtype=np.int64)
     sides = (graph_of_node & 1).astype(np.int8)
-    adj = _adjacency(batch)
+    adj = _adjacency(batch, order)
 
     def add(k: int, pair_of_gram: np.ndarray, side0: np.ndarray, side1: np.ndarray) -> None:
         matched[k] = np.bincount(pair_of_gram, weights=np.minimum(side0, side1), minlength=pairs)

@@ -293,7 +293,7 @@ def score_graphs(pred: Graph, gold: Graph, settings: ScoreSettings | None = None
     """Score two already-induced graphs (same preset) against each other, as a batch of one pair."""
     settings = settings or ScoreSettings()
     batch = PairBatch([pred.induced, gold.induced])
-    bounds = check_batch(batch, settings.order, settings.max_ngrams)
+    bounds = check_batch(batch, settings.order, settings.max_ngrams, engine=settings.engine)
     walks = uses_walks(settings.engine, float(bounds.sum()), len(batch.arrays.edge_sources), settings.order,
                        pred.induced.preset.merge_constants)
     engine = get_engine("walks" if walks else settings.engine)

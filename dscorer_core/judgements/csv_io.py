@@ -15,6 +15,8 @@ from collections.abc import Iterable, Sequence
 
 from ..csv_safety import FORMULA_STARTS, csv_text, safe_cell
 from ..errors import ClfProblem, JudgementError
+from ..input_files import read_checked_bytes
+from ..text_checks import safe_excerpt, surrogate_position
 from .model import ACCEPTABILITY, PREFERENCE, Judgement, judgement_problem, systems_of
 
 __all__ = ["HEADER", "MAX_PROBLEMS", "parse_judgements_csv", "read_judgements_csv", "judgements_to_csv",
@@ -49,6 +51,12 @@ def _empty_file(source: str) -> JudgementError:
 def _row(cells: list[str], line: int) -> Judgement | ClfProblem:
     """One data row as a Judgement, or the problem with it."""
     text = ",".join(cells)
+    for name, cell in zip(HEADER, cells):
+        bad = "\x00" if "\x00" in cell else None
+        at = surrogate_position(cell)
+        if bad or at is not None:
+            what = "a NUL character (a binary file?)" if bad else f"a lone surrogate U+{ord(cell[at or 0]):04X}"
+            return ClfProblem(line, f"the {name} cell holds {what}", safe_excerpt(text))
     if len(cells) != len(HEADER):
         return ClfProblem(line, f"expected {len(HEADER)} cells ({','.join(HEADER)}), found {len(cells)}", text)
     document_cell, system, word, rationale, annotator = (_read_cell(c) for c in cells)
@@ -109,16 +117,14 @@ def parse_judgements_csv(text: str, source: str = "<string>") -> tuple[Judgement
 
 
 def read_judgements_csv(path: str | os.PathLike[str]) -> tuple[Judgement, ...]:
-    """Read a judgement CSV file (UTF-8, a BOM allowed); see ``parse_judgements_csv``."""
+    """Read a judgement CSV file (UTF-8, a BOM allowed); see ``parse_judgements_csv``. Missing, not a
+    regular file (a FIFO, ``/dev/zero``) or above MAX_FILE_BYTES is a JudgementError naming it."""
+    data = read_checked_bytes(path, JudgementError)  # a regular file within the size cap, as DRS files
     try:
-        with open(path, encoding="utf-8", newline="") as fh:
-            text = fh.read()
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         problem = ClfProblem(0, f"is not UTF-8 text ({exc.reason} at byte {exc.start})")
         raise JudgementError(str(path), [problem]) from exc
-    except OSError as exc:  # no such file, a directory, permission denied
-        problem = ClfProblem(0, f"cannot be read ({exc.strerror or exc})")
-        raise JudgementError(str(path), [problem]) from None
     return parse_judgements_csv(text, str(path))
 
 

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import JudgementStoreError
+from ..output_files import target_kind
 from .csv_io import judgements_to_csv, parse_judgements_csv, read_judgements_csv
 from .model import Judgement
 
@@ -75,6 +76,10 @@ class JudgementStore:
         SQLite's errors become JudgementStoreError naming the file."""
         try:
             if not self._ready:
+                kind = target_kind(self.path)
+                if kind is not None:  # a device, FIFO or directory is never opened as a database
+                    raise JudgementStoreError(str(self.path), f"it is {kind}, not a regular file; it was "
+                                                              "left as it was (give a new path or a regular file)")
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS)
             try:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from ..clause_format import BOX_OPERATORS, DISCOURSE_RELATIONS
 from ..clauses import Clause, Drs, box_arguments
 from ..dscorer.induction import Graph
+from .display import quoted
 
 __all__ = [
     "MAX_BOX_DEPTH",
@@ -310,7 +311,8 @@ _COUNTER_CLASS = {"matched": "ct-matched", "unmatched": "ct-unmatched", "dropped
 
 
 def _esc(text: str) -> str:
-    return html.escape(text, quote=True)
+    """Text as HTML, at most MAX_QUOTED_CHARS of it (a constant of a million characters is quoted short)."""
+    return html.escape(quoted(text), quote=True)
 
 
 class _Writer:
@@ -330,7 +332,7 @@ class _Writer:
             classes.append(_COUNTER_CLASS.get(self.counter[i], "ct-unmatched"))
         if i in self.focus:
             classes.append("dv-focus")
-        out = f'class="{" ".join(classes)}" data-clause="{i}" title="{_esc(self.tooltip(i))}"'
+        out = f'class="{" ".join(classes)}" data-clause="{i}" title="{html.escape(self.tooltip(i), quote=True)}"'
         if self.elements is not None and i < len(self.elements):
             es, ns = self.elements[i]
             out += f' data-edges="{" ".join(map(str, es))}" data-nodes="{" ".join(map(str, ns))}"'
@@ -338,7 +340,7 @@ class _Writer:
 
     def tooltip(self, i: int) -> str:
         c = self.drs.clauses[i]
-        parts = [f"clause {i + 1}" + (f" (line {c.line})" if c.line else "") + f": {c.text()}"]
+        parts = [f"clause {i + 1}" + (f" (line {c.line})" if c.line else "") + f": {quoted(c.text())}"]
         if self.dscorer is not None and i < len(self.dscorer):
             parts.append(f"DSCORER: {self.dscorer[i]}")
         if self.counter is not None and i < len(self.counter):

@@ -7,13 +7,18 @@ from dataclasses import dataclass
 from ..dscorer.induction import Edge, Graph, Node
 from ..dscorer.ngram_comparison import MATCHED, UNMATCHED, UNUSED
 
-__all__ = ["MAX_CONSTANT_CHARS", "NodeDisplay", "EdgeDisplay", "node_display", "edge_display", "short_text",
+__all__ = ["MAX_CONSTANT_CHARS", "MAX_QUOTED_CHARS", "quoted",
+           "NodeDisplay", "EdgeDisplay", "node_display", "edge_display", "short_text",
            "concept_edges", "concepts_of", "CompactFolds", "compact_folds", "folded_note", "compact_label",
            "drawn_edge_label",
            "UNPAIRED_NOTE"]
 
 #: Constants longer than this are shortened on the canvas (the tooltip keeps the full text).
 MAX_CONSTANT_CHARS = 16
+#: The most characters of one text (a token, a clause, a k-gram, a sentence) any view quotes: a
+#: constant of a million characters is shown as its first MAX_QUOTED_CHARS and its length, so a page
+#: stays small (a 3,000,000-character constant made a 36 MB page in 24 s; docs/limits.md).
+MAX_QUOTED_CHARS = 300
 #: Tooltip line of a node that has no partner in the other graph (Layout.pred_unpaired / gold_unpaired).
 UNPAIRED_NOTE = "No partner in the other graph: it has a place of its own, empty in the other pane."
 
@@ -41,6 +46,12 @@ def _kind_text(node: Node) -> str:
 def short_text(text: str, limit: int = MAX_CONSTANT_CHARS) -> str:
     """``text`` cut to ``limit`` characters with an ellipsis (labels of long constants)."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def quoted(text: str, limit: int = MAX_QUOTED_CHARS) -> str:
+    """``text`` as a view quotes it: whole up to ``limit`` characters, else its first ``limit`` and
+    how long it is (``qqq… (1,000,000 characters)``)."""
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
 
 
 def concept_edges(graph: Graph) -> frozenset[int]:
@@ -113,7 +124,7 @@ def compact_label(graph: Graph, node: Node) -> str:
         return short_text(node.label)
     if node.is_box:
         return node.name
-    concepts = [graph.edges[e].relation for e in concepts_of(graph)[node.id]]
+    concepts = [short_text(graph.edges[e].relation, 4 * MAX_CONSTANT_CHARS) for e in concepts_of(graph)[node.id]]
     head = node.name if node.label == "X" else f"{node.name}:{node.label}"  # typed presets: e1:E
     return " ".join([head, *concepts])
 
@@ -123,7 +134,7 @@ def drawn_edge_label(graph: Graph, edge: Edge, compact: bool) -> str:
     edge from a box to a referent or constant (REF, a role's first half) carries none (its tooltip names it)."""
     if compact and graph.nodes[edge.source].is_box and not graph.nodes[edge.target].is_box:
         return ""
-    return edge.label
+    return short_text(edge.label, 4 * MAX_CONSTANT_CHARS)
 
 
 def node_display(graph: Graph, node: Node, show_names: bool = False) -> NodeDisplay:
@@ -131,14 +142,15 @@ def node_display(graph: Graph, node: Node, show_names: bool = False) -> NodeDisp
     that names the variable, its type and the clauses it occurs in."""
     if node.is_constant:
         label = short_text(node.label)
-        head = f"constant {node.label}"
+        head = f"constant {quoted(node.label)}"
     else:
-        label = f"{node.label}\n{node.name}" if show_names else node.label
-        head = f"{node.name}: type {node.label} ({_kind_text(node)})"
+        shown = short_text(node.label, 4 * MAX_CONSTANT_CHARS)
+        label = f"{shown}\n{short_text(node.name, 4 * MAX_CONSTANT_CHARS)}" if show_names else shown
+        head = f"{quoted(node.name)}: type {quoted(node.label)} ({_kind_text(node)})"
     lines = [head, "clauses:"]
     for ci in node.clauses[:12]:
         c = graph.drs.clauses[ci]
-        lines.append(f"  line {c.line}: {c.text()}" if c.line else f"  {c.text()}")
+        lines.append(f"  line {c.line}: {quoted(c.text())}" if c.line else f"  {quoted(c.text())}")
     if len(node.clauses) > 12:
         lines.append(f"  ... and {len(node.clauses) - 12} more")
     return NodeDisplay(label, "\n".join(lines))
@@ -150,8 +162,9 @@ def edge_display(graph: Graph, edge: Edge, status: str | None = None,
     (and, given ``counts``, on how many matched / unmatched k-gram occurrences the edge lies)."""
     c = graph.drs.clauses[edge.clause]
     src, dst = graph.nodes[edge.source], graph.nodes[edge.target]
-    lines = [f"{edge.label}: {src.name} -> {dst.name}" + (" (reverse edge)" if edge.reversed else ""),
-             f"clause{f' (line {c.line})' if c.line else ''}: {c.text()}"]
+    lines = [f"{quoted(edge.label)}: {quoted(src.name)} -> {quoted(dst.name)}"
+             + (" (reverse edge)" if edge.reversed else ""),
+             f"clause{f' (line {c.line})' if c.line else ''}: {quoted(c.text())}"]
     if status:
         lines.append({MATCHED: "on a matched k-gram", UNMATCHED: "only on unmatched k-grams",
                       UNUSED: "on no k-gram of this order"}.get(status, status))
@@ -159,4 +172,4 @@ def edge_display(graph: Graph, edge: Edge, status: str | None = None,
         lines.append(f"k-gram occurrences through it: {counts[0]} matched, {counts[1]} unmatched")
         if sum(counts):
             lines.append(f"matched share: {100 * counts[0] / sum(counts):.0f} %")
-    return EdgeDisplay(edge.label, "\n".join(lines))
+    return EdgeDisplay(short_text(edge.label, 4 * MAX_CONSTANT_CHARS), "\n".join(lines))

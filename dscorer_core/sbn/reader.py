@@ -18,6 +18,7 @@ from typing import Literal
 
 from ..clauses import read_file_text
 from ..errors import ClfProblem, SbnError
+from ..text_checks import line_problem, safe_excerpt
 from .model import Sbn, SbnBoxOperator, SbnConcept, SbnItem, SbnRole, SbnTarget
 from .token_alignment import sentence_from_alignment
 from .vocabulary import (
@@ -87,8 +88,13 @@ class SbnText:
 
 def split_sbn_texts(text: str, source: str = "<string>", layout: SbnLayout = "sbn") -> list[SbnText]:
     """The SBNs of a file as text, in order, without tokenising them (quick: for ``smatch`` with the
-    PMB 5 script's reader, which reads the text itself)."""
+    PMB 5 script's reader, which reads the text itself). A line above MAX_LINE_CHARS, or holding a NUL
+    or a lone surrogate, is an SbnError naming it (``text_checks.line_problem``), before any reading."""
     lines = _normalise_lines(text)
+    for lineno, raw in enumerate(lines, start=1):
+        bad_text = line_problem(raw)
+        if bad_text is not None:
+            raise SbnError(source, [ClfProblem(lineno, bad_text[0], "", bad_text[1])])
     out: list[SbnText] = []
     if layout == "sbn-lines":
         for lineno, raw in enumerate(_script_lines(lines), start=1):
@@ -206,6 +212,13 @@ def _split_multiline(lines: list[str]) -> list[tuple[SbnBlock | ClfProblem, str]
         if not raw.strip():
             close()
             continue
+        bad_text = line_problem(raw)  # NUL, a lone surrogate, a line too long: before any tokenising
+        if bad_text is not None:
+            if not start:
+                start = lineno
+            bodies.append(safe_excerpt(raw))
+            failed = failed or ClfProblem(lineno, bad_text[0], "", bad_text[1])
+            continue
         if raw.lstrip().startswith("%"):
             if not raw.lstrip().startswith("%%%"):
                 loose.append(raw.lstrip()[1:])
@@ -216,9 +229,6 @@ def _split_multiline(lines: list[str]) -> list[tuple[SbnBlock | ClfProblem, str]
         if not start:
             start = lineno
         bodies.append(body.strip())
-        if "\x00" in raw:
-            failed = failed or ClfProblem(lineno, "NUL character (a binary or UTF-16 file?)", "", raw.find("\x00") + 1)
-            continue
         try:
             found = tokenize(body, lineno)
         except _BlockProblem as exc:
@@ -241,6 +251,10 @@ def _script_lines(lines: list[str]) -> list[str]:
 def _split_lines(lines: list[str]) -> list[tuple[SbnBlock | ClfProblem, str]]:
     blocks: list[tuple[SbnBlock | ClfProblem, str]] = []
     for lineno, raw in enumerate(_script_lines(lines), start=1):
+        bad_text = line_problem(raw)  # before any tokenising
+        if bad_text is not None:
+            blocks.append((ClfProblem(lineno, bad_text[0], "", bad_text[1]), safe_excerpt(raw)))
+            continue
         if raw.lstrip().startswith("%"):
             continue
         columns = raw.split("\t")

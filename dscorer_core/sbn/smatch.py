@@ -23,6 +23,7 @@ from typing import Any, Literal
 from ..align.outcome import Alignment
 from ..errors import ClfProblem, DrsCountMismatch, NoDrsError, SbnError, SettingsError
 from ..formula import prf_scalar
+from ..setting_checks import check_choice, check_flag, check_seconds
 from ..signature import Signature
 from .alignment import Normalise, align_many
 from .amr_line import smatch_normalise
@@ -104,6 +105,10 @@ class SmatchSettings:
     rewrite: FineGrained | None = None
 
     def __post_init__(self) -> None:
+        check_choice("Smatch triples", self.triples, SMATCH_TRIPLES)
+        check_seconds("time_limit", self.time_limit)
+        for name in ("lenient", "collapse_whitespace", "whole_values", "soft"):
+            check_flag(name, getattr(self, name))
         if self.soft and self.chosen not in SOFT_TRIPLES:
             raise SettingsError(f"soft Smatch grades concepts: use it with --triples {' or '.join(SOFT_TRIPLES)}, "
                                 f"not {self.chosen}")

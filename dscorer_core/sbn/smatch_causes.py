@@ -77,11 +77,13 @@ def _reader_detail(a: SmatchDocument, b: SmatchDocument) -> str | None:
 
 
 def compare_pmb5_corrected(preds: Sequence[Sbn | SbnError], golds: Sequence[Sbn],
-                           settings: SmatchSettings | None = None) -> SmatchComparison:
-    """Score with both triple sets and name, for each sentence where they differ, what moved it."""
+                           settings: SmatchSettings | None = None, pred_name: str = "pred",
+                           gold_name: str = "gold") -> SmatchComparison:
+    """Score with both triple sets and name, for each sentence where they differ, what moved it;
+    ``pred_name`` and ``gold_name`` name the files in errors (a count mismatch)."""
     base = replace(settings or SmatchSettings(), lenient=False, collapse_whitespace=False, whole_values=False)
-    pmb5 = smatch_corpus(preds, golds, replace(base, triples="pmb5"))
-    corrected = smatch_corpus(preds, golds, replace(base, triples="corrected"))
+    pmb5 = smatch_corpus(preds, golds, replace(base, triples="pmb5"), pred_name, gold_name)
+    corrected = smatch_corpus(preds, golds, replace(base, triples="corrected"), pred_name, gold_name)
     moved = [i for i, (a, b) in enumerate(zip(pmb5.documents, corrected.documents))
              if abs(a.F - b.F) > _SAME or bool(a.ill_formed) != bool(b.ill_formed) or a.note or b.note
              or b.repairs]
