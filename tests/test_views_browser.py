@@ -1,0 +1,114 @@
+"""Issue 31's views in a real browser at a laptop's and a desktop's size (1280x800, 1920x1080):
+what the page draws is read from the page itself (widget values, captions, the DOM of the box
+view, vis-network's data inside the graph iframes), never from the code's intentions.
+
+Waits are for conditions only: Streamlit's own "script not running" mark on the app
+(``[data-testid=stApp][data-test-script-state=notRunning]``) after the DOM shows the new content.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from app_helpers import SHARED
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(1280, 800), (1920, 1080)]
+PMB3 = SHARED / "pmb-3.0.0"
+#: Streamlit's mark of an app whose script has finished its run.
+IDLE = "[data-testid=stApp][data-test-script-state=notRunning]"
+
+
+@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def sized_page(request, new_page, app_url):
+    """A fresh page at one of SIZES; ``page.app_url`` is the served app."""
+    width, height = request.param
+    page = new_page(height=height, width=width, timeout=120_000, idle_timeout=300_000)
+    page.app_url = app_url
+    return page
+
+
+@pytest.fixture(scope="session")
+def shots(tmp_path_factory) -> Path:
+    """Where the tests leave their screenshots (DSCORER_SCREENSHOTS, else a temporary directory)."""
+    where = os.environ.get("DSCORER_SCREENSHOTS")
+    path = Path(where) if where else tmp_path_factory.mktemp("screens")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def settle(page) -> None:
+    """Wait until the app's script has finished its run (call after waiting for the new content)."""
+    page.wait_for_selector(IDLE, state="attached", timeout=page.idle_timeout)
+
+
+def combo_value(page, label: str) -> str:
+    """The text a selectbox labelled ``label`` shows."""
+    return page.get_by_role("combobox", name=label, exact=True).input_value()
+
+
+# ---------------------------------------------------------------- 1. compare page after loading local files
+
+def load_local(page, label: str, path: str, loaded_before: int) -> None:
+    """Compare page: choose 'Local path' in the slot ``label`` and type ``path``; returns once the
+    sidebar says one more file is read."""
+    radio = page.locator("[data-testid='stRadio']", has=page.get_by_text(label, exact=True))
+    radio.get_by_text("Local path", exact=True).click()
+    box = page.get_by_label(f"{label}: path of a local file (clauses or SBN)")
+    box.fill(path)
+    box.press("Enter")
+    page.wait_for_function(
+        "n => [...document.querySelectorAll('[data-testid=stSidebar] [data-testid=stCaptionContainer]')]"
+        ".filter(e => /^Clause file, \\d+ DRS/.test(e.innerText)).length > n", arg=loaded_before,
+        timeout=page.idle_timeout)
+    settle(page)
+
+
+def document_view(page) -> tuple[int, float, str, float]:
+    """The document picker's (document, B − A) and the document view's sentence and B's delta."""
+    picked = combo_value(page, "Document (largest |B − A| first)")
+    m = re.match(r"(\d+): B − A = ([+−-][\d.]+) · (.*)", picked)
+    assert m, picked
+    shown = page.locator("[data-testid='stText']").last.inner_text()
+    delta = page.locator("[data-testid='stMetricDelta']").first.inner_text()
+    return int(m.group(1)), float(m.group(2).replace("−", "-")), shown, float(delta.replace("−", "-"))
+
+
+@pytest.mark.skipif(not (PMB3 / "bert_char_1enc_dev.clf").is_file(), reason=f"PMB 3.0.0 files not found at {PMB3}")
+def test_compare_page_after_local_files_selectors_caption_and_document_agree(sized_page, shots):
+    page = sized_page
+    page.goto(page.app_url + "/Compare_systems")
+    page.get_by_text("Scores and tests against the baseline").wait_for()
+    settle(page)
+    for n, (label, name) in enumerate((("Gold", "gold_dev.clf"), ("System 1 (baseline)", "boxer_dev.clf"),
+                                        ("System 2", "bert_char_1enc_dev.clf"))):
+        load_local(page, label, str(PMB3 / name), n)
+    page.get_by_text("A: boxer_dev.clf · B: bert_char_1enc_dev.clf", exact=False).wait_for(timeout=page.idle_timeout)
+    settle(page)
+    page.screenshot(path=str(shots / f"compare_local_{page.viewport_size['width']}.png"))
+    assert combo_value(page, "System A") == "1. boxer_dev.clf"
+    assert combo_value(page, "System B") == "2. bert_char_1enc_dev.clf"
+    doc, picked_delta, shown, delta = document_view(page)
+    assert shown.strip() in combo_value(page, "Document (largest |B − A| first)")
+    assert abs(picked_delta - delta) < 0.001
+    # pick another document: A and B stay, the view shows the document picked
+    picker = page.locator("[data-testid='stSelectbox']", has=page.get_by_text("Document (largest |B − A| first)"))
+    picker.scroll_into_view_if_needed()
+    picker.get_by_role("button", name="Open").click()
+    option = page.get_by_role("option").nth(4)
+    wanted = option.inner_text()
+    option.click()
+    page.wait_for_function("w => [...document.querySelectorAll('input[role=combobox]')].some(i => i.value === w)",
+                           arg=wanted)
+    settle(page)
+    doc2, picked_delta2, shown2, delta2 = document_view(page)
+    assert doc2 != doc and wanted.startswith(f"{doc2}:")
+    assert shown2.strip() in wanted
+    assert abs(picked_delta2 - delta2) < 0.001
+    assert combo_value(page, "System A") == "1. boxer_dev.clf"
+    assert combo_value(page, "System B") == "2. bert_char_1enc_dev.clf"
+    assert page.get_by_text("A: boxer_dev.clf · B: bert_char_1enc_dev.clf", exact=False).count() == 1
