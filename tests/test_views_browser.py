@@ -112,3 +112,60 @@ def test_compare_page_after_local_files_selectors_caption_and_document_agree(siz
     assert combo_value(page, "System A") == "1. boxer_dev.clf"
     assert combo_value(page, "System B") == "2. bert_char_1enc_dev.clf"
     assert page.get_by_text("A: boxer_dev.clf · B: bert_char_1enc_dev.clf", exact=False).count() == 1
+
+
+# ---------------------------------------------------------------- 3. the box view reads as the graph
+
+PMB2 = SHARED / "pmb-2.2.0"
+#: Okabe-Ito vermillion, the graph's colour of an edge with no matched occurrence.
+ORANGE = "rgb(213, 94, 0)"
+
+
+def open_document(page, pred: Path, gold: Path, doc: int, k: int = 1) -> None:
+    """The pair view on two local files at document ``doc`` and order ``k`` (a link, as shared)."""
+    from urllib.parse import quote
+    page.goto(f"{page.app_url}/?pred=path:{quote(str(pred))}&gold=path:{quote(str(gold))}&doc={doc}&k={k}")
+    page.get_by_text(f"Document {doc}", exact=True).wait_for(timeout=page.idle_timeout)
+    settle(page)
+
+
+def box_frame(page):
+    """The pair view's box-view frame, once its script has run."""
+    page.wait_for_selector("[class*='st-key-dscorer_boxes'] iframe")
+    frame = page.query_selector("[class*='st-key-dscorer_boxes'] iframe").content_frame()
+    frame.wait_for_function("document.body.dataset.ready === '1'")
+    return frame
+
+
+@pytest.mark.skipif(not (PMB2 / "boxer_dev.clf").is_file(), reason=f"PMB 2.2.0 files not found at {PMB2}")
+def test_box_view_colours_each_condition_by_its_edges_matched_share(sized_page, shots):
+    from dscorer_core import ScoreSettings, counter_pair, read_clf, score_pair
+    from dscorer_core.render import compare_ngrams
+
+    page = sized_page
+    open_document(page, PMB2 / "boxer_dev.clf", PMB2 / "gold_dev.clf", 22, 1)
+    frame = box_frame(page)
+    conditions = frame.eval_on_selector_all(
+        ".dv-side .dv-c", "els => els.map(e => ({side: e.closest('.dv-side').dataset.side, text: e.textContent,"
+        " cls: e.className, colour: getComputedStyle(e).color, title: e.title,"
+        " matched: +(e.dataset.matched || 0), clause: +e.dataset.clause, inList: !!e.closest('.dv-clauses')}))")
+    boxes = [c for c in conditions if not c["inList"]]
+    (oslo,) = [c for c in boxes if c["side"] == "pred" and c["text"] == 'Name(x17, "oslo")']
+    assert "dk-partly" in oslo["cls"] and oslo["colour"] != ORANGE
+    assert "2 of 4 k-gram occurrences through its edges matched (50%)" in oslo["title"]
+    # the Name conditions' matched occurrences add up to the score's matched Name 1-grams (the k-gram table's)
+    pdrs = read_clf(PMB2 / "boxer_dev.clf", lenient=True)[22]
+    gdrs = read_clf(PMB2 / "gold_dev.clf")[22]
+    result = score_pair(pdrs, gdrs, ScoreSettings())
+    rows = compare_ngrams(result.pred_graph, result.gold_graph, 1,
+                          mapping=counter_pair(pdrs, gdrs).mapping).rows
+    score_names = sum(r.matched for r in rows if " Name-" in r.text)
+    for side in ("pred", "gold"):
+        names = [c for c in boxes if c["side"] == side and c["text"].startswith("Name(")]
+        assert sum(c["matched"] for c in names) == score_names, side
+        # every condition with no matched occurrence is orange, and only those
+        for c in (c for c in boxes if c["side"] == side and "dk-no-kgram" not in c["cls"]):
+            assert (c["colour"] == ORANGE) == (c["matched"] == 0), c
+    handle = page.query_selector("[class*='st-key-dscorer_boxes'] iframe")
+    handle.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / f"box_view_doc22_{page.viewport_size['width']}.png"))
