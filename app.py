@@ -116,6 +116,7 @@ else:
     sentence = aw.md_escape(gdrs.sentence or pdrs.sentence or "(no sentence in the files)")
 with st.container(key="dscorer_sentence"):
     st.caption(sentence, help=sentence)
+aw.show_failed_parse(pred, i)  # an ill-formed predicted DRS: said here, with its reason, not only in the sidebar
 if judging is not None:  # judging mode (sidebar): acceptable or not, then on to the next unjudged document
     aw.acceptability_panel(judging, i, aw.system_name(pred.name), n_docs, _set_doc)
 

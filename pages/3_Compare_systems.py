@@ -226,6 +226,7 @@ def scatter(frame: pd.DataFrame, a_name: str, b_name: str, chosen: int | None, f
 
 # ================================================================ the page
 
+file_errors = st.container()  # the top of the main area: a file that cannot be used is said here
 st.title("Compare systems")
 st.caption("Two or more systems' output on one gold file: scores with 95% intervals, paired significance "
            "tests against the first system (the baseline), and where two systems differ, document by document.")
@@ -252,6 +253,8 @@ with st.sidebar, st.expander("DRS files (clauses or SBN)", expanded=True):
     baseline = st.toggle("Single-DRS files are baselines", key="cmp_baseline",
                          help="A system file with one DRS (like the SPAR baseline) is compared with every "
                               "gold DRS, as `dscorer compare --baseline` does.")
+with file_errors:
+    aw.show_file_errors()
 
 settings, show_names = aw.settings_sidebar()
 judging = aw.judging_sidebar()

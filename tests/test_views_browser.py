@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
-from app_helpers import SHARED
+from app_helpers import SAMPLES, SHARED
 
 pytestmark = pytest.mark.browser
 
@@ -169,3 +169,53 @@ def test_box_view_colours_each_condition_by_its_edges_matched_share(sized_page, 
     handle = page.query_selector("[class*='st-key-dscorer_boxes'] iframe")
     handle.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / f"box_view_doc22_{page.viewport_size['width']}.png"))
+
+
+# ---------------------------------------------------------------- 7. errors where the eye is
+
+def upload_pair_side(page, side: str, name: str, data: bytes) -> None:
+    """Pair view: choose 'Upload' for one side in the sidebar and give it ``data``."""
+    label = "Predicted (pred) file" if side == "pred" else "Gold file"
+    block = page.locator("[data-testid='stVerticalBlock']", has=page.get_by_text(label, exact=True)).last
+    block.get_by_text("Upload", exact=True).click()
+    block.locator("input[type=file]").wait_for(state="attached")
+    block.locator("input[type=file]").set_input_files({"name": name, "mimeType": "text/plain", "buffer": data})
+
+
+def on_first_screen(page, locator) -> dict:
+    """The element's box, asserted to lie in the main area and start on the first screen."""
+    box = locator.bounding_box()
+    sidebar = page.locator("[data-testid='stSidebar']").bounding_box()
+    assert box is not None and sidebar is not None
+    assert box["x"] >= sidebar["x"] + sidebar["width"] - 1, (box, sidebar)  # in the main area
+    assert 0 <= box["y"] < page.viewport_size["height"] - 40, box  # its first line is in view
+    return box
+
+
+def test_a_binary_gold_file_is_reported_at_the_top_of_the_main_area(sized_page):
+    page = sized_page
+    page.goto(page.app_url + "/?doc=0")
+    page.get_by_text("Document 0", exact=True).wait_for()
+    settle(page)
+    upload_pair_side(page, "gold", "gold.clf", b"b1 REF x1\nb1 Name x1 \x00\x01\x02 more\n" * 40)
+    error = page.locator("[data-testid='stMain'] [data-testid='stAlertContentError']").first
+    error.wait_for()
+    settle(page)
+    assert re.search(r"gold\.clf:2:12: is a binary file", error.inner_text())
+    on_first_screen(page, error)
+
+
+def test_a_failed_parse_is_said_in_the_pair_view_on_the_first_screen(sized_page):
+    page = sized_page
+    lines = (SAMPLES / "paper_pred.clf").read_text(encoding="utf-8").splitlines()
+    lines[4] = 'b2 REF "x1'  # line 5: an unbalanced quote
+    page.goto(page.app_url + "/?doc=0")
+    page.get_by_text("Document 0", exact=True).wait_for()
+    settle(page)
+    upload_pair_side(page, "pred", "broken.clf", "\n".join(lines).encode())
+    warning = page.locator("[data-testid='stMain'] [data-testid='stAlertContentWarning']",
+                           has_text="scored as a failed parse").first
+    warning.wait_for()
+    settle(page)
+    assert re.search(r"broken\.clf:5(:\d+)?: .*quote", warning.inner_text())
+    on_first_screen(page, warning)
