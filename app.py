@@ -124,6 +124,8 @@ if judging is not None:  # judging mode (sidebar): acceptable or not, then on to
 part = aw.sentence_navigator(pred, gold, i, settings, bool(st.session_state.get("with_counter", True)))
 if part is not None:
     pdrs, gdrs = part.pred, part.gold
+# the predicted DRS edited in place (an expander): everything below follows the edit
+pdrs = aw.edited_pred(pdrs, f"doc{i}" + (f"_s{part.number}" if part is not None else ""))
 
 try:
     result = aw.cached_pair_score(pdrs, gdrs, settings)
@@ -191,10 +193,12 @@ def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | 
     if bool(st.session_state["with_counter"]) != with_counter:
         st.rerun()  # the scores above and the sentence navigator show COUNTER too (or no longer)
     st.session_state.setdefault("pair_drawing", "graphs")
-    col_text.segmented_control("Draw the pair as", ["graphs", "boxes"], key="pair_drawing",
+    col_text.segmented_control("Draw the pair as", ["graphs", "boxes", "diff"], key="pair_drawing",
                                label_visibility="collapsed",
-                               help="Graphs, or both DRSs as DRT boxes in their place (each condition coloured by its "
-                                    "DSCORER verdict at this k and marked for COUNTER).")
+                               help="Graphs; both DRSs as DRT boxes in their place (each condition coloured by its "
+                                    "edges' matched share at this k and marked for COUNTER); or a diff, no k needed: "
+                                    "what is only in pred, only in gold and matched (clauses under COUNTER's "
+                                    "mapping, triples under Smatch's for SBN).")
     col_toggle.toggle("Present", key="present",
                       help="For a projector: the sidebar is hidden and the text is larger; the graphs take the "
                            "whole width, so they are drawn larger too. Switch off to get the sidebar back.")
@@ -224,7 +228,9 @@ def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | 
 
     # ---- graphs (no heading: their captions say what they are), or the same pair as DRT boxes in their place
     as_boxes = st.session_state.get("pair_drawing") == "boxes"
-    if as_boxes:
+    if st.session_state.get("pair_drawing") == "diff":
+        aw.diff_view(pdrs, gdrs, aw.app_counter_settings())
+    elif as_boxes:
         aw.box_view_pair(pdrs, gdrs, pred_graph=pg, gold_graph=gg, highlight=highlight, counter=cpair)
     elif too_large_to_draw([pg, gg]):
         st.warning(f"These graphs are too large to lay out readably ({len(pg.nodes)} and {len(gg.nodes)} nodes; "

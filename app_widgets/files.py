@@ -20,6 +20,7 @@ from dscorer_core.ill_formed import signed as signed_by_reports
 from dscorer_core.swapped_sides import suspect_swapped
 
 from .file_access import allowed_roots, resolve_allowed, serves_only_this_machine
+from .limits import check_pasted
 from .text import md_escape
 
 __all__ = ["APP_DIR", "SAMPLE_DIR", "MAX_UPLOAD_MB", "SOURCES", "DEFAULT_SAMPLES", "LoadedFile", "parse_upload",
@@ -37,7 +38,7 @@ SAMPLE_DIR = APP_DIR / "sample_data"
 MAX_UPLOAD_MB = 50
 
 #: Where a DRS file can come from (file_widgets).
-SOURCES = ("Sample", "Upload", "Local path")
+SOURCES = ("Sample", "Upload", "Local path", "Paste")
 DEFAULT_SAMPLES = {"pred": "paper_pred.clf", "gold": "paper_gold.clf"}
 
 
@@ -216,12 +217,13 @@ def _file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str
     file, or None while none is chosen (unreadable or malformed files raise DscorerInputError).
 
     Widget keys are ``{key_prefix}src_{slot}``, ``{key_prefix}sample_{slot}``,
-    ``{key_prefix}upload_{slot}`` and ``{key_prefix}path_{slot}``; the last upload is kept in
+    ``{key_prefix}upload_{slot}``, ``{key_prefix}path_{slot}`` and ``{key_prefix}paste_{slot}`` (pasted
+    DRSs, clauses or SBN, at most MAX_PASTED_CHARS characters); the last upload is kept in
     ``_{key_prefix}uploaded_{slot}``. By default the slot is headed ``**{label} file**`` and says
     what to do while no file is chosen; ``compact`` labels the source radio with ``label``,
     collapses the other labels and shows no hints.
     """
-    key = {what: f"{key_prefix}{what}_{slot}" for what in ("src", "sample", "upload", "path")}
+    key = {what: f"{key_prefix}{what}_{slot}" for what in ("src", "sample", "upload", "path", "paste")}
     stored_key = f"_{key_prefix}uploaded_{slot}"
     if compact:
         st.session_state.setdefault(key["src"], "Sample")
@@ -257,6 +259,19 @@ def _file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str
             digest = hashlib.sha1(data).hexdigest()
             notation, drss = parse_upload(name, data, lenient)
             return LoadedFile(name, drss, f"upload:{name}:{digest}", notation=notation)
+        if src == "Paste":
+            pasted = st.text_area(f"{label}: DRS(s) pasted (clauses or SBN)", key=key["paste"], height=140,
+                                  label_visibility=visibility, placeholder="b1 REF x1\nb1 male \"n.02\" x1\n...",
+                                  help="One or more DRSs as clauses (a blank line between two) or SBN; "
+                                       "Ctrl+Enter or a click outside reads them.")
+            if not pasted.strip():
+                if not compact:
+                    st.info("Paste a DRS as clauses or as SBN.")
+                return None
+            data = check_pasted(pasted).encode("utf-8")
+            name = f"pasted {label.split(' (')[0].lower()}"
+            notation, drss = parse_upload(name, data, lenient)
+            return LoadedFile(name, drss, f"paste:{hashlib.sha1(data).hexdigest()}", notation=notation)
         text = st.text_input(labels[2], key=key["path"], label_visibility=visibility, placeholder=placeholder)
         if not text.strip():
             if not compact:

@@ -50,9 +50,10 @@ COMPARE_SLOTS = ("gold", *(f"sys{i}" for i in range(MAX_SYSTEMS)))
 COMPARE_KEYS = ("cmp_n", "cmp_baseline", "cmp_metric", "cmp_average", "cmp_bootstrap", "cmp_ar", "cmp_seed",
                 "cmp_restarts", "cmp_counter_seed", "cmp_search", "cmp_keep_ref", "cmp_a", "cmp_b", "cmp_by",
                 "cmp_doc", "cmp_side", "cmp_k",
-                *(f"cmp_{what}_{slot}" for slot in COMPARE_SLOTS for what in ("src", "sample", "path")))
+                *(f"cmp_{what}_{slot}" for slot in COMPARE_SLOTS for what in ("src", "sample", "path", "paste")))
 #: Session keys of widgets whose value should survive a page switch (every page's: one scheme for the app).
-PERSISTENT_KEYS = ("src_pred", "src_gold", "sample_pred", "sample_gold", "path_pred", "path_gold",
+PERSISTENT_KEYS = ("src_pred", "src_gold", "sample_pred", "sample_gold", "path_pred", "path_gold", "paste_pred",
+                   "paste_gold",
                    "preset", "order", "w0", "show_names", "k", "show_reverse", "conv_preset", "conv_order",
                    "conv_w0", "conv_show_names", "conv_show_reverse", "compact", "with_counter", "present",
                    "pair_drawing", "corpus_counter", "corpus_disagree_by", "corpus_disagree_n", *JUDGING_KEYS,
