@@ -219,3 +219,79 @@ def test_a_failed_parse_is_said_in_the_pair_view_on_the_first_screen(sized_page)
     settle(page)
     assert re.search(r"broken\.clf:5(:\d+)?: .*quote", warning.inner_text())
     on_first_screen(page, warning)
+
+
+# ---------------------------------------------------------------- 8. paste, diff, edit
+
+#: The edges' colours vis-network holds in a graph pane (a colour is a string or {color: ...}).
+EDGE_COLOURS = ("network.body.data.edges.get().map(e => (typeof e.color === 'string' ? e.color"
+                " : (e.color || {}).color || '').toUpperCase())")
+
+
+def sample_text(name: str, index: int) -> str:
+    """One DRS of a sample file as pasted text."""
+    from dscorer_core import read_clf
+
+    drs = read_clf(SAMPLES / name)[index]
+    return f"%%% {drs.sentence}\n{drs.text()}\n"
+
+
+def paste_side(page, side: str, text: str) -> None:
+    """Pair view: choose 'Paste' for one side in the sidebar and paste ``text`` (Ctrl+Enter reads it)."""
+    label = "Predicted (pred) file" if side == "pred" else "Gold file"
+    block = page.locator("[data-testid='stVerticalBlock']", has=page.get_by_text(label, exact=True)).last
+    block.get_by_text("Paste", exact=True).click()
+    area = block.locator("textarea")
+    area.wait_for()
+    area.fill(text)
+    area.press("Control+Enter")
+
+
+def metric(page, label: str) -> str:
+    """The value a metric of the main area shows."""
+    box = page.locator("[data-testid='stMetric']", has=page.get_by_text(label, exact=True)).first
+    return box.locator("[data-testid='stMetricValue']").inner_text()
+
+
+def test_paste_diff_and_edit_in_the_pair_view(sized_page, shots):
+    from browser_helpers import frame_where
+
+    page = sized_page
+    page.goto(page.app_url + "/?doc=0")
+    page.get_by_text("Document 0", exact=True).wait_for()
+    settle(page)
+    # paste Figure 4's pair: "He smiled." (6 nodes) against the gold DRS of another sentence (10 nodes)
+    paste_side(page, "pred", sample_text("paper_pred.clf", 1))
+    paste_side(page, "gold", sample_text("paper_gold.clf", 1))
+    page.get_by_text("He smiled", exact=False).first.wait_for()
+    frame_where(page, 0, "network.body.nodeIndices.length === 6")
+    frame_where(page, 1, "network.body.nodeIndices.length === 10")
+    settle(page)
+    assert metric(page, "COUNTER F") == "0.4706"  # the released COUNTER: 4 of 6 and 11 (paper-facts.md)
+    # the diff: three lists whose lengths are COUNTER's verdicts
+    page.get_by_role("radio", name="diff", exact=True).click()
+    page.locator("[class*='st-key-dscorer_diff_clause_matched'] li").first.wait_for()
+    settle(page)
+    sizes = {which: page.locator(f"[class*='st-key-dscorer_diff_clause_{which}'] li").count()
+             for which in ("only_pred", "only_gold", "matched")}
+    assert sizes == {"only_pred": 2, "only_gold": 7, "matched": 4}
+    only_pred = page.locator("[class*='st-key-dscorer_diff_clause_only_pred'] li").all_inner_texts()
+    assert any("smile" in t for t in only_pred)
+    page.screenshot(path=str(shots / f"diff_fig4_{page.viewport_size['width']}.png"))
+    # edit the predicted DRS into the gold one: the graph and the scores follow
+    page.get_by_role("radio", name="graphs", exact=True).click()
+    page.get_by_text("Edit the predicted DRS", exact=True).click()
+    area = page.get_by_role("textbox", name="Predicted DRS (clauses or SBN): edit, then Ctrl+Enter or click outside")
+    area.wait_for()
+    area.fill(sample_text("paper_gold.clf", 1))
+    area.press("Control+Enter")
+    page.get_by_text("Predicted DRS edited", exact=False).wait_for()
+    frame = frame_where(page, 0, "network.body.nodeIndices.length === 10")
+    settle(page)
+    colours = frame.evaluate(EDGE_COLOURS)
+    assert colours and ORANGE_HEX not in colours  # every edge of the edit is matched now
+    assert metric(page, "F") == "1.0000" and metric(page, "COUNTER F") == "1.0000"
+    assert page.get_by_role("button", name="Download the edited DRS").count() == 1
+
+
+ORANGE_HEX = "#D55E00"
