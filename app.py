@@ -20,7 +20,7 @@ from dscorer_core.render import (
     variable_links,
 )
 
-st.set_page_config(page_title="dscorer · pair view", page_icon="🔍", layout="wide")
+st.set_page_config(page_title="dscorer · pair view", page_icon=":material/compare:", layout="wide")
 aw.share_the_interpreter()
 aw.keep_widget_state()
 aw.page_links()

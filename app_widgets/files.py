@@ -125,7 +125,7 @@ def sample_files() -> list[str]:
 
 def show_input_error(what: str, exc: Exception) -> None:
     """An st.error that names the file and lists the bad lines, as escaped text."""
-    st.error(f"**Cannot use the {md_escape(what)}.**  \n" + md_escape(str(exc)), icon="⚠️")
+    st.error(f"**Cannot use the {md_escape(what)}.**  \n" + md_escape(str(exc)), icon=":material/warning:")
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
@@ -169,7 +169,8 @@ def file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str 
         st.warning(f"{len(report.entries)} predicted DRS(s) of {md_escape(loaded.name)} are ill-formed and are scored "
                    "as failed parses (all their gold clauses and k-grams unmatched):  \n"
                    + "  \n".join(md_escape(brief(e)) for e in report.entries[:8])
-                   + (f"  \n... and {len(report.entries) - 8} more" if len(report.entries) > 8 else ""), icon="⚠️")
+                   + (f"  \n... and {len(report.entries) - 8} more" if len(report.entries) > 8 else ""),
+                   icon=":material/warning:")
     return LoadedFile(loaded.name, tuple(drss), loaded.key, report, loaded.notation)
 
 
@@ -197,7 +198,8 @@ def show_failed_parse(pred: LoadedFile, index: int) -> bool:
     reasons = "  \n".join(md_escape(p.format(entry.source, BRIEF_QUOTE_CHARS)) for p in entry.problems[:4])
     more = f"  \n... and {len(entry.problems) - 4} more" if len(entry.problems) > 4 else ""
     st.warning(f"**The predicted DRS of document {index} is scored as a failed parse** (it is ill-formed, so none "
-               f"of its clauses count and every gold clause and k-gram is unmatched):  \n{reasons}{more}", icon="⚠️")
+               f"of its clauses count and every gold clause and k-gram is unmatched):  \n{reasons}{more}",
+               icon=":material/warning:")
     return True
 
 
@@ -298,7 +300,7 @@ def show_swap_warning(pred: LoadedFile, gold: LoadedFile) -> bool:
     dummies, sentences on the predicted side only, names); whether one was shown."""
     message = _swap_message(pred.key, gold.key, pred, gold)
     if message is not None:
-        st.warning(md_escape(message), icon="🔀")
+        st.warning(md_escape(message), icon=":material/swap_horiz:")
     return message is not None
 
 
@@ -333,7 +335,7 @@ def show_file_errors() -> None:
     """The errors of the files that could not be used in this run (FILE:LINE:COL: what is wrong), at
     the top of the main area; call it in the main area after the file widgets."""
     for what, message in st.session_state.pop(FILE_ERRORS_KEY, []):
-        st.error(f"**Cannot use the {md_escape(what)}.**  \n" + md_escape(message), icon="⚠️")
+        st.error(f"**Cannot use the {md_escape(what)}.**  \n" + md_escape(message), icon=":material/warning:")
 
 
 def _load_side(side: str, container: Any, gold: LoadedFile | None = None) -> LoadedFile | None:

@@ -21,7 +21,7 @@ from dscorer_core.dscorer.corpus import document_table
 from dscorer_core.metrics import MetricResult, make_metrics, metric_names, usable_metrics
 from dscorer_core.stats.metric_agreement import correlation, disagreements, metric_pairs
 
-st.set_page_config(page_title="dscorer · corpus view", page_icon="📊", layout="wide")
+st.set_page_config(page_title="dscorer · corpus view", page_icon=":material/table_chart:", layout="wide")
 aw.share_the_interpreter()
 aw.keep_widget_state()
 aw.page_links()
@@ -58,7 +58,7 @@ with_counter = st.toggle("Score with COUNTER too", key="corpus_counter",
 cres = pairs = None
 counter_refused = aw.counter_refusal(pred.drss, gold.drss) if with_counter else None
 if counter_refused:
-    st.warning(aw.md_escape(counter_refused), icon="⚠️")
+    st.warning(aw.md_escape(counter_refused), icon=":material/warning:")
 if with_counter and not counter_refused:
     counter_settings = aw.app_counter_settings()
     cres: CounterResult = aw.cached_job(aw.counter_job(pred, gold, counter_settings))

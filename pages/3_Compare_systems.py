@@ -56,7 +56,7 @@ PMB_EXAMPLE = {"gold": SHARED_DATA / "pmb-2.2.0" / "gold_dev.clf",
 AVERAGES = {"default": "each metric's own", "micro": "micro", "macro": "macro"}
 DEFAULT_SAMPLES = ("paper_pred.clf", "paper_gold.clf")
 
-st.set_page_config(page_title="dscorer · compare systems", page_icon="⚖️", layout="wide")
+st.set_page_config(page_title="dscorer · compare systems", page_icon=":material/leaderboard:", layout="wide")
 aw.share_the_interpreter()
 aw.keep_widget_state()
 aw.page_links()
@@ -326,7 +326,7 @@ st.caption(f"Gold: {aw.md_escape(gold.name)} · {n_docs} document{'s' if n_docs 
 if "counter" in metrics:
     refused = aw.counter_refusal(golds, *(s.preds for s in systems))
     if refused:
-        st.warning(aw.md_escape(refused), icon="⚠️")
+        st.warning(aw.md_escape(refused), icon=":material/warning:")
         st.stop()
 tables: dict[str, list[CountTable]] = {}
 comparisons: dict[str, Comparison] = {}

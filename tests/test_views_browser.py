@@ -295,3 +295,40 @@ def test_paste_diff_and_edit_in_the_pair_view(sized_page, shots):
 
 
 ORANGE_HEX = "#D55E00"
+
+
+# ---------------------------------------------------------------- 9. a visible "working" sign
+
+#: The sign's computed style: (its text, its opacity) on the app element.
+SIGN = ("(() => { const s = getComputedStyle(document.querySelector('[data-testid=stApp]'), '::after');"
+        " return [s.content, +s.opacity]; })()")
+#: True while the sign shows: the pseudo-element has its text and has faded in.
+SIGN_SHOWN = f"(() => {{ const [c, o] = {SIGN}; return c.includes('Working') && o === 1; }})()"
+
+
+@pytest.mark.skipif(not (PMB3 / "bert_char_1enc_dev.clf").is_file(), reason=f"PMB 3.0.0 files not found at {PMB3}")
+def test_a_computation_longer_than_a_second_shows_a_working_sign(sized_page):
+    import random
+
+    page = sized_page
+    page.goto(page.app_url + "/Compare_systems")
+    page.get_by_text("Scores and tests against the baseline").wait_for()
+    settle(page)
+    for n, (label, name) in enumerate((("Gold", "gold_dev.clf"), ("System 1 (baseline)", "boxer_dev.clf"),
+                                        ("System 2", "bert_char_1enc_dev.clf"))):
+        load_local(page, label, str(PMB3 / name), n)
+    page.get_by_text("A: boxer_dev.clf · B: bert_char_1enc_dev.clf", exact=False).wait_for(timeout=page.idle_timeout)
+    settle(page)
+    assert not page.evaluate(SIGN_SHOWN)  # idle: no sign
+    # a resampling no session has asked for yet (a fresh seed, 60,000 trials): seconds of work
+    seed = page.get_by_role("spinbutton", name="Seed of the resampling", exact=True)
+    trials = page.get_by_role("spinbutton", name="Approximate randomisation trials", exact=True)
+    trials.fill("60000")
+    seed.fill(str(random.randrange(10**6, 10**9)))
+    seed.press("Enter")
+    page.wait_for_function(SIGN_SHOWN, timeout=page.idle_timeout)
+    box = page.evaluate("(() => { const r = document.querySelector('[data-testid=stApp]')"
+                        ".getBoundingClientRect(); return [r.width, r.height]; })()")
+    assert box[0] >= page.viewport_size["width"] - 20
+    settle(page)
+    page.wait_for_function(f"!{SIGN_SHOWN}")
