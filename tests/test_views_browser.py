@@ -89,6 +89,7 @@ def test_compare_page_after_local_files_selectors_caption_and_document_agree(siz
         load_local(page, label, str(PMB3 / name), n)
     page.get_by_text("A: boxer_dev.clf · B: bert_char_1enc_dev.clf", exact=False).wait_for(timeout=page.idle_timeout)
     settle(page)
+    page.get_by_text("Two systems, document by document").scroll_into_view_if_needed()
     page.screenshot(path=str(shots / f"compare_local_{page.viewport_size['width']}.png"))
     assert combo_value(page, "System A") == "1. boxer_dev.clf"
     assert combo_value(page, "System B") == "2. bert_char_1enc_dev.clf"
