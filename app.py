@@ -36,7 +36,9 @@ if paired:  # the corpus page's and the error analysis's results, computed in th
 # (the sentences: one line each, cut with an ellipsis; the whole sentence is the caption's tooltip)
 st.html("<style>[data-testid='stMainBlockContainer']{padding-top:1.2rem}"
         "[data-testid='stMainBlockContainer'] h1{padding:.25rem 0}"
-        ".st-key-dscorer_sentence p{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}</style>")
+        ".st-key-dscorer_sentence p{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}"
+        ".st-key-dscorer_clause_tables [data-testid=stHorizontalBlock]{flex-wrap:wrap}"
+        ".st-key-dscorer_clause_tables [data-testid=stColumn]{min-width:min(100%,560px)}</style>")
 # the bundled pair of the paper's figures (the default samples), which the page explains and opens on Figure 4
 paper_sample = pred is not None and gold is not None and all(
     f.key.startswith(f"sample:{aw.DEFAULT_SAMPLES[side]}") for side, f in (("pred", pred), ("gold", gold)))
@@ -373,7 +375,9 @@ def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | 
                + ("; the COUNTER column gives COUNTER's verdict under the mapping above" if cpair else "")
                + ". Blue: matched, orange: unmatched, as in the graphs"
                + ("; pink rows: clauses of the chosen variable." if var_choice else "."))
-    left, right = st.columns(2)
+    # side by side where each table gets 560 px (1920), one under the other where not (1280): every column readable
+    with st.container(key="dscorer_clause_tables"):
+        left, right = st.columns(2)
     for col, side, drs in ((left, "pred", pdrs), (right, "gold", gdrs)):
         with col:
             st.markdown(f"**{'Predicted' if side == 'pred' else 'Gold'}** ({len(drs.clauses)} clauses"

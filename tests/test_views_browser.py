@@ -333,3 +333,19 @@ def test_a_computation_longer_than_a_second_shows_a_working_sign(sized_page):
     assert box[0] >= page.viewport_size["width"] - 20
     settle(page)
     page.wait_for_function(f"!{SIGN_SHOWN}")
+
+
+# ---------------------------------------------------------------- 9. the clause tables readable at 1280
+
+@pytest.mark.skipif(not (PMB2 / "boxer_dev.clf").is_file(), reason=f"PMB 2.2.0 files not found at {PMB2}")
+def test_the_clause_tables_get_room_for_every_column(sized_page, shots):
+    page = sized_page
+    open_document(page, PMB2 / "boxer_dev.clf", PMB2 / "gold_dev.clf", 22, 1)
+    tables = page.locator("[class*='st-key-dscorer_clause_tables'] [data-testid='stDataFrame']")
+    tables.nth(1).wait_for()
+    tables.first.scroll_into_view_if_needed()
+    boxes = [tables.nth(i).bounding_box() for i in range(2)]
+    assert all(b["width"] >= 560 for b in boxes), boxes  # line, clause, kind, k-grams and COUNTER in view
+    side_by_side = abs(boxes[0]["y"] - boxes[1]["y"]) < 2
+    assert side_by_side == (page.viewport_size["width"] >= 1920)  # one under the other at 1280
+    page.screenshot(path=str(shots / f"clauses_doc22_{page.viewport_size['width']}.png"))
