@@ -93,6 +93,10 @@ def test_compare_page_after_local_files_selectors_caption_and_document_agree(siz
     page.screenshot(path=str(shots / f"compare_local_{page.viewport_size['width']}.png"))
     assert combo_value(page, "System A") == "1. boxer_dev.clf"
     assert combo_value(page, "System B") == "2. bert_char_1enc_dev.clf"
+    # the sidebar's notice of Boxer's ill-formed DRSs names the file once, not once per bad line
+    notice = page.locator("[data-testid='stSidebar'] [data-testid='stAlertContentWarning']",
+                          has_text="are ill-formed").first.inner_text()
+    assert notice.count("boxer_dev.clf") == 1 and notice.count("line ") >= 4
     doc, picked_delta, shown, delta = document_view(page)
     assert shown.strip() in combo_value(page, "Document (largest |B − A| first)")
     assert abs(picked_delta - delta) < 0.001
