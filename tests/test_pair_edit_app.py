@@ -68,3 +68,24 @@ def test_editing_the_predicted_drs_moves_the_scores_and_a_bad_edit_keeps_the_fil
     no_errors(at)
     assert any("edited DRS" in e.value for e in at.error)
     assert scores(at)["F"] == before["F"]
+
+
+def test_a_pasted_sbn_pair_is_diffed_as_triples_too(shared_path):
+    """The first sentence of PMB 5.0.0 nl test, Neural Boxer against gold, pasted as SBN lines: the diff
+    lists triples under Smatch's alignment, as many matched, pred and gold as the corrected Smatch counts."""
+    from dscorer_core.formats import read_sbn_texts
+    from dscorer_core.sbn.smatch_causes import compare_sbn_lines
+
+    for i in range(10):  # the first pair whose prediction reads and differs from gold
+        pred = read_sbn_texts(shared_path("pmb-5.0.0/neuralboxer_nl_test.sbn"))[i].raw
+        gold = read_sbn_texts(shared_path("pmb-5.0.0/gold_nl_test.sbn"))[i].raw
+        doc = compare_sbn_lines((pred,), (gold,)).corrected.documents[0]
+        if not doc.ill_formed and doc.matched < doc.gold_triples:
+            break
+    at = paste_pair(new_app(doc=None).run(), pred + "\n", gold + "\n")
+    at.session_state["pair_drawing"] = "diff"
+    at.run()
+    no_errors(at)
+    text = " ".join(m.value for m in at.markdown)
+    assert "Triples, under Smatch's alignment" in text
+    assert f"{doc.matched} matched of {doc.pred_triples} in pred and {doc.gold_triples} in gold" in text
