@@ -21,7 +21,7 @@ from dscorer_core.render import (
 )
 from dscorer_core.render.display import quoted
 
-st.set_page_config(page_title="dscorer · pair view", page_icon="🔍", layout="wide")
+st.set_page_config(page_title="dscorer · pair view", page_icon=":material/compare:", layout="wide")
 aw.share_the_interpreter()
 aw.keep_widget_state()
 aw.page_links()
@@ -37,7 +37,9 @@ if paired:  # the corpus page's and the error analysis's results, computed in th
 # (the sentences: one line each, cut with an ellipsis; the whole sentence is the caption's tooltip)
 st.html("<style>[data-testid='stMainBlockContainer']{padding-top:1.2rem}"
         "[data-testid='stMainBlockContainer'] h1{padding:.25rem 0}"
-        ".st-key-dscorer_sentence p{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}</style>")
+        ".st-key-dscorer_sentence p{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}"
+        ".st-key-dscorer_clause_tables [data-testid=stHorizontalBlock]{flex-wrap:wrap}"
+        ".st-key-dscorer_clause_tables [data-testid=stColumn]{min-width:min(100%,560px)}</style>")
 # the bundled pair of the paper's figures (the default samples), which the page explains and opens on Figure 4
 paper_sample = pred is not None and gold is not None and all(
     f.key.startswith(f"sample:{aw.DEFAULT_SAMPLES[side]}") for side, f in (("pred", pred), ("gold", gold)))
@@ -117,6 +119,7 @@ else:
     sentence = aw.md_escape(gdrs.sentence or pdrs.sentence or "(no sentence in the files)")
 with st.container(key="dscorer_sentence"):
     st.caption(sentence, help=sentence)
+aw.show_failed_parse(pred, i)  # an ill-formed predicted DRS: said here, with its reason, not only in the sidebar
 if judging is not None:  # judging mode (sidebar): acceptable or not, then on to the next unjudged document
     aw.acceptability_panel(judging, i, aw.system_name(pred.name), n_docs, _set_doc)
 
@@ -124,6 +127,8 @@ if judging is not None:  # judging mode (sidebar): acceptable or not, then on to
 part = aw.sentence_navigator(pred, gold, i, settings, bool(st.session_state.get("with_counter", True)))
 if part is not None:
     pdrs, gdrs = part.pred, part.gold
+# the predicted DRS edited in place (an expander): everything below follows the edit
+pdrs = aw.edited_pred(pdrs, f"doc{i}" + (f"_s{part.number}" if part is not None else ""))
 
 try:
     result = aw.cached_pair_score(pdrs, gdrs, settings)
@@ -184,7 +189,7 @@ def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | 
     aw.write_view_link(i, k)
     # an SBN pair opens on Smatch's view of it (its SBN graphs, alignment and triples), once per change of files
     sbn_pair = aw.is_sbn_pair(pdrs, gdrs)
-    drawings = ["graphs", "boxes"] + ([aw.SMATCH_DRAWING] if sbn_pair else [])
+    drawings = ["graphs", "boxes", "diff"] + ([aw.SMATCH_DRAWING] if sbn_pair else [])
     if st.session_state.get("pair_drawing_sbn") != sbn_pair:
         st.session_state["pair_drawing_sbn"] = sbn_pair
         if sbn_pair:
@@ -201,9 +206,11 @@ def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | 
         st.rerun()  # the scores above and the sentence navigator show COUNTER too (or no longer)
     col_text.segmented_control("Draw the pair as", drawings, key="pair_drawing",
                                label_visibility="collapsed",
-                               help="Graphs, or both DRSs as DRT boxes in their place (each condition coloured by its "
-                                    "DSCORER verdict at this k and marked for COUNTER); for SBN files also the SBN "
-                                    "graphs as Smatch scores them (alignment and matched triples).")
+                               help="Graphs; both DRSs as DRT boxes in their place (each condition coloured by its "
+                                    "edges' matched share at this k and marked for COUNTER); a diff, no k needed: "
+                                    "what is only in pred, only in gold and matched (clauses under COUNTER's "
+                                    "mapping, triples under Smatch's for SBN); for SBN files also the SBN graphs "
+                                    "as Smatch scores them (alignment and matched triples).")
     col_toggle.toggle("Present", key="present",
                       help="For a projector: the sidebar is hidden and the text is larger; the graphs take the "
                            "whole width, so they are drawn larger too. Switch off to get the sidebar back.")
@@ -238,6 +245,8 @@ def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | 
     dark = getattr(getattr(st.context, "theme", None), "type", None) == "dark"
     if as_smatch:
         aw.smatch_pair_view(pdrs, gdrs, dark)
+    elif st.session_state.get("pair_drawing") == "diff":
+        aw.diff_view(pdrs, gdrs, aw.app_counter_settings())
     elif as_boxes:
         aw.box_view_pair(pdrs, gdrs, pred_graph=pg, gold_graph=gg, highlight=highlight, counter=cpair)
     elif too_large_to_draw([pg, gg]):
@@ -380,7 +389,9 @@ def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | 
                + ("; the COUNTER column gives COUNTER's verdict under the mapping above" if cpair else "")
                + ". Blue: matched, orange: unmatched, as in the graphs"
                + ("; pink rows: clauses of the chosen variable." if var_choice else "."))
-    left, right = st.columns(2)
+    # side by side where each table gets 560 px (1920), one under the other where not (1280): every column readable
+    with st.container(key="dscorer_clause_tables"):
+        left, right = st.columns(2)
     for col, side, drs in ((left, "pred", pdrs), (right, "gold", gdrs)):
         with col:
             st.markdown(f"**{'Predicted' if side == 'pred' else 'Gold'}** ({len(drs.clauses)} clauses"

@@ -1,6 +1,7 @@
 """Shared Streamlit widgets of the dscorer app, one module per job: ``files`` (loading), ``controls``
 (settings), ``state`` (session state and caching), ``drawing`` (pyvis graphs), ``box_view`` (DRT boxes),
-``tables``, ``charts`` (altair charts converted once), ``text`` (escaping), ``judging`` (human
+``tables``, ``charts`` (altair charts converted once), ``diff_view`` (only in pred, only in gold, matched),
+``pair_edit`` (the predicted DRS edited in place), ``text`` (escaping), ``judging`` (human
 judgements), ``sentences`` (a long document a sentence at a time), ``corpus_jobs`` (corpus-sized
 results, started in the background when a pair is loaded), ``workers`` (the process pool),
 ``server`` (how the server process shares its interpreter among sessions).
@@ -22,6 +23,7 @@ from .corpus_jobs import (  # noqa: F401
                      errors_job,
                      start_corpus_jobs,
 )
+from .diff_view import cached_drs_diff, diff_view  # noqa: F401
 from .drawing import (  # noqa: F401
                      COLOURS,
                      EDGE_STYLE,
@@ -45,12 +47,15 @@ from .files import (  # noqa: F401
                      SOURCES,
                      LoadedFile,
                      check_local_path,
+                     failed_parse,
                      file_widgets,
                      load_file,
                      load_pair,
                      parse_local,
                      parse_upload,
                      sample_files,
+                     show_failed_parse,
+                     show_file_errors,
                      show_input_error,
                      show_older_gold_note,
                      show_swap_warning,
@@ -79,6 +84,7 @@ from .limits import (  # noqa: F401
 )
 from .links import SIDES, file_param, read_view_link, write_view_link  # noqa: F401
 from .navigation import PAGES, page_links  # noqa: F401
+from .pair_edit import drs_as_text, edited_pred, parse_edit  # noqa: F401
 from .sbn_scores import cached_sbn_comparison, sbn_smatch_corpus, sbn_smatch_pair  # noqa: F401
 from .sbn_view import SMATCH_DRAWING, cached_triple_match, is_sbn_pair, smatch_pair_view  # noqa: F401
 from .sentences import SENTENCE_KEY, SentenceView, context_nodes, sentence_navigator  # noqa: F401

@@ -63,6 +63,7 @@ def box_view_pair(pred: Drs, gold: Drs, *, pred_graph: Graph | None = None, gold
         fragments.append(box_view_html(
             drs, title="Predicted" if side == "pred" else "Gold", side=side, graph=graph,
             dscorer=getattr(highlight, side).clauses if highlight else None,
+            edge_counts=getattr(highlight, side).edge_counts if highlight and graph is not None else None,
             counter=counter_clause_marks(drs, counter, side) if counter else None))
     page = box_view_document(fragments, title=f"DRS boxes, document {gold.index}",
                              k=highlight.k if highlight else None)

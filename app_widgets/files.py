@@ -13,18 +13,23 @@ import streamlit as st
 
 from dscorer_core import Drs
 from dscorer_core.clauses import check_pair, decode_clf_bytes
-from dscorer_core.errors import BRIEF_QUOTE_CHARS, ClfError, DscorerInputError
+from dscorer_core.errors import BRIEF_QUOTE_CHARS, ClfError, ClfProblem, DscorerInputError
 from dscorer_core.formats import FORMAT_NAMES, parse_drs_text, resolve_format
 from dscorer_core.ill_formed import GoldCheck, IllFormed, IllFormedReport, apply_ill_policy, check_gold
 from dscorer_core.ill_formed import signed as signed_by_reports
 from dscorer_core.swapped_sides import suspect_swapped
 
 from .file_access import allowed_roots, resolve_allowed, serves_only_this_machine
+from .limits import check_pasted
 from .text import md_escape
 
 __all__ = ["APP_DIR", "SAMPLE_DIR", "MAX_UPLOAD_MB", "SOURCES", "DEFAULT_SAMPLES", "LoadedFile", "parse_upload",
            "parse_local", "local_roots", "check_local_path", "read_local", "signed", "show_swap_warning",
-           "show_older_gold_note", "sample_files", "show_input_error", "file_widgets", "load_file", "load_pair"]
+           "show_older_gold_note", "sample_files", "show_input_error", "file_widgets", "load_file", "load_pair",
+           "show_file_errors", "failed_parse", "show_failed_parse"]
+
+#: Session key of the file errors of this run, shown at the top of the main area (show_file_errors).
+FILE_ERRORS_KEY = "_file_errors"
 
 #: The app's folder (the parent of this package).
 APP_DIR = Path(__file__).resolve().parent.parent
@@ -33,7 +38,7 @@ SAMPLE_DIR = APP_DIR / "sample_data"
 MAX_UPLOAD_MB = 50
 
 #: Where a DRS file can come from (file_widgets).
-SOURCES = ("Sample", "Upload", "Local path")
+SOURCES = ("Sample", "Upload", "Local path", "Paste")
 DEFAULT_SAMPLES = {"pred": "paper_pred.clf", "gold": "paper_gold.clf"}
 
 
@@ -120,7 +125,7 @@ def sample_files() -> list[str]:
 
 def show_input_error(what: str, exc: Exception) -> None:
     """An st.error that names the file and lists the bad lines, as escaped text."""
-    st.error(f"**Cannot use the {md_escape(what)}.**  \n" + md_escape(str(exc)), icon="⚠️")
+    st.error(f"**Cannot use the {md_escape(what)}.**  \n" + md_escape(str(exc)), icon=":material/warning:")
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
@@ -155,16 +160,47 @@ def file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str 
     drss, report = _ill_policy(loaded.key, gold.key if gold else None, loaded.drss, gold.drss if gold else None)
     if report.entries:
         def brief(e: IllFormed) -> str:
-            """Where and what, quoting a few characters of the file's first bad line only."""
+            """Which DRS, its line and column and what is wrong (the file is named once, above),
+            quoting a few characters of the file's first bad line only."""
             first = e is report.entries[0]
-            return f"DRS {e.index}: " + "; ".join(p.format(e.source, BRIEF_QUOTE_CHARS if first and i == 0 else 0)
+            return f"DRS {e.index}: " + "; ".join(_where(p, BRIEF_QUOTE_CHARS if first and i == 0 else 0)
                                                   for i, p in enumerate(e.problems[:4]))
 
         st.warning(f"{len(report.entries)} predicted DRS(s) of {md_escape(loaded.name)} are ill-formed and are scored "
                    "as failed parses (all their gold clauses and k-grams unmatched):  \n"
                    + "  \n".join(md_escape(brief(e)) for e in report.entries[:8])
-                   + (f"  \n... and {len(report.entries) - 8} more" if len(report.entries) > 8 else ""), icon="⚠️")
+                   + (f"  \n... and {len(report.entries) - 8} more" if len(report.entries) > 8 else ""),
+                   icon=":material/warning:")
     return LoadedFile(loaded.name, tuple(drss), loaded.key, report, loaded.notation)
+
+
+def _where(problem: ClfProblem, quote_chars: int) -> str:
+    """``line L:C: message: 'text'`` of one problem, its file left out (named once around it)."""
+    text = problem.text if len(problem.text) <= quote_chars else \
+        problem.text[:quote_chars] + "..." if quote_chars else ""
+    where = f"line {problem.line}" + (f":{problem.column}" if problem.column else "") + ": " if problem.line else ""
+    return where + problem.message + (f": {text!r}" if text else "")
+
+
+def failed_parse(pred: LoadedFile, index: int) -> IllFormed | None:
+    """The predicted DRS ``index`` when it is ill-formed and so scored as a failed parse, else None."""
+    if pred.report is None:
+        return None
+    return next((e for e in pred.report.entries if e.index == index), None)
+
+
+def show_failed_parse(pred: LoadedFile, index: int) -> bool:
+    """In the pair view, above the scores: that the predicted DRS of this document is scored as a failed
+    parse, and why (FILE:LINE:COL of each bad line, a few characters quoted); whether it is."""
+    entry = failed_parse(pred, index)
+    if entry is None:
+        return False
+    reasons = "  \n".join(md_escape(p.format(entry.source, BRIEF_QUOTE_CHARS)) for p in entry.problems[:4])
+    more = f"  \n... and {len(entry.problems) - 4} more" if len(entry.problems) > 4 else ""
+    st.warning(f"**The predicted DRS of document {index} is scored as a failed parse** (it is ill-formed, so none "
+               f"of its clauses count and every gold clause and k-gram is unmatched):  \n{reasons}{more}",
+               icon=":material/warning:")
+    return True
 
 
 def show_older_gold_note(*predicted: LoadedFile | None) -> None:
@@ -183,12 +219,13 @@ def _file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str
     file, or None while none is chosen (unreadable or malformed files raise DscorerInputError).
 
     Widget keys are ``{key_prefix}src_{slot}``, ``{key_prefix}sample_{slot}``,
-    ``{key_prefix}upload_{slot}`` and ``{key_prefix}path_{slot}``; the last upload is kept in
+    ``{key_prefix}upload_{slot}``, ``{key_prefix}path_{slot}`` and ``{key_prefix}paste_{slot}`` (pasted
+    DRSs, clauses or SBN, at most MAX_PASTED_CHARS characters); the last upload is kept in
     ``_{key_prefix}uploaded_{slot}``. By default the slot is headed ``**{label} file**`` and says
     what to do while no file is chosen; ``compact`` labels the source radio with ``label``,
     collapses the other labels and shows no hints.
     """
-    key = {what: f"{key_prefix}{what}_{slot}" for what in ("src", "sample", "upload", "path")}
+    key = {what: f"{key_prefix}{what}_{slot}" for what in ("src", "sample", "upload", "path", "paste")}
     stored_key = f"_{key_prefix}uploaded_{slot}"
     if compact:
         st.session_state.setdefault(key["src"], "Sample")
@@ -224,6 +261,19 @@ def _file_widgets(slot: str, label: str, default_sample: str, *, key_prefix: str
             digest = hashlib.sha1(data).hexdigest()
             notation, drss = parse_upload(name, data, lenient)
             return LoadedFile(name, drss, f"upload:{name}:{digest}", notation=notation)
+        if src == "Paste":
+            pasted = st.text_area(f"{label}: DRS(s) pasted (clauses or SBN)", key=key["paste"], height=140,
+                                  label_visibility=visibility, placeholder="b1 REF x1\nb1 male \"n.02\" x1\n...",
+                                  help="One or more DRSs as clauses (a blank line between two) or SBN; "
+                                       "Ctrl+Enter or a click outside reads them.")
+            if not pasted.strip():
+                if not compact:
+                    st.info("Paste a DRS as clauses or as SBN.")
+                return None
+            data = check_pasted(pasted).encode("utf-8")
+            name = f"pasted {label.split(' (')[0].lower()}"
+            notation, drss = parse_upload(name, data, lenient)
+            return LoadedFile(name, drss, f"paste:{hashlib.sha1(data).hexdigest()}", notation=notation)
         text = st.text_input(labels[2], key=key["path"], label_visibility=visibility, placeholder=placeholder)
         if not text.strip():
             if not compact:
@@ -250,7 +300,7 @@ def show_swap_warning(pred: LoadedFile, gold: LoadedFile) -> bool:
     dummies, sentences on the predicted side only, names); whether one was shown."""
     message = _swap_message(pred.key, gold.key, pred, gold)
     if message is not None:
-        st.warning(md_escape(message), icon="🔀")
+        st.warning(md_escape(message), icon=":material/swap_horiz:")
     return message is not None
 
 
@@ -263,15 +313,29 @@ def load_file(slot: str, label: str, default_sample: str, *, what: str | None = 
     try:
         loaded = file_widgets(slot, label, default_sample, **options)
     except DscorerInputError as exc:
-        show_input_error(what, exc)
+        _file_error(what, exc)
         return None, True
     if loaded is not None and not loaded.drss:
-        show_input_error(what, DscorerInputError(
+        _file_error(what, DscorerInputError(
             f"{loaded.name}: no DRS in this file (it is empty or holds only comments)"))
         return None, True
     if loaded is not None:
         st.caption(f"{loaded.kind[0].upper()}{loaded.kind[1:]}, {len(loaded.drss)} DRS(s)")
     return loaded, False
+
+
+def _file_error(what: str, exc: Exception) -> None:
+    """A file that cannot be used: a pointer where its widgets are (the sidebar), the message itself
+    kept for show_file_errors, which puts it at the top of the main area, where the eye is."""
+    st.caption(f":red[**Cannot use the {md_escape(what)}**] (the reason is at the top of the page)")
+    st.session_state.setdefault(FILE_ERRORS_KEY, []).append((what, str(exc)))
+
+
+def show_file_errors() -> None:
+    """The errors of the files that could not be used in this run (FILE:LINE:COL: what is wrong), at
+    the top of the main area; call it in the main area after the file widgets."""
+    for what, message in st.session_state.pop(FILE_ERRORS_KEY, []):
+        st.error(f"**Cannot use the {md_escape(what)}.**  \n" + md_escape(message), icon=":material/warning:")
 
 
 def _load_side(side: str, container: Any, gold: LoadedFile | None = None) -> LoadedFile | None:
@@ -290,12 +354,14 @@ def load_pair(container: Any = None) -> tuple[LoadedFile | None, LoadedFile | No
     A bad file shows an error and leaves the other side and the rest of the page working.
     """
     container = container or st.sidebar
+    st.session_state.pop(FILE_ERRORS_KEY, None)
     with container, st.expander("DRS files (clauses or SBN)", expanded=True):
         pred_box, gold_box = st.container(), st.container()
         gold = _load_side("gold", gold_box)  # first: the predicted file's check depends on it
         pred = _load_side("pred", pred_box, gold)
         with pred_box:
             show_older_gold_note(pred)
+    show_file_errors()  # the main area's top: the page has drawn nothing there yet
     paired = False
     if pred and gold:
         try:

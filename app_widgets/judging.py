@@ -5,7 +5,8 @@ Local path (docs/hosting.md); nothing else on the server is written."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import os
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,15 +15,31 @@ import streamlit as st
 from dscorer_core.errors import DscorerInputError
 from dscorer_core.judgements import Judgement, JudgementStore, preference_system
 
-from .file_access import resolve_writable
+from .file_access import resolve_writable, serves_only_this_machine
 from .files import local_roots
 from .text import md_escape
 
-__all__ = ["DEFAULT_STORE", "JUDGING_KEYS", "Judging", "judging_sidebar", "system_name", "acceptability_panel",
+__all__ = ["DEFAULT_STORE", "JUDGEMENTS_DIR_VARIABLE", "judgements_dir", "JUDGING_KEYS",
+           "Judging", "judging_sidebar", "system_name", "acceptability_panel",
            "preference_panel", "next_unjudged"]
 
-#: The judgement file offered first (in the directory the app was started in).
-DEFAULT_STORE = "judgements.sqlite"
+#: The environment variable naming the folder of the judgement file offered first.
+JUDGEMENTS_DIR_VARIABLE = "DSCORER_JUDGEMENTS_DIR"
+
+
+def judgements_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """Where the judgement file offered first lives: ``DSCORER_JUDGEMENTS_DIR``, else the user's data
+    folder (``$XDG_DATA_HOME/dscorer``, by default ``~/.local/share/dscorer``): outside the checkout,
+    so judgements are neither committed by accident nor lost with a fresh clone."""
+    env = os.environ if environ is None else environ
+    if env.get(JUDGEMENTS_DIR_VARIABLE):
+        return Path(os.path.expanduser(env[JUDGEMENTS_DIR_VARIABLE]))
+    base = env.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "dscorer"
+
+
+#: The judgement file offered first (docs/judgements.md): in judgements_dir(), outside the checkout.
+DEFAULT_STORE = str(judgements_dir() / "judgements.sqlite")
 #: Session keys of the judging widgets that should survive a page switch.
 JUDGING_KEYS = ("judging", "judge_store", "judge_annotator")
 #: Keys: accept and reject (pair view); A, B and same (compare page); next unjudged document.
@@ -65,9 +82,9 @@ def judging_sidebar() -> Judging | None:
                                   help="Judgements are kept per person; agreement between people is Cohen's kappa "
                                        "(Error analysis page).").strip()
         try:
-            path = resolve_writable(path_text, local_roots(), Path.cwd())
+            path = resolve_writable(path_text, _writable_roots(), Path.cwd())
         except DscorerInputError as exc:
-            st.error(md_escape(str(exc)), icon="⚠️")
+            st.error(md_escape(str(exc)), icon=":material/warning:")
             return None
         if not annotator:
             st.info("Type your name to start judging.")
@@ -76,11 +93,27 @@ def judging_sidebar() -> Judging | None:
             judging = Judging(_store(str(path)), annotator)
             _import_export(judging)
         except DscorerInputError as exc:  # not a database, a full disk, a locked file...
-            st.error(_one_line(exc), icon="⚠️")
+            st.error(_one_line(exc), icon=":material/warning:")
             if st.session_state.get("_judge_unsaved"):
-                st.error(st.session_state["_judge_unsaved"], icon="⚠️")
+                st.error(st.session_state["_judge_unsaved"], icon=":material/warning:")
             return None
         return judging
+
+
+def _writable_roots() -> tuple[Path, ...]:
+    """Where a judgement file may be written: the directories Local path may read, and the folder of the
+    file offered first (created on first use) while the app answers this machine only or the operator
+    named it (DSCORER_JUDGEMENTS_DIR)."""
+    roots = local_roots()
+    local = serves_only_this_machine(str(st.get_option("server.address") or "127.0.0.1"))
+    if local or os.environ.get(JUDGEMENTS_DIR_VARIABLE):
+        folder = judgements_dir()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return roots
+        roots = (*roots, folder.resolve())
+    return roots
 
 
 def _one_line(exc: Exception) -> str:
@@ -100,7 +133,7 @@ def _import_export(judging: Judging) -> None:
         try:
             added = store.import_csv_text(uploaded.getvalue().decode("utf-8-sig"), uploaded.name)
         except (DscorerInputError, UnicodeDecodeError) as exc:
-            st.error(md_escape(str(exc)), icon="⚠️")
+            st.error(md_escape(str(exc)), icon=":material/warning:")
         else:
             st.session_state["_judge_imported"] = uploaded.file_id
             st.success(f"{added} judgement(s) imported.")
@@ -148,12 +181,12 @@ def _panel(judging: Judging, document: int, system: str, order: Sequence[int], g
         judged = judging.store.judged_documents(judging.annotator, system)
         current = judging.store.get(judging.annotator, document, system)
     except DscorerInputError as exc:
-        st.error(_one_line(exc), icon="⚠️")
+        st.error(_one_line(exc), icon=":material/warning:")
         return
     done = len(judged & set(order))
     with st.container(border=True, key=f"judging_panel_{key}"):
         if st.session_state.get("_judge_unsaved"):
-            st.error(st.session_state["_judge_unsaved"], icon="⚠️")
+            st.error(st.session_state["_judge_unsaved"], icon=":material/warning:")
         st.progress(done / max(1, len(order)), text=f"Judging as {md_escape(judging.annotator)}: {done} of "
                                                     f"{len(order)} documents judged")
         st.markdown(f"**{question}** Document {document}: "

@@ -8,7 +8,17 @@ from __future__ import annotations
 
 import streamlit as st
 
-__all__ = ["PAGES", "page_links"]
+__all__ = ["PAGES", "WORKING_CSS", "page_links"]
+
+#: A "Working..." sign at the top of the window while a page's script has run for more than a second
+#: (Streamlit marks the app ``data-test-script-state=running``; the sign fades in after 1 s, so quick
+#: reruns do not flicker). CSS only: it shows even while Python is busy and cannot send anything.
+WORKING_CSS = ("<style>[data-testid=stApp][data-test-script-state=running]::after{content:'Working\\2026';"
+               "position:fixed;top:.55rem;left:50%;transform:translateX(-50%);z-index:1000100;"
+               "padding:.2rem .9rem;border-radius:1rem;background:#0072B2;color:#fff;"
+               "font:600 .9rem system-ui,sans-serif;box-shadow:0 1px 4px rgba(0,0,0,.3);pointer-events:none;"
+               "opacity:0;animation:dscorer-working .2s linear 1s forwards}"
+               "@keyframes dscorer-working{to{opacity:1}}</style>")
 
 #: (script relative to app.py, label, icon) in sidebar order (Material icons: Streamlit ships their font,
 #: emoji need one on the reader's system).
@@ -19,7 +29,9 @@ PAGES = (("app.py", "Pair view", ":material/compare:"), ("pages/1_Corpus.py", "C
 
 
 def page_links() -> None:
-    """Links to every page at the top of the sidebar (the current page is highlighted)."""
+    """Links to every page at the top of the sidebar (the current page is highlighted), and the page's
+    "Working..." sign (WORKING_CSS)."""
+    st.html(WORKING_CSS)
     with st.sidebar:
         for script, label, icon in PAGES:
             st.page_link(script, label=label, icon=icon)

@@ -35,23 +35,35 @@ from dscorer_core import (
 from dscorer_core.render import Layout, NgramComparison, compare_ngrams, shared_layout
 
 from .judging import JUDGING_KEYS
+from .limits import MAX_SYSTEMS
 
-__all__ = ["SharedResults", "shared_cache", "PERSISTENT_KEYS", "keep_widget_state", "cached_pair_score",
+__all__ = ["SharedResults", "shared_cache", "PERSISTENT_KEYS", "COMPARE_KEYS", "keep_widget_state", "cached_pair_score",
            "cached_counter_pair", "cached_layout",
            "cached_comparison", "comparison_size", "MAX_STORED_RESULTS", "MAX_STORED_BYTES", "result_size",
            "cached_run", "result_store", "run_with_progress", "CLASS_SESSIONS", "shared_text"]
 
 T = TypeVar("T")
 
-#: Session keys of widgets whose value should survive a page switch.
-PERSISTENT_KEYS = ("src_pred", "src_gold", "sample_pred", "sample_gold", "path_pred", "path_gold",
+#: The compare page's file slots: gold, then one per possible system.
+COMPARE_SLOTS = ("gold", *(f"sys{i}" for i in range(MAX_SYSTEMS)))
+#: The compare page's widget keys that survive a page switch (its file slots, settings, A, B, document).
+COMPARE_KEYS = ("cmp_n", "cmp_baseline", "cmp_metric", "cmp_average", "cmp_bootstrap", "cmp_ar", "cmp_seed",
+                "cmp_restarts", "cmp_counter_seed", "cmp_search", "cmp_keep_ref", "cmp_a", "cmp_b", "cmp_by",
+                "cmp_doc", "cmp_side", "cmp_k",
+                *(f"cmp_{what}_{slot}" for slot in COMPARE_SLOTS for what in ("src", "sample", "path", "paste")))
+#: Session keys of widgets whose value should survive a page switch (every page's: one scheme for the app).
+PERSISTENT_KEYS = ("src_pred", "src_gold", "sample_pred", "sample_gold", "path_pred", "path_gold", "paste_pred",
+                   "paste_gold",
                    "preset", "order", "w0", "show_names", "k", "show_reverse", "conv_preset", "conv_order",
                    "conv_w0", "conv_show_names", "conv_show_reverse", "compact", "with_counter", "present",
-                   "pair_drawing", "corpus_counter", "corpus_disagree_by", "corpus_disagree_n", *JUDGING_KEYS)
+                   "pair_drawing", "corpus_counter", "corpus_disagree_by", "corpus_disagree_n", *JUDGING_KEYS,
+                   *COMPARE_KEYS)
 
 
 def keep_widget_state() -> None:
-    """Re-assign persistent widget values so they survive a switch between pages."""
+    """Re-assign persistent widget values so they survive a switch between pages. The re-assignment
+    also sends each value to the browser on every run: a keyed selectbox whose option labels changed
+    (other files loaded) would otherwise go on showing its first option while the page used another."""
     for key in PERSISTENT_KEYS:
         if key in st.session_state:
             st.session_state[key] = st.session_state[key]

@@ -7,7 +7,7 @@ the file and what it seems to be.
 
 from __future__ import annotations
 
-__all__ = ["SIGNATURES", "SAMPLE_BYTES", "BINARY_SHARE", "binary_kind"]
+__all__ = ["SIGNATURES", "SAMPLE_BYTES", "BINARY_SHARE", "binary_kind", "binary_position"]
 
 #: Leading bytes of common binary formats and what to call a file that starts with them.
 SIGNATURES: tuple[tuple[bytes, str], ...] = (
@@ -46,3 +46,24 @@ def binary_kind(data: bytes) -> str | None:
         text = text.rstrip("\ufffd")
     odd = sum(1 for ch in text if ch == "\ufffd" or (ch < " " and ch not in _TEXT_CONTROLS))
     return "binary file" if text and odd / len(text) > BINARY_SHARE else None
+
+
+def binary_position(data: bytes) -> tuple[int, int]:
+    """Where a binary file shows it is one, as (line, column), both from 1: its first byte for a known
+    signature, else its first NUL byte, else its first byte that no text file holds (a control
+    character or a byte that is not UTF-8); (1, 1) when none is found. Error messages name it as
+    FILE:LINE:COL, as every other bad line."""
+    if any(data.startswith(magic) for magic, _ in SIGNATURES):
+        return 1, 1
+    sample = data[:SAMPLE_BYTES]
+    at = sample.find(b"\x00")
+    if at < 0:
+        text = sample.decode("utf-8", errors="replace")
+        odd = next((i for i, ch in enumerate(text) if ch == "\ufffd" or (ch < " " and ch not in _TEXT_CONTROLS)), None)
+        if odd is None:
+            return 1, 1
+        before = text[:odd]
+        return before.count("\n") + 1, odd - (before.rfind("\n") + 1) + 1
+    line_start = sample.rfind(b"\n", 0, at) + 1
+    column = len(sample[line_start:at].decode("utf-8", errors="replace")) + 1
+    return sample.count(b"\n", 0, at) + 1, column

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .binary_files import binary_kind
+from .binary_files import binary_kind, binary_position
 from .clause_format import BOX_OPERATORS, is_operator_name
 from .errors import ClfError, ClfErrors, ClfProblem, DrsCountMismatch, NoDrsError
 from .input_files import read_checked_bytes
@@ -330,12 +330,14 @@ def decode_clf_bytes(data: bytes, source: str) -> str:
     """Decode file bytes as UTF-8 (a BOM is dropped later), naming every bad line and column; a
     binary file (compressed, an image, ...: ``binary_files``) is one error for the whole file."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise ClfError(source, [ClfProblem(0, "is UTF-16 text (it starts with a UTF-16 byte order mark); "
-                                              "save the file as UTF-8")])
+        raise ClfError(source, [ClfProblem(1, "is UTF-16 text (it starts with a UTF-16 byte order mark); "
+                                              "save the file as UTF-8", column=1)])
     kind = binary_kind(data)
     if kind is not None:
         hint = "; decompress it first" if kind.endswith("compressed file") or kind == "zip archive" else ""
-        raise ClfError(source, [ClfProblem(0, f"is a {kind}, not a text file of DRSs (clauses or SBN){hint}")])
+        line, column = binary_position(data)  # FILE:LINE:COL, as every other bad line
+        raise ClfError(source, [ClfProblem(line, f"is a {kind}, not a text file of DRSs (clauses or SBN){hint}",
+                                           column=column)])
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

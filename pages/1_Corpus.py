@@ -10,6 +10,7 @@ CSV and JSON downloads; choosing a row opens that document in the pair view.
 from __future__ import annotations
 
 import altair as alt
+import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -21,7 +22,7 @@ from dscorer_core.dscorer.corpus import document_table
 from dscorer_core.metrics import MetricResult, make_metrics, metric_names, usable_metrics
 from dscorer_core.stats.metric_agreement import correlation, disagreements, metric_pairs
 
-st.set_page_config(page_title="dscorer · corpus view", page_icon="📊", layout="wide")
+st.set_page_config(page_title="dscorer · corpus view", page_icon=":material/table_chart:", layout="wide")
 aw.share_the_interpreter()
 aw.keep_widget_state()
 aw.page_links()
@@ -58,7 +59,7 @@ with_counter = st.toggle("Score with COUNTER too", key="corpus_counter",
 cres = pairs = None
 counter_refused = aw.counter_refusal(pred.drss, gold.drss) if with_counter else None
 if counter_refused:
-    st.warning(aw.md_escape(counter_refused), icon="⚠️")
+    st.warning(aw.md_escape(counter_refused), icon=":material/warning:")
 if with_counter and not counter_refused:
     counter_settings = aw.app_counter_settings()
     cres: CounterResult = aw.cached_job(aw.counter_job(pred, gold, counter_settings))
@@ -211,15 +212,24 @@ with left:
     st.markdown("#### Per-document F")
 
     def _histogram() -> alt.Chart:
-        long = table[["index", "F"]].assign(metric="DSCORER")
+        # bars side by side per bin of 0.05 (not overlaid: an overlap drew a third colour that no legend
+        # named); the legend lists exactly the metrics drawn, above the plot where it is not cut
+        metrics_shown = {"DSCORER": table["F"]}
         if cres is not None:
-            long = pd.concat([long, table[["index", "COUNTER F"]].rename(columns={"COUNTER F": "F"}).assign(
-                metric="COUNTER")], ignore_index=True)
-        return alt.Chart(long).mark_bar(opacity=0.6, binSpacing=0).encode(
-            alt.X("F:Q", bin=alt.Bin(maxbins=20, extent=[0, 1]), title="F"),
-            alt.Y("count():Q", title="documents", stack=None),
-            alt.Color("metric:N", scale=alt.Scale(domain=["DSCORER", "COUNTER"], range=["#0072B2", "#E69F00"])),
-            tooltip=["metric:N", alt.Tooltip("count():Q", title="documents")])
+            metrics_shown["COUNTER"] = table["COUNTER F"]
+        edges = np.linspace(0.0, 1.0, 21)
+        rows = [{"bin": f"{lo:.2f}–{hi:.2f}", "from": lo, "metric": name, "documents": int(n)}
+                for name, values in metrics_shown.items()
+                for lo, hi, n in zip(edges, edges[1:], np.histogram(np.clip(values, 0, 1), bins=edges)[0])]
+        colours = {"DSCORER": "#0072B2", "COUNTER": "#E69F00"}
+        return alt.Chart(pd.DataFrame(rows)).mark_bar().encode(
+            alt.X("bin:O", sort=alt.SortField("from"), title="F (bins of 0.05)", axis=alt.Axis(labelAngle=-45)),
+            alt.XOffset("metric:N", sort=list(metrics_shown)),
+            alt.Y("documents:Q", title="documents"),
+            alt.Color("metric:N", title="F of", scale=alt.Scale(domain=list(metrics_shown),
+                                                               range=[colours[m] for m in metrics_shown]),
+                      legend=alt.Legend(orient="top", labelLimit=0)),
+            tooltip=["metric:N", "bin:N", "documents:Q"])
 
     aw.shared_chart(charts_key + ("histogram",), _histogram, width="stretch")
 with right:

@@ -56,38 +56,22 @@ PMB_EXAMPLE = {"gold": SHARED_DATA / "pmb-2.2.0" / "gold_dev.clf",
 AVERAGES = {"default": "each metric's own", "micro": "micro", "macro": "macro"}
 DEFAULT_SAMPLES = ("paper_pred.clf", "paper_gold.clf")
 
-st.set_page_config(page_title="dscorer · compare systems", page_icon="⚖️", layout="wide")
+st.set_page_config(page_title="dscorer · compare systems", page_icon=":material/leaderboard:", layout="wide")
 aw.share_the_interpreter()
 aw.keep_widget_state()
 aw.page_links()
 
 
 # ---------------------------------------------------------------- widget state
+# (this page's keys are listed in aw.COMPARE_KEYS: aw.keep_widget_state keeps them, as every page's)
 
-def _slots() -> list[str]:
-    """The file slots: gold, then one per possible system."""
-    return ["gold"] + [f"sys{i}" for i in range(MAX_SYSTEMS)]
-
-
-#: This page's widget keys whose values should survive a visit to another page.
-KEPT_KEYS = ["cmp_n", "cmp_baseline", "cmp_metric", "cmp_average", "cmp_bootstrap", "cmp_ar", "cmp_seed",
-             "cmp_restarts", "cmp_counter_seed", "cmp_search", "cmp_keep_ref", "cmp_a", "cmp_b", "cmp_by",
-             "cmp_doc", "cmp_side", "cmp_k"] + \
-            [f"cmp_{what}_{slot}" for slot in _slots() for what in ("src", "sample", "path")]
-
-
-def restore_state() -> None:
-    """Bring back this page's widget values after a visit to another page (Streamlit drops
-    the state of widgets that a run did not draw)."""
-    saved = st.session_state.get("_cmp_saved", {})
-    for key, value in saved.items():
-        if key not in st.session_state:
-            st.session_state[key] = value
-
-
-def save_state() -> None:
-    """Remember this page's widget values (see restore_state)."""
-    st.session_state["_cmp_saved"] = {k: st.session_state[k] for k in KEPT_KEYS if k in st.session_state}
+def forget_choices_of_other_files(files_key: tuple) -> None:
+    """New files (another gold or system file): A, B and the document chosen for the old ones go, so
+    the page opens on the baseline, the next system and the document where they differ most."""
+    if st.session_state.get("_cmp_files") != files_key:
+        for key in ("cmp_a", "cmp_b", "cmp_doc", "_cmp_ab"):
+            st.session_state.pop(key, None)
+        st.session_state["_cmp_files"] = files_key
 
 
 def load_pmb_example() -> None:
@@ -242,7 +226,7 @@ def scatter(frame: pd.DataFrame, a_name: str, b_name: str, chosen: int | None, f
 
 # ================================================================ the page
 
-restore_state()
+file_errors = st.container()  # the top of the main area: a file that cannot be used is said here
 st.title("Compare systems")
 st.caption("Two or more systems' output on one gold file: scores with 95% intervals, paired significance "
            "tests against the first system (the baseline), and where two systems differ, document by document.")
@@ -269,6 +253,8 @@ with st.sidebar, st.expander("DRS files (clauses or SBN)", expanded=True):
     baseline = st.toggle("Single-DRS files are baselines", key="cmp_baseline",
                          help="A system file with one DRS (like the SPAR baseline) is compared with every "
                               "gold DRS, as `dscorer compare --baseline` does.")
+with file_errors:
+    aw.show_file_errors()
 
 settings, show_names = aw.settings_sidebar()
 judging = aw.judging_sidebar()
@@ -304,7 +290,6 @@ with st.sidebar:
         counter_seed = int(st.number_input("COUNTER seed", min_value=0, step=1, key="cmp_counter_seed"))
         search = st.selectbox("Mapping search", SEARCHES, key="cmp_search")
         keep_ref = st.toggle("Keep redundant REF clauses", key="cmp_keep_ref")
-save_state()
 
 if gold is None or bad or missing:
     st.info("Choose a gold file and a file for every system (sidebar)."
@@ -321,6 +306,7 @@ except DscorerInputError as exc:
     st.stop()
 
 names = [s.name for s in systems]
+forget_choices_of_other_files((gold.key, *(f.key for f in files), baseline))
 aligned = [s.preds for s in systems]
 counter_settings = aw.app_counter_settings(restarts=restarts, seed=counter_seed, keep_ref=keep_ref, search=search)
 chosen = chosen_metric_names([metric])
@@ -340,7 +326,7 @@ st.caption(f"Gold: {aw.md_escape(gold.name)} · {n_docs} document{'s' if n_docs 
 if "counter" in metrics:
     refused = aw.counter_refusal(golds, *(s.preds for s in systems))
     if refused:
-        st.warning(aw.md_escape(refused), icon="⚠️")
+        st.warning(aw.md_escape(refused), icon=":material/warning:")
         st.stop()
 tables: dict[str, list[CountTable]] = {}
 comparisons: dict[str, Comparison] = {}

@@ -23,7 +23,7 @@ from dscorer_core.stats.human_agreement import (
     people_vs_metric_disagreements,
 )
 
-st.set_page_config(page_title="dscorer · error analysis", page_icon="🔎", layout="wide")
+st.set_page_config(page_title="dscorer · error analysis", page_icon=":material/troubleshoot:", layout="wide")
 aw.share_the_interpreter()
 aw.keep_widget_state()
 aw.page_links()
@@ -48,7 +48,7 @@ orders = aw.error_orders(settings)
 refused = aw.counter_refusal(pred.drss, gold.drss)  # the analysis matches clauses with COUNTER
 if refused:
     refused = refused.replace("COUNTER is not run", "The error analysis (COUNTER's matching) is not run")
-    st.warning(aw.md_escape(refused), icon="⚠️")
+    st.warning(aw.md_escape(refused), icon=":material/warning:")
     st.stop()
 try:
     analysis: ErrorAnalysis = aw.cached_job(aw.errors_job(pred, gold, settings, counter_settings, top))

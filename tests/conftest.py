@@ -112,14 +112,14 @@ def browser():
 
 @pytest.fixture
 def new_page(browser):
-    """A function: (viewport height, default timeout in ms, Streamlit-idle timeout in ms) -> a fresh
+    """A function: (viewport height, default timeout in ms, Streamlit-idle timeout in ms, viewport width) -> a fresh
     page in its own browser context, closed after the test. The page records alert texts in
     ``page.dialogs`` (dismissing them) and console messages in ``page.console_lines``; helpers
     read ``page.idle_timeout`` (see browser_helpers.wait_idle)."""
     contexts = []
 
-    def make(height: int = 1300, timeout: int = 60_000, idle_timeout: int = 120_000):
-        context = browser.new_context(viewport={"width": 1500, "height": height})
+    def make(height: int = 1300, timeout: int = 60_000, idle_timeout: int = 120_000, width: int = 1500):
+        context = browser.new_context(viewport={"width": width, "height": height})
         contexts.append(context)
         pg = context.new_page()
         pg.set_default_timeout(timeout)

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import gzip
 import random
+import re
 
 import pytest
 
-from dscorer_core.binary_files import binary_kind
+from dscorer_core.binary_files import binary_kind, binary_position
 from dscorer_core.cli import main
 
 ROOT_PNG = "docs/box_view.png"
@@ -42,7 +43,8 @@ def test_score_on_a_binary_gold_file_is_one_line_naming_it(capsys, binaries, sha
     assert code == 2 and out == ""
     lines = err.strip().splitlines()
     assert len(lines) == 1, err
-    assert lines[0].startswith(f"dscorer score: error: {binaries[which]}: ") and kind in lines[0]
+    assert re.match(rf"dscorer score: error: {re.escape(str(binaries[which]))}:\d+:\d+: ", lines[0]), lines[0]
+    assert kind in lines[0]
     assert "not UTF-8" not in err and "\\x" not in err  # no bytes quoted
     if which == "gzip":
         assert "decompress it first" in err
@@ -83,5 +85,13 @@ def test_the_app_names_an_uploaded_binary_gold_file_in_one_line(binaries):
     no_errors(at)
     [error] = at.error
     text = error.value.replace("\\", "")
-    assert "gold_dev.clf.gz: is a gzip-compressed file" in text and "not UTF-8" not in text
+    assert "gold_dev.clf.gz:1:1: is a gzip-compressed file" in text and "not UTF-8" not in text
     assert len([line for line in text.splitlines() if line.strip()]) == 2  # the heading and one line
+
+
+def test_a_binary_file_is_placed_at_the_byte_that_shows_it():
+    """FILE:LINE:COL of a binary file: its signature at 1:1, else its first NUL byte or odd byte."""
+    assert binary_position(b"\x1f\x8b\x08 rest") == (1, 1)
+    assert binary_position(b"b1 REF x1\nb1 R\x00EF x2\n") == (2, 5)
+    assert binary_position("b1 REF x1\nb1 Name x1 \"\u00e9\"\x01\x02\n".encode()) == (2, 15)
+    assert binary_position(b"plain text\n") == (1, 1)

@@ -206,3 +206,29 @@ def test_very_deep_nesting_stays_bounded():
     diagram = bv.box_diagram(drs)
     assert sorted(b.name for b in diagram.boxes()) == sorted(bv.box_names(drs))
     assert sorted(collect(bv.box_view_html(drs, clause_list=False)).clauses) == list(range(501))
+
+
+def test_conditions_read_as_their_edges_on_pmb_document_22(shared_path):
+    """PMB 2.2.0 dev document 22 (Boxer against gold) at k = 1: ``Name(x17, "oslo")`` lies on 2 matched
+    and 2 unmatched 1-gram occurrences, so it is "partly" (not unmatched), and the matched occurrences
+    the conditions carry add up to the score's matched 1-grams, in all and for Name alone."""
+    from dscorer_core import ScoreSettings, score_pair
+    from dscorer_core.render import compare_ngrams
+
+    pdrs = read_clf(shared_path("pmb-2.2.0/boxer_dev.clf"), lenient=True)[22]
+    gdrs = read_clf(shared_path("pmb-2.2.0/gold_dev.clf"))[22]
+    result = score_pair(pdrs, gdrs, ScoreSettings())
+    comparison = compare_ngrams(result.pred_graph, result.gold_graph, 1)
+    order1 = next(o for o in result.score.orders if o.k == 1)
+    for side, drs, graph in (("pred", pdrs, result.pred_graph), ("gold", gdrs, result.gold_graph)):
+        shades = bv.clause_shades(graph, getattr(comparison.highlight, side).edge_counts)
+        assert len(shades) == len(drs.clauses)
+        assert sum(sh.matched for sh in shades) == order1.matched  # k = 1: one edge per occurrence
+        name_rows = sum(r.matched for r in comparison.rows if " Name-" in r.text)
+        assert sum(sh.matched for sh, c in zip(shades, drs.clauses) if c.relation == "Name") == name_rows
+    shades = bv.clause_shades(result.pred_graph, comparison.highlight.pred.edge_counts)
+    (x17,) = [i for i, c in enumerate(pdrs.clauses) if c.relation == "Name" and c.args[0] == "x17"]
+    assert (shades[x17].grade, shades[x17].matched, shades[x17].unmatched) == ("partly", 2, 2)
+    text = bv.box_view_html(pdrs, graph=result.pred_graph, edge_counts=comparison.highlight.pred.edge_counts)
+    assert f'class="dv-c dk-partly" data-clause="{x17}"' in text
+    assert "2 of 4 k-gram occurrences through its edges matched (50%)" in text

@@ -14,6 +14,7 @@ from test_box_view import collect
 from dscorer_core import counter_pair, read_clf
 from dscorer_core.dscorer import induce_graph
 from dscorer_core.dscorer.ngram_comparison import highlight_pair
+from dscorer_core.render import clause_shades
 
 
 def test_pair_view_shows_both_drss_as_boxes():
@@ -24,20 +25,21 @@ def test_pair_view_shows_both_drss_as_boxes():
     assert page.count('<section class="dv-side"') == 2
     assert 'data-side="pred"' in page and 'data-side="gold"' in page
     assert found.scripts == 1  # the box view's own script, nothing else
-    assert "dk-matched" in page and "ct-matched" in page  # DSCORER and COUNTER verdicts
+    assert "dk-full" in page and "ct-matched" in page  # DSCORER (by matched share) and COUNTER verdicts
     assert any(b.label.startswith("Download the box view") for b in at.get("download_button"))
 
 
 def _verdicts(page: str, side: str) -> dict[int, str]:
-    """The DSCORER verdict of each clause one side's box view shows, by clause index."""
+    """The DSCORER grade of each clause one side's box view shows, by clause index."""
     part = page[page.index(f'data-side="{side}"'):]
     part = part[:part.index("</section>")]
-    return {int(i): v for v, i in re.findall(r'class="[^"]*\bdk-(\w+)\b[^"]*" data-clause="(\d+)"', part)}
+    return {int(i): v for v, i in re.findall(r'class="[^"]*\bdk-([\w-]+)[^"]*" data-clause="(\d+)"', part)}
 
 
 def test_box_view_follows_k_and_the_document():
     """On PMB 2.2.0 dev document 22 (Boxer against gold) the box view's verdicts are the core's
-    occurrence-level verdicts at each k (under COUNTER's mapping), and they change from k = 1 to 4."""
+    occurrence-level counts at each k (under COUNTER's mapping) summed over each clause's edges, graded
+    as the graph grades an edge, and they change from k = 1 to 4."""
     pred_path, gold_path = PMB / "boxer_dev.clf", PMB / "gold_dev.clf"
     if not (pred_path.is_file() and gold_path.is_file()):
         pytest.skip(f"shared PMB 2.2.0 dev files not found at {PMB}")
@@ -55,8 +57,10 @@ def test_box_view_follows_k_and_the_document():
         core = highlight_pair(pred, gold, k, mapping=mapping)
         for side in ("pred", "gold"):
             drawn = _verdicts(page, side)
+            graph = pred if side == "pred" else gold
+            grades = [sh.grade for sh in clause_shades(graph, getattr(core, side).edge_counts)]
             assert len(drawn) == len(getattr(core, side).clauses), (k, side)
-            assert drawn == dict(enumerate(getattr(core, side).clauses)), (k, side)
+            assert drawn == dict(enumerate(grades)), (k, side)
         seen[k] = (_verdicts(page, "pred"), _verdicts(page, "gold"))
     assert seen[1] != seen[4]
 

@@ -287,7 +287,7 @@ def test_utf16_file_is_named_as_such(tmp_path):
     path = write(tmp_path, "utf16.clf", "b1 REF x1\n".encode("utf-16"))
     with pytest.raises(ClfError, match="is UTF-16 text") as info:
         read_clf(path)
-    assert info.value.line == 0
+    assert (info.value.line, info.value.problems[0].column) == (1, 1)
 
 
 def test_nul_characters_are_bad_lines():

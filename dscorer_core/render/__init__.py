@@ -28,6 +28,7 @@ from .box_view import (
     box_view_html,
     box_view_legend,
     clause_elements,
+    clause_shades,
 )
 from .counter_view import (
     CounterClauseView,
@@ -223,5 +224,6 @@ __all__ = [
     "box_diagram",
     "box_view_html",
     "box_view_legend",
+    "clause_shades",
     "clause_elements",
 ]

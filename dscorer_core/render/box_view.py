@@ -20,6 +20,7 @@ from ..clause_format import BOX_OPERATORS, DISCOURSE_RELATIONS
 from ..clauses import Clause, Drs, box_arguments
 from ..dscorer.induction import Graph
 from .display import quoted
+from .edge_colour import NO_KGRAM, EdgeShade, edge_shades
 
 __all__ = [
     "MAX_BOX_DEPTH",
@@ -35,6 +36,7 @@ __all__ = [
     "box_view_html",
     "box_view_legend",
     "clause_elements",
+    "clause_shades",
     "condition_text",
 ]
 
@@ -307,6 +309,24 @@ def clause_elements(graph: Graph) -> tuple[tuple[tuple[int, ...], tuple[int, ...
     return tuple((tuple(es), tuple(sorted(ns))) for es, ns in zip(edges, nodes))
 
 
+def clause_shades(graph: Graph, edge_counts: Sequence[tuple[int, int]]) -> tuple[EdgeShade, ...]:
+    """Per clause of the graph's DRS, its edges' k-gram occurrences taken together (from
+    ``SideHighlight.edge_counts``): matched and unmatched counts, the matched share, its colour and
+    grade, as the graph colours an edge, so a condition reads as its edges do (a clause whose edges
+    lie on 2 matched and 2 unmatched occurrences is "partly", not "unmatched")."""
+    totals = [[0, 0] for _ in graph.drs.clauses]
+    for e in graph.edges:
+        if e.id < len(edge_counts) and 0 <= e.clause < len(totals):
+            matched, unmatched = edge_counts[e.id]
+            totals[e.clause][0] += matched
+            totals[e.clause][1] += unmatched
+    return edge_shades([(m, u) for m, u in totals])
+
+
+#: What a condition's grade is called in its tooltip and in the legend (the graph legend's words).
+GRADE_WORDS = {"full": "matched", "partly": "partly matched", "none-matched": "unmatched",
+               NO_KGRAM: "on no k-gram"}
+
 _COUNTER_CLASS = {"matched": "ct-matched", "unmatched": "ct-unmatched", "dropped REF": "ct-dropped"}
 
 
@@ -320,19 +340,27 @@ class _Writer:
 
     def __init__(self, drs: Drs, dscorer: Sequence[str] | None, counter: Sequence[str] | None,
                  elements: Sequence[tuple[tuple[int, ...], tuple[int, ...]]] | None,
-                 focus: Collection[int] = ()) -> None:
+                 focus: Collection[int] = (), shades: Sequence[EdgeShade] | None = None) -> None:
         self.drs, self.dscorer, self.counter, self.elements = drs, dscorer, counter, elements
         self.focus = frozenset(focus)
+        self.shades = shades
 
     def attrs(self, i: int) -> str:
         classes = ["dv-c"]
-        if self.dscorer is not None and i < len(self.dscorer):
+        style = ""
+        if self.shades is not None and i < len(self.shades):
+            shade = self.shades[i]
+            classes.append(f"dk-{shade.grade}")
+            if shade.share is not None:  # the graph's colour for this share (computed, not from the file)
+                style = (f' style="--dk:{shade.colour}" data-matched="{shade.matched}"'
+                         f' data-unmatched="{shade.unmatched}"')
+        elif self.dscorer is not None and i < len(self.dscorer):
             classes.append(f"dk-{self.dscorer[i]}")
         if self.counter is not None and i < len(self.counter):
             classes.append(_COUNTER_CLASS.get(self.counter[i], "ct-unmatched"))
         if i in self.focus:
             classes.append("dv-focus")
-        out = f'class="{" ".join(classes)}" data-clause="{i}" title="{html.escape(self.tooltip(i), quote=True)}"'
+        out = f'class="{" ".join(classes)}" data-clause="{i}"{style} title="{html.escape(self.tooltip(i), quote=True)}"'
         if self.elements is not None and i < len(self.elements):
             es, ns = self.elements[i]
             out += f' data-edges="{" ".join(map(str, es))}" data-nodes="{" ".join(map(str, ns))}"'
@@ -341,7 +369,13 @@ class _Writer:
     def tooltip(self, i: int) -> str:
         c = self.drs.clauses[i]
         parts = [f"clause {i + 1}" + (f" (line {c.line})" if c.line else "") + f": {quoted(c.text())}"]
-        if self.dscorer is not None and i < len(self.dscorer):
+        if self.shades is not None and i < len(self.shades):
+            sh = self.shades[i]
+            total = sh.matched + sh.unmatched
+            parts.append(f"DSCORER: {GRADE_WORDS.get(sh.grade, sh.grade)}" + (
+                f": {sh.matched} of {total} k-gram occurrences through its edges matched ({100 * sh.share:.0f}%)"
+                if sh.share is not None else ""))
+        elif self.dscorer is not None and i < len(self.dscorer):
             parts.append(f"DSCORER: {self.dscorer[i]}")
         if self.counter is not None and i < len(self.counter):
             parts.append(f"COUNTER: {self.counter[i]}")
@@ -386,16 +420,19 @@ class _Writer:
 def box_view_html(drs: Drs, *, title: str = "", side: str = "drs", dscorer: Sequence[str] | None = None,
                   counter: Sequence[str] | None = None, graph: Graph | None = None,
                   clause_list: bool = True, diagram: BoxDiagram | None = None,
-                  focus: Collection[int] = ()) -> str:
+                  focus: Collection[int] = (), edge_counts: Sequence[tuple[int, int]] | None = None) -> str:
     """One DRS as an HTML fragment of nested boxes (escaped text only, no script).
 
     ``dscorer`` and ``counter`` are per-clause verdicts (``SideHighlight.clauses`` at the chosen k,
     ``counter_clause_marks``); ``graph`` adds each clause's edge and node ids as data attributes;
     ``clause_list`` adds the numbered clause lines below the boxes; clauses in ``focus`` are
-    drawn highlighted (the teaching view's current clause).
+    drawn highlighted (the teaching view's current clause). ``edge_counts`` (``SideHighlight.edge_counts``,
+    with ``graph``) colours each condition by its edges' matched share as the graph does
+    (``clause_shades``), in place of the ``dscorer`` verdicts, its counts in its tooltip.
     """
     diagram = diagram or box_diagram(drs)
-    w = _Writer(drs, dscorer, counter, clause_elements(graph) if graph is not None else None, focus)
+    shades = clause_shades(graph, edge_counts) if graph is not None and edge_counts is not None else None
+    w = _Writer(drs, dscorer, counter, clause_elements(graph) if graph is not None else None, focus, shades)
     roots = "".join(f'<div class="dv-root">{w.box(b)}</div>' for b in diagram.roots)
     links = "".join(w.link(link) for link in diagram.links)
     out = [f'<section class="dv-side" data-side="{_esc(side)}">']
@@ -415,9 +452,11 @@ def box_view_html(drs: Drs, *, title: str = "", side: str = "drs", dscorer: Sequ
     return "".join(out)
 
 
-_LEGEND = ('<div class="dv-legend"><b>DSCORER at k = {k}</b> (colour): <span class="dk-matched">on a matched '
-           '{k}-gram</span><span class="dk-unmatched">only on unmatched {k}-grams</span><span class="dk-none">on no '
-           '{k}-gram</span> · <b>COUNTER</b> (mark): <span class="ct-matched">matched</span>'
+_LEGEND = ('<div class="dv-legend"><b>DSCORER at k = {k}</b> (colour: the matched share of the {k}-gram '
+           'occurrences through its edges, as in the graphs): <span class="dk-full" style="--dk:#0072B2">matched'
+           '</span><span class="dk-partly" style="--dk:#9A5EA8">partly</span><span class="dk-none-matched" '
+           'style="--dk:#D55E00">unmatched</span><span class="dk-no-kgram">on no {k}-gram</span> · '
+           '<b>COUNTER</b> (mark): <span class="ct-matched">matched</span>'
            '<span class="ct-unmatched">unmatched</span><span class="ct-dropped">redundant REF, left out</span><br>'
            '¬ not · ◇ possibly · □ necessarily · ⇒ if-then · ∨ or · p: [box] the proposition p · dashed box: '
            'presupposition · hover or click a condition: its clause line shows below the boxes (and its edges '
