@@ -44,10 +44,12 @@ from dscorer_core.render import (
     fold_into,
     fold_reverse,
     folded_note,
-    graph_svg,
+    graph_scene,
     least_matched,
     node_display,
     reverse_partners,
+    scene_pdf,
+    scene_svg,
     union_box,
 )
 
@@ -451,37 +453,40 @@ def drawing_box(layout: Layout, pred: Graph, gold: Graph, compact: bool = True, 
 
 def _build_pane_parts(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
                 height: int, live: bool, svg_name: str, svg_title: str,
-                options: tuple[tuple[str, Any], ...]) -> tuple[LivePane, str]:
-    """A pane (its HTML; live: also its style layer and graph) and its SVG download. ``_pane_parts``
+                options: tuple[tuple[str, Any], ...]) -> tuple[LivePane, str, bytes]:
+    """A pane (its HTML; live: also its style layer and graph) and its SVG and PDF downloads. ``_pane_parts``
     remembers them for all sessions: a rerun that changes nothing in a pane (a widget elsewhere,
     another session on the same document) does not build them again."""
     kwargs = dict(options)
     pane = graph_html_live(graph, positions, box, height=height, live=live, **kwargs)
-    svg = ""
-    if svg_name:
+    svg, pdf = "", b""
+    if svg_name:  # one scene, the pane's own geometry, written as SVG and as PDF
         counts = kwargs.get("edge_counts") if kwargs.get("edge_status") is not None else None
-        svg = graph_svg(graph, positions, edge_shades=edge_shades(counts) if counts else None,
-                        compact=kwargs.get("compact", False), forward_only=kwargs.get("forward_only", False),
-                        show_names=kwargs.get("show_names", False), title=svg_title,
-                        unpaired=kwargs.get("unpaired", frozenset()))
-    return pane, svg
+        compact, forward_only = kwargs.get("compact", False), kwargs.get("forward_only", False)
+        unpaired = kwargs.get("unpaired", frozenset())
+        scene = graph_scene(graph, positions, edge_shades=edge_shades(counts) if counts else None, compact=compact,
+                            forward_only=forward_only, show_names=kwargs.get("show_names", False), unpaired=unpaired)
+        svg = scene_svg(scene, compact=compact, forward_only=forward_only, title=svg_title, unpaired=bool(unpaired))
+        pdf = scene_pdf(scene, compact=compact, forward_only=forward_only, title=svg_title, unpaired=bool(unpaired))
+    return pane, svg, pdf
 
 
 @shared_cache(maxsize=4 * CLASS_SESSIONS, max_bytes=MAX_STORED_BYTES)  # two panes, a k or two each
 def _pane_parts(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
                 height: int, live: bool, svg_name: str, svg_title: str,
-                options: tuple[tuple[str, Any], ...]) -> tuple[LivePane, str]:
+                options: tuple[tuple[str, Any], ...]) -> tuple[LivePane, str, bytes]:
     """``_build_pane_parts``, remembered for all sessions."""
     return _build_pane_parts(graph, positions, box, height, live, svg_name, svg_title, options)
 
 
 @dataclass(frozen=True)
 class PreparedPane:
-    """One pane ready to show (``prepare_pane``): its caption, page, live layers and SVG download."""
+    """One pane ready to show (``prepare_pane``): its caption, page, live layers, SVG and PDF downloads."""
 
     caption: str
     page: LivePane
     svg: str
+    pdf: bytes
     svg_name: str
     height: int
     side: str
@@ -495,10 +500,10 @@ def prepare_pane(title: str, graph: Graph, positions: Sequence[tuple[float, floa
     so a page can send both live panes' layers (``pane_layer``) before either pane (``show_pane``)."""
     options = tuple(sorted((name, tuple(v) if isinstance(v, list) else v) for name, v in kwargs.items()))
     try:
-        page, svg = _pane_parts(graph, tuple(positions), tuple(box), height, live, svg_name, svg_title, options)
+        page, svg, pdf = _pane_parts(graph, tuple(positions), tuple(box), height, live, svg_name, svg_title, options)
     except TypeError:  # an unhashable option: drawn without the cache
-        page, svg = _build_pane_parts(graph, positions, box, height, live, svg_name, svg_title, options)
-    return PreparedPane(f"**{title}** · {len(graph.nodes)} nodes, {len(graph.edges)} edges", page, svg, svg_name,
+        page, svg, pdf = _build_pane_parts(graph, positions, box, height, live, svg_name, svg_title, options)
+    return PreparedPane(f"**{title}** · {len(graph.nodes)} nodes, {len(graph.edges)} edges", page, svg, pdf, svg_name,
                         height, kwargs.get("side", ""), live)
 
 
@@ -516,21 +521,27 @@ def pane_layer(pane: PreparedPane) -> None:
 
 
 def show_pane(pane: PreparedPane) -> None:
-    """A prepared pane's caption, its embedded graph and its SVG button."""
+    """A prepared pane's caption, its embedded graph and its SVG and PDF buttons."""
     st.markdown(pane.caption)
     # a live pane's height only sets its frame's first height (the frame is not reloaded when it changes)
     st.iframe(pane.page.html, height=pane.height)
     if pane.svg_name:
-        st.download_button("SVG", pane.svg, file_name=pane.svg_name, mime="image/svg+xml", key=f"svg_{pane.svg_name}",
-                           on_click="ignore", icon=":material/download:",
-                           help="Download this graph as an SVG picture (as drawn here, with a legend)")
+        pdf_name = pane.svg_name.removesuffix(".svg") + ".pdf"
+        with st.container(horizontal=True):
+            st.download_button("SVG", pane.svg, file_name=pane.svg_name, mime="image/svg+xml",
+                               key=f"svg_{pane.svg_name}", on_click="ignore", icon=":material/download:",
+                               help="Download this graph as an SVG picture (as drawn here, with a legend)")
+            st.download_button("PDF", pane.pdf, file_name=pdf_name, mime="application/pdf", key=f"pdf_{pdf_name}",
+                               on_click="ignore", icon=":material/download:",
+                               help="Download this graph as a PDF page (as drawn here, with a legend)")
 
 
 def graph_pane(title: str, graph: Graph, positions: Sequence[tuple[float, float]],
                box: tuple[float, float, float, float], height: int = 600, svg_name: str = "",
                svg_title: str = "", **kwargs: Any) -> None:
-    """A caption and the embedded graph, its page built for it; with ``svg_name`` also a button that
-    downloads the same drawing (positions, shades, compact mode) as an SVG file of that name, headed
+    """A caption and the embedded graph, its page built for it; with ``svg_name`` also buttons that
+    download the same drawing (positions, curves, shades, compact mode) as an SVG file of that name
+    and as a PDF, headed
     ``svg_title``. The pair view's live panes, whose page stays loaded from one graph to the next, are
     ``prepare_pane``, ``pane_layer`` and ``show_pane``."""
     show_pane(prepare_pane(title, graph, positions, box, height, svg_name, svg_title, False, **kwargs))

@@ -17,7 +17,8 @@ from .display import compact_folds, compact_label, drawn_edge_label, node_displa
 from .layout import BOX_CORNER, CHAR_WIDTH, NODE_CORNER, NODE_FONT_SIZE, NODE_MARGIN, label_size
 from .palette import EDGE_FONT_SIZE
 
-__all__ = ["BEND_CHOICES", "Rect", "curve_middle", "curve_points", "edge_label_rect", "drawn_node_size", "node_rect",
+__all__ = ["BEND_CHOICES", "Rect", "curve_middle", "curve_control", "curve_points", "edge_label_rect",
+           "drawn_node_size", "node_rect",
            "edge_bends", "label_overlaps", "edge_crossings", "DrawingGeometry", "drawing_geometry", "union_box",
            "FULL_FONT_SIZE"]
 
@@ -62,8 +63,9 @@ def curve_middle(start: Point, end: Point, bend: float) -> Point:
     return (0.25 * start[0] + 0.5 * via[0] + 0.25 * end[0], 0.25 * start[1] + 0.5 * via[1] + 0.25 * end[1])
 
 
-def _via(start: Point, end: Point, bend: float) -> Point:
-    """vis-network 9's control point of the quadratic curve (see curve_middle)."""
+def curve_control(start: Point, end: Point, bend: float) -> Point:
+    """vis-network 9's control point of the quadratic curve from ``start`` to ``end`` with roundness
+    ``bend`` (see curve_middle): an export draws the same curve."""
     if bend == 0 or start == end:
         return ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
     f = abs(bend)
@@ -78,7 +80,7 @@ def _via(start: Point, end: Point, bend: float) -> Point:
 def curve_points(start: Point, end: Point, bend: float, step: float = 6.0) -> np.ndarray:
     """Points along the drawn edge (n x 2, about ``step`` px apart, ends excluded): the curve an
     edge must keep clear of other nodes."""
-    via = _via(start, end, bend)
+    via = curve_control(start, end, bend)
     length = math.dist(start, via) + math.dist(via, end)
     t = np.linspace(0.0, 1.0, max(8, int(length / step)) + 2)[1:-1, None]
     s, v, e = np.asarray(start), np.asarray(via), np.asarray(end)
