@@ -172,6 +172,16 @@ function scrollPage(ev){var dy=ev.deltaMode===1?ev.deltaY*16:ev.deltaMode===2?ev
  try{var el=window.frameElement;while(el){var st=window.parent.getComputedStyle(el).overflowY;
   if((st==='auto'||st==='scroll')&&el.scrollHeight>el.clientHeight){el.scrollBy(0,dy);return;}
   el=el.parentElement;}window.parent.scrollBy(0,dy);}catch(e){}}
+function png(){var f=network.canvas.frame,kw=f.style.width,kh=f.style.height,v={position:network.getViewPosition(),
+ scale:network.getScale()},s=Math.min(1,6000/Math.max(b[2]-b[0],b[3]-b[1])),m=20;
+ network.setSize(Math.round((b[2]-b[0])*s+2*m)+'px',Math.round((b[3]-b[1])*s+2*m)+'px');
+ network.moveTo({position:{x:(b[0]+b[2])/2,y:(b[1]+b[3])/2},scale:s,animation:false});network.redraw();
+ var cv=f.querySelector('canvas'),out=document.createElement('canvas');out.width=cv.width;out.height=cv.height;
+ var x=out.getContext('2d');x.fillStyle=getComputedStyle(document.body).backgroundColor||'#FFFFFF';
+ x.fillRect(0,0,out.width,out.height);x.drawImage(cv,0,0);var url=out.toDataURL('image/png');
+ network.setSize(kw,kh);network.moveTo({position:v.position,scale:v.scale,animation:false});network.redraw();
+ document.body.dataset.png=JSON.stringify({w:out.width,h:out.height,scale:s,ratio:window.devicePixelRatio||1});
+ return url;}
 var saved=null;
 function remember(){if(saved)return;saved={e:{},n:{}};network.body.data.edges.get().forEach(function(e){
  saved.e[e.id]={color:e.color,width:e.width};});network.body.data.nodes.get().forEach(function(n){
@@ -186,7 +196,7 @@ function hiEdges(ids){remember();var want={},nodes=[];ids.forEach(function(i){va
  {id:e.id,color:'#CC79A7',width:6}:{id:e.id,color:{color:'#DDDDDD',opacity:0.6}};}));if(nodes.length)hiNodes(nodes);}
 function hiNodes(ids){remember();network.body.data.nodes.update(ids.map(function(i){
  return {id:i,borderWidth:6,color:{border:'#CC79A7'}};}));}
-window.dscorerGraph={side:side,highlightEdges:hiEdges,highlightNodes:hiNodes,clear:clear,fit:fitAll,
+window.dscorerGraph={side:side,png:png,highlightEdges:hiEdges,highlightNodes:hiNodes,clear:clear,fit:fitAll,
  follow:function(v){if(typeof network==='undefined')return;mirroring=true;moved=true;
   network.moveTo({position:v.position,scale:v.scale,animation:false});mirroring=false;}};
 function merge(items,styles){var by={};styles.forEach(function(s){by[s.id]=s;});items.forEach(function(i){
@@ -208,9 +218,8 @@ function ready(){if(typeof network==='undefined'){setTimeout(ready,50);return;}
  document.getElementById('dv-in').onclick=function(){zoomBy(1.25);};
  document.getElementById('dv-out').onclick=function(){zoomBy(0.8);};
  document.getElementById('dv-fit').onclick=fitAll;
- document.getElementById('dv-png').onclick=function(){var cv=c.querySelector('canvas');if(!cv)return;
-  var a=document.createElement('a');a.href=cv.toDataURL('image/png');a.download='dscorer-'+side+'-graph.png';
-  document.body.appendChild(a);a.click();a.remove();};
+ document.getElementById('dv-png').onclick=function(){var a=document.createElement('a');a.href=png();
+  a.download='dscorer-'+side+'-graph.png';document.body.appendChild(a);a.click();a.remove();};
  window.addEventListener('resize',function(){if(!moved)fitAll();});
  if(live){pull();setInterval(pull,60);try{new MutationObserver(pull).observe(window.parent.document.body,{subtree:true,
   childList:true,attributes:true,attributeFilter:['data-payload','data-graph']});}catch(e){}}else view();
@@ -222,7 +231,7 @@ ready();
 _BAR = ('<div class="dv-bar"><button id="dv-in" title="Zoom in (or Ctrl + wheel)">+</button>'
         '<button id="dv-out" title="Zoom out (or Ctrl + wheel)">&minus;</button>'
         '<button id="dv-fit" title="Fit the whole graph">fit</button>'
-        '<button id="dv-png" title="Download this graph as a PNG image">PNG</button></div>')
+        '<button id="dv-png" title="Download the whole graph as a PNG image (as drawn here)">PNG</button></div>')
 
 
 def _pane_css(dark: bool) -> str:
@@ -520,9 +529,12 @@ def pane_layer(pane: PreparedPane) -> None:
                 f'data-graph="{escape(pane.page.graph, quote=True)}"></div>')
 
 
-def show_pane(pane: PreparedPane) -> None:
-    """A prepared pane's caption, its embedded graph and its SVG and PDF buttons."""
-    st.markdown(pane.caption)
+def show_pane(pane: PreparedPane, caption: bool = True) -> None:
+    """A prepared pane's caption (unless ``caption`` is false: a page that puts both captions in a row
+    of their own, so the panes start at one height however the captions wrap), its embedded graph and
+    its SVG and PDF buttons."""
+    if caption:
+        st.markdown(pane.caption)
     # a live pane's height only sets its frame's first height (the frame is not reloaded when it changes)
     st.iframe(pane.page.html, height=pane.height)
     if pane.svg_name:
@@ -555,12 +567,15 @@ def pane_height(box: Sequence[float], scale: float = 0.8, low: int = 420, high: 
 
 
 def present_mode() -> None:
-    """For a projector: the sidebar hidden and the page's text larger (the graphs, which fill their
-    panes' width, grow with the wider panes)."""
+    """For a projector: the sidebar hidden and the page's text larger, the scores at 48 px (the rule for
+    the text is more specific than Streamlit's own, the scores' more specific still); the graphs,
+    which fill their panes' width, grow with the wider panes."""
     st.html("<style>[data-testid='stSidebar'],[data-testid='stSidebarCollapsedControl']{display:none}"
             "[data-testid='stMainBlockContainer']{max-width:100%;padding-left:2rem;padding-right:2rem}"
             "[data-testid='stMainBlockContainer'] p,[data-testid='stMainBlockContainer'] li{font-size:1.25rem}"
-            "[data-testid='stMetricValue']{font-size:3rem}</style>")
+            "[data-testid='stMainBlockContainer'] [data-testid='stMetricValue'],"
+            "[data-testid='stMainBlockContainer'] [data-testid='stMetricValue'] p{font-size:3rem;line-height:1.2}"
+            "</style>")
 
 
 def legend(with_status: bool = True, with_variable: bool = False, pairing: str = "") -> None:
