@@ -147,8 +147,12 @@ var b=__BOX__,side=__SIDE__,alias=__ALIAS__,live=__LIVE__,maxh=__MAXH__,focus=__
  applied=null,drawn=null;
 function box(){var c=document.getElementById('mynetwork');return [c.clientWidth||600,c.clientHeight||500];}
 function fitScale(){var wh=box(),m=40;return Math.min(wh[0]/(b[2]-b[0]+2*m),wh[1]/(b[3]-b[1]+2*m),1.5);}
+function teaching(){return focus&&!Array.isArray(focus);}
+function cap(fe){if(!teaching()||!focus.screen)return maxh;try{var r=fe.getBoundingClientRect();
+ return Math.min(maxh,Math.max(320,Math.round(window.parent.innerHeight-r.top-12)));}catch(e){return maxh;}}
 function fitHeight(){try{var fe=window.frameElement,c=document.getElementById('mynetwork');if(!fe||!c||moved)return;
- var s=Math.min(c.clientWidth/(b[2]-b[0]+80),1.5),want=Math.round(Math.min(maxh,Math.max(260,(b[3]-b[1]+80)*s+20)));
+ var s=Math.max(teaching()?focus.min:0,Math.min(c.clientWidth/(b[2]-b[0]+80),1.5)),
+  want=Math.round(Math.min(cap(fe),Math.max(260,(b[3]-b[1]+80)*s+20)));
  if(Math.abs(fe.offsetHeight-want)>3||Math.abs(c.offsetHeight-want+20)>3){fe.style.height=want+'px';
   c.style.height=(want-20)+'px';network.setSize('100%',(want-20)+'px');}
  var el=fe.parentElement;if(el&&el.getAttribute('data-testid')==='stElementContainer'&&el.offsetHeight!==want){
@@ -159,7 +163,17 @@ function showFocus(){var s=fitScale();if(!focus.length||s>=0.7)return false;var 
  x0=1e9,y0=1e9,x1=-1e9,y1=-1e9;for(var k in p){x0=Math.min(x0,p[k].x);y0=Math.min(y0,p[k].y);x1=Math.max(x1,p[k].x);
  y1=Math.max(y1,p[k].y);}var wh=box(),bar=36,f=Math.max(s,Math.min(0.9,wh[0]/(x1-x0+240),(wh[1]-bar)/(y1-y0+160)));
  network.moveTo({position:{x:(x0+x1)/2,y:(y0+y1)/2-bar/2/f},scale:f,animation:false});return true;}
-function firstView(){fitAll();showFocus();}
+function extent(ids){var x0=1e9,y0=1e9,x1=-1e9,y1=-1e9;ids.forEach(function(i){try{var q=network.getBoundingBox(i);
+ x0=Math.min(x0,q.left);y0=Math.min(y0,q.top);x1=Math.max(x1,q.right);y1=Math.max(y1,q.bottom);}catch(e){}});
+ return x0<=x1?[x0,y0,x1,y1]:null;}
+function teach(){var wh=box(),bar=36,m=12,all=extent(focus.core.concat(focus.near)),core=extent(focus.core)||all;
+ if(!all){fitAll();return;}var aw=wh[0]-2*m,ah=wh[1]-bar-2*m,whole=fitScale(),
+ fit=function(x){return Math.min(1.2,aw/(x[2]-x[0]),ah/(x[3]-x[1]));},f=fit(all),e=all;
+ if(whole>=focus.min&&whole>=f){f=whole;e=[b[0],b[1],b[2],b[3]];}
+ else if(f<focus.min){e=core;f=Math.max(focus.min,fit(core));}
+ network.moveTo({position:{x:(e[0]+e[2])/2,y:(e[1]+e[3])/2-bar/2/f},scale:f,animation:false});
+ document.body.dataset.view=JSON.stringify({scale:f,width:wh[0],height:wh[1],bar:bar});}
+function firstView(){fitAll();if(teaching())teach();else showFocus();}
 function view(){moved=false;firstView();network.once('afterDrawing',function(){if(!moved)firstView();});}
 function siblings(){var out=[];try{var fr=window.parent.document.querySelectorAll('iframe');
  for(var i=0;i<fr.length;i++){try{var w=fr[i].contentWindow;if(w!==window&&w.dscorerGraph&&w.dscorerGraph.follow)
@@ -180,7 +194,7 @@ function png(){var f=network.canvas.frame,kw=f.style.width,kh=f.style.height,v={
  var x=out.getContext('2d');x.fillStyle=getComputedStyle(document.body).backgroundColor||'#FFFFFF';
  x.fillRect(0,0,out.width,out.height);x.drawImage(cv,0,0);var url=out.toDataURL('image/png');
  network.setSize(kw,kh);network.moveTo({position:v.position,scale:v.scale,animation:false});network.redraw();
- document.body.dataset.png=JSON.stringify({w:out.width,h:out.height,scale:s,ratio:window.devicePixelRatio||1});
+ document.body.dataset.png=JSON.stringify({w:out.width,h:out.height,scale:s,ratio:window.devicePixelRatio||1,box:b});
  return url;}
 var saved=null;
 function remember(){if(saved)return;saved={e:{},n:{}};network.body.data.edges.get().forEach(function(e){
@@ -220,7 +234,7 @@ function ready(){if(typeof network==='undefined'){setTimeout(ready,50);return;}
  document.getElementById('dv-fit').onclick=fitAll;
  document.getElementById('dv-png').onclick=function(){var a=document.createElement('a');a.href=png();
   a.download='dscorer-'+side+'-graph.png';document.body.appendChild(a);a.click();a.remove();};
- window.addEventListener('resize',function(){if(!moved)fitAll();});
+ window.addEventListener('resize',function(){if(!moved){if(teaching())firstView();else fitAll();}});
  if(live){pull();setInterval(pull,60);try{new MutationObserver(pull).observe(window.parent.document.body,{subtree:true,
   childList:true,attributes:true,attributeFilter:['data-payload','data-graph']});}catch(e){}}else view();
  document.body.dataset.ready='1';}
@@ -270,7 +284,8 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
                marked_nodes: frozenset[int] = frozenset(), compact: bool = False, side: str = "",
                dark: bool = False, unpaired: frozenset[int] = frozenset(), live: bool = False,
                max_height: int = 3200, zoom_to_focus: bool = False,
-               context_nodes: frozenset[int] = frozenset()) -> LivePane:
+               context_nodes: frozenset[int] = frozenset(),
+               teaching_view: tuple[frozenset[int], frozenset[int], float] | None = None) -> LivePane:
     """Self-contained vis-network HTML of one graph at fixed positions (no CDN, physics off), or,
     with ``live``, a shell and the graph and its style layer as JSON.
 
@@ -290,6 +305,10 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
     graph) are filled grey and say so in their tooltip; ``context_nodes`` (a sentence's nodes that the
     rest of its document also uses) are filled pale yellow and say so. The view is moved to the shared bounding box
     ``box`` so two panes line up; ``side`` (pred / gold) names the pane for ``window.dscorerGraph``.
+    ``teaching_view`` (core nodes, nodes near them, the least scale) is the teaching page's view: the pane
+    fills the screen below it (up to ``max_height``) and shows the core and near nodes below the controls
+    bar at the least scale or more (the whole drawing when it is readable; the core alone when both do
+    not fit), panning rather than shrinking the drawing below that scale.
     """
     from pyvis.network import Network  # lazy: pyvis pulls in IPython
 
@@ -371,6 +390,10 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
     ends = {graph.edges[e].source for e in focus_edges} | {graph.edges[e].target for e in focus_edges}
     view = {"box": [x0, y0, x1, y1], "alias": {str(k): v for k, v in alias.items()},
             "focus": sorted(set(focus_nodes) | ends) if zoom_to_focus else [], "maxh": int(max_height)}
+    if teaching_view is not None:
+        core, near, least = teaching_view
+        view["focus"] = {"core": sorted(core), "near": sorted(set(near) - set(core)), "min": float(least),
+                         "screen": True}
     if not live:
         return LivePane(_page(net, dark, _pane_script(view, side, live=False)), "", "")
     # the style layer apart, and the graph without it: the page itself is a shell, the same for every graph
