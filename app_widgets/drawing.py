@@ -598,6 +598,7 @@ def present_mode() -> None:
             "[data-testid='stMainBlockContainer'] p,[data-testid='stMainBlockContainer'] li{font-size:1.25rem}"
             "[data-testid='stMainBlockContainer'] [data-testid='stMetricValue'],"
             "[data-testid='stMainBlockContainer'] [data-testid='stMetricValue'] p{font-size:3rem;line-height:1.2}"
+            "[data-testid='stMainBlockContainer'] div[title][style*='font-size:.8rem']{font-size:1.1rem !important}"
             "</style>")
 
 
