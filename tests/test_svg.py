@@ -485,3 +485,33 @@ def test_pair_view_offers_each_graph_as_pdf(monkeypatch):
     for side in ("pred", "gold"):
         data, mime = served[f"{side}_doc1.pdf"]
         assert mime == "application/pdf" and bytes(data).startswith(b"%PDF-1.4") and bytes(data).endswith(b"%%EOF\n")
+
+
+def test_full_drawing_of_document_22_has_no_overlapping_labels(dev22):
+    """The full (not compact) drawing of PMB 2.2.0 dev document 22 (pred: 206 edges; the issue counted
+    189 overlapping labels in the pane) keeps only the labels that have room: read from the SVG, no
+    label box covers a node or another label by more than 1 px; the edges whose label is left off are
+    still drawn, and their tooltips name them."""
+    pred, gold, layout = dev22
+    for graph, positions in ((pred, layout.pred), (gold, layout.gold)):
+        root = parse(graph_svg(graph, positions, compact=False))
+        boxes = []
+        for g in groups(root, "edge-label"):
+            r = g.find(NS + "rect")
+            x, y, w, h = (float(r.get(a)) for a in ("x", "y", "width", "height"))
+            boxes.append((x, y, x + w, y + h))
+        nodes = list(node_rects(root).values())
+
+        def hit(a, b):
+            return min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1
+
+        assert len(boxes) > 100
+        assert not [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:] if hit(a, b)]
+        assert not [(a, n) for a in boxes for n in nodes if hit(a, n)]
+        drawn = groups(root, "edge")
+        assert len(drawn) == len(expected_edges(graph, False, False))
+        labelled = {g.get("id")[1:] for g in groups(root, "edge-label")}
+        for g in drawn:
+            if g.get("id")[1:] not in labelled:
+                edge = graph.edges[int(g.get("id")[1:])]
+                assert g.find(NS + "title").text.startswith(edge.label)

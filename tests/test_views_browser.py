@@ -227,3 +227,28 @@ def test_the_worst_document_shows_nodes_in_both_panes_on_the_first_screen(sized_
         assert any(0 <= y <= height - 10 for y in ys), sorted(ys)
     assert len(page.query_selector_all(GRAPH_IFRAMES)) >= 2
     assert not re.search(r"Traceback", page.inner_text("body"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_full_graph_of_document_22_has_no_overlapping_labels(sized_page, app_url, size):
+    """With "Compact graphs" off, PMB 2.2.0 dev document 22's full graphs (the issue counted 189
+    overlapping edge labels): the node and label boxes vis-network draws overlap nowhere; an edge whose
+    label had no room keeps its tooltip."""
+    if not (PMB / "boxer_dev.clf").is_file():
+        pytest.skip(f"PMB 2.2.0 dev data not found under {PMB}")
+    from test_readable_browser import overlaps
+
+    page = sized_page(*size)
+    page.goto(pmb_dev_url(app_url, 22))
+    page.get_by_role("heading", name="Document 22").wait_for()
+    frame_where(page, 0, "network.body.nodeIndices.length === 38")
+    wait_idle(page)
+    page.locator("[data-testid='stSidebar']").get_by_text("Compact graphs").click()
+    wait_idle(page)
+    frames = [frame_where(page, 0, "network.body.edgeIndices.length > 150"),
+              frame_where(page, 1, "network.body.edgeIndices.length > 80")]
+    for frame in frames:
+        assert overlaps(frame) == []
+        untitled = frame.evaluate("network.body.data.edges.get().filter(e => !e.title).length")
+        assert untitled == 0
+    assert_no_exception(page)

@@ -20,6 +20,7 @@ from .palette import EDGE_FONT_SIZE
 __all__ = ["BEND_CHOICES", "Rect", "curve_middle", "curve_control", "curve_points", "edge_label_rect",
            "drawn_node_size", "node_rect",
            "edge_bends", "label_overlaps", "edge_crossings", "DrawingGeometry", "drawing_geometry", "union_box",
+           "room_for_labels",
            "FULL_FONT_SIZE"]
 
 #: Font size of node labels in the full (not compact) drawing.
@@ -243,6 +244,30 @@ def edge_crossings(graph: Graph, positions: Sequence[Point], edge_labels: Sequen
     return found
 
 
+def room_for_labels(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[str | None],
+                    node_sizes: Sequence[tuple[float, float]], bends: Sequence[float],
+                    font_size: float = EDGE_FONT_SIZE, tolerance: float = 1.0) -> tuple[str | None, ...]:
+    """The labels that have room: each drawn label (shortest edges first, as edge_bends places them)
+    is kept where it covers no node and no label kept before it, else left off ("": the edge is still
+    drawn and its tooltip names it). The full drawing of a large document has more labels than room."""
+    def hit(a: Rect, b: Rect) -> bool:
+        return min(a[2], b[2]) - max(a[0], b[0]) > tolerance and min(a[3], b[3]) - max(a[1], b[1]) > tolerance
+
+    nodes = [node_rect(positions[n.id], node_sizes[n.id]) for n in graph.nodes]
+    kept: list[Rect] = []
+    labels = list(edge_labels)
+    order = sorted((e for e in graph.edges if edge_labels[e.id] and e.source != e.target),
+                   key=lambda e: (math.dist(positions[e.source], positions[e.target]), e.id))
+    for e in order:
+        rect = edge_label_rect(curve_middle(positions[e.source], positions[e.target], bends[e.id]),
+                               edge_labels[e.id] or "", font_size)
+        if any(hit(rect, r) for r in nodes) or any(hit(rect, r) for r in kept):
+            labels[e.id] = ""
+        else:
+            kept.append(rect)
+    return tuple(labels)
+
+
 @dataclass(frozen=True)
 class DrawingGeometry:
     """Everything about where a pane draws one graph: the node and edge labels (None: edge not
@@ -259,7 +284,8 @@ class DrawingGeometry:
 def drawing_geometry(graph: Graph, positions: tuple[Point, ...], compact: bool = True, show_names: bool = False,
                      names_only: bool = False, forward_only: bool = False) -> DrawingGeometry:
     """The geometry of one graph as the pane draws it at ``positions`` (compact: concepts in the
-    referents' labels, one line per relation; else ``forward_only`` leaves reverse edges out).
+    referents' labels, one line per relation; else ``forward_only`` leaves reverse edges out, and a
+    label without room is left off, room_for_labels: its edge's tooltip names it).
     Remembered for the last 64 drawings, keyed as drawn (compact implies forward only), so the panes
     and the bounding box of a pair share one computation."""
     return _drawing_geometry(graph, positions, compact, show_names, names_only, forward_only or compact)
@@ -279,6 +305,8 @@ def _drawing_geometry(graph: Graph, positions: tuple[Point, ...], compact: bool,
                                   BOX_CORNER if graph.nodes[i].is_box else NODE_CORNER)
                   for i, label in enumerate(node_labels))
     bends = edge_bends(graph, positions, edge_labels, sizes)
+    if not compact:
+        edge_labels = room_for_labels(graph, positions, edge_labels, sizes, bends)
     rects = [node_rect(positions[n.id], sizes[n.id]) for n in graph.nodes]
     for e in graph.edges:
         label = edge_labels[e.id]
