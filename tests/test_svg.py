@@ -510,6 +510,9 @@ def test_full_drawing_of_document_22_has_no_overlapping_labels(dev22):
         assert not [(a, n) for a in boxes for n in nodes if hit(a, n)]
         drawn = groups(root, "edge")
         assert len(drawn) == len(expected_edges(graph, False, False))
+        # a dense drawing's edges still through a node try every curve: 1 of 206 (pred) and 1 of 107
+        # (gold) remain, where the export had 35 and the pane 42 before
+        assert len({e for e, _ in svg_edges_through_nodes(root, graph)}) <= 1
         labelled = {g.get("id")[1:] for g in groups(root, "edge-label")}
         for g in drawn:
             if g.get("id")[1:] not in labelled:

@@ -30,8 +30,8 @@ FULL_FONT_SIZE = 24
 #: curvedCCW, 0: straight); the first keeps the old look of a slight clockwise curve.
 BEND_CHOICES = (0.15, -0.15, 0.35, -0.35, 0.0, 0.55, -0.55, 0.75, -0.75, 0.95, -0.95, 1.2, -1.2,
                 0.25, -0.25, 0.45, -0.45, 0.65, -0.65, 0.85, -0.85, 0.05, -0.05, 1.05, -1.05, 1.4, -1.4)
-#: Above this many drawn edges, edge_bends tries only the first few curves, once (a drawing that dense
-#: cannot be clear anyway, and a full search would take seconds).
+#: Above this many drawn edges, edge_bends tries only the first few curves, once, and every curve only for
+#: the edges that still clash (a full search of a drawing that dense would take seconds).
 MANY_EDGES = 150
 #: Space kept free around a label (px at zoom 1, each side).
 LABEL_PAD = 2.0
@@ -151,7 +151,7 @@ def edge_bends(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[s
     middles: dict[int, Point] = {}  # curve middles so far, by edge id
     pairs: dict[tuple[int, int], list[int]] = {}  # edges per pair of nodes
 
-    def choose(eid: int) -> tuple[float, float]:
+    def choose(eid: int, choices: Sequence[float] = choices) -> tuple[float, float]:
         """The best bend of one edge against everything placed but itself, and its cost."""
         e = graph.edges[eid]
         start, end = positions[e.source], positions[e.target]
@@ -196,6 +196,10 @@ def edge_bends(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[s
         place(eid, bend)
         if cost > 0:
             clashes.append(eid)
+    if len(drawn) > MANY_EDGES:  # dense: an edge still through a node tries every curve, knowing the others
+        for eid in clashes:
+            bend, cost = choose(eid, BEND_CHOICES)
+            place(eid, bend)
     for _ in range(4 if len(drawn) <= MANY_EDGES else 0):  # a clash: every edge looks again, knowing the others
         if not clashes:
             break
