@@ -290,9 +290,11 @@ def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | 
                 context_nodes=aw.context_nodes(part, side, graph)))
         for pane in panes:  # both panes' graphs and styles first, together: both panes redraw at once
             aw.pane_layer(pane)
+        for col, pane in zip(st.columns(2), panes):  # captions in a row of their own: the panes start level
+            col.markdown(pane.caption)
         for col, pane in zip(st.columns(2), panes):
             with col:
-                aw.show_pane(pane)
+                aw.show_pane(pane, caption=False)
     # the pickers sit right under the graphs, so a choice redraws graphs that are in view
     v_pick, n_pick = st.columns(2, vertical_alignment="top")
     if links and not as_smatch:

@@ -44,10 +44,12 @@ from dscorer_core.render import (
     fold_into,
     fold_reverse,
     folded_note,
-    graph_svg,
+    graph_scene,
     least_matched,
     node_display,
     reverse_partners,
+    scene_pdf,
+    scene_svg,
     union_box,
 )
 
@@ -145,8 +147,12 @@ var b=__BOX__,side=__SIDE__,alias=__ALIAS__,live=__LIVE__,maxh=__MAXH__,focus=__
  applied=null,drawn=null;
 function box(){var c=document.getElementById('mynetwork');return [c.clientWidth||600,c.clientHeight||500];}
 function fitScale(){var wh=box(),m=40;return Math.min(wh[0]/(b[2]-b[0]+2*m),wh[1]/(b[3]-b[1]+2*m),1.5);}
+function teaching(){return focus&&!Array.isArray(focus);}
+function cap(fe){if(!teaching()||!focus.screen)return maxh;try{var r=fe.getBoundingClientRect();
+ return Math.min(maxh,Math.max(320,Math.round(window.parent.innerHeight-r.top-12)));}catch(e){return maxh;}}
 function fitHeight(){try{var fe=window.frameElement,c=document.getElementById('mynetwork');if(!fe||!c||moved)return;
- var s=Math.min(c.clientWidth/(b[2]-b[0]+80),1.5),want=Math.round(Math.min(maxh,Math.max(260,(b[3]-b[1]+80)*s+20)));
+ var s=Math.max(teaching()?focus.min:0,Math.min(c.clientWidth/(b[2]-b[0]+80),1.5)),
+  want=Math.round(Math.min(cap(fe),Math.max(260,(b[3]-b[1]+80)*s+20)));
  if(Math.abs(fe.offsetHeight-want)>3||Math.abs(c.offsetHeight-want+20)>3){fe.style.height=want+'px';
   c.style.height=(want-20)+'px';network.setSize('100%',(want-20)+'px');}
  var el=fe.parentElement;if(el&&el.getAttribute('data-testid')==='stElementContainer'&&el.offsetHeight!==want){
@@ -157,7 +163,17 @@ function showFocus(){var s=fitScale();if(!focus.length||s>=0.7)return false;var 
  x0=1e9,y0=1e9,x1=-1e9,y1=-1e9;for(var k in p){x0=Math.min(x0,p[k].x);y0=Math.min(y0,p[k].y);x1=Math.max(x1,p[k].x);
  y1=Math.max(y1,p[k].y);}var wh=box(),bar=36,f=Math.max(s,Math.min(0.9,wh[0]/(x1-x0+240),(wh[1]-bar)/(y1-y0+160)));
  network.moveTo({position:{x:(x0+x1)/2,y:(y0+y1)/2-bar/2/f},scale:f,animation:false});return true;}
-function firstView(){fitAll();showFocus();}
+function extent(ids){var x0=1e9,y0=1e9,x1=-1e9,y1=-1e9;ids.forEach(function(i){try{var q=network.getBoundingBox(i);
+ x0=Math.min(x0,q.left);y0=Math.min(y0,q.top);x1=Math.max(x1,q.right);y1=Math.max(y1,q.bottom);}catch(e){}});
+ return x0<=x1?[x0,y0,x1,y1]:null;}
+function teach(){var wh=box(),bar=36,m=12,all=extent(focus.core.concat(focus.near)),core=extent(focus.core)||all;
+ if(!all){fitAll();return;}var aw=wh[0]-2*m,ah=wh[1]-bar-2*m,whole=fitScale(),
+ fit=function(x){return Math.min(1.2,aw/(x[2]-x[0]),ah/(x[3]-x[1]));},f=fit(all),e=all;
+ if(whole>=focus.min&&whole>=f){f=whole;e=[b[0],b[1],b[2],b[3]];}
+ else if(f<focus.min){e=core;f=Math.max(focus.min,fit(core));}
+ network.moveTo({position:{x:(e[0]+e[2])/2,y:(e[1]+e[3])/2-bar/2/f},scale:f,animation:false});
+ document.body.dataset.view=JSON.stringify({scale:f,width:wh[0],height:wh[1],bar:bar});}
+function firstView(){fitAll();if(teaching())teach();else showFocus();}
 function view(){moved=false;firstView();network.once('afterDrawing',function(){if(!moved)firstView();});}
 function siblings(){var out=[];try{var fr=window.parent.document.querySelectorAll('iframe');
  for(var i=0;i<fr.length;i++){try{var w=fr[i].contentWindow;if(w!==window&&w.dscorerGraph&&w.dscorerGraph.follow)
@@ -170,6 +186,16 @@ function scrollPage(ev){var dy=ev.deltaMode===1?ev.deltaY*16:ev.deltaMode===2?ev
  try{var el=window.frameElement;while(el){var st=window.parent.getComputedStyle(el).overflowY;
   if((st==='auto'||st==='scroll')&&el.scrollHeight>el.clientHeight){el.scrollBy(0,dy);return;}
   el=el.parentElement;}window.parent.scrollBy(0,dy);}catch(e){}}
+function png(){var f=network.canvas.frame,kw=f.style.width,kh=f.style.height,v={position:network.getViewPosition(),
+ scale:network.getScale()},s=Math.min(1,6000/Math.max(b[2]-b[0],b[3]-b[1])),m=20;
+ network.setSize(Math.round((b[2]-b[0])*s+2*m)+'px',Math.round((b[3]-b[1])*s+2*m)+'px');
+ network.moveTo({position:{x:(b[0]+b[2])/2,y:(b[1]+b[3])/2},scale:s,animation:false});network.redraw();
+ var cv=f.querySelector('canvas'),out=document.createElement('canvas');out.width=cv.width;out.height=cv.height;
+ var x=out.getContext('2d');x.fillStyle=getComputedStyle(document.body).backgroundColor||'#FFFFFF';
+ x.fillRect(0,0,out.width,out.height);x.drawImage(cv,0,0);var url=out.toDataURL('image/png');
+ network.setSize(kw,kh);network.moveTo({position:v.position,scale:v.scale,animation:false});network.redraw();
+ document.body.dataset.png=JSON.stringify({w:out.width,h:out.height,scale:s,ratio:window.devicePixelRatio||1,box:b});
+ return url;}
 var saved=null;
 function remember(){if(saved)return;saved={e:{},n:{}};network.body.data.edges.get().forEach(function(e){
  saved.e[e.id]={color:e.color,width:e.width};});network.body.data.nodes.get().forEach(function(n){
@@ -184,7 +210,7 @@ function hiEdges(ids){remember();var want={},nodes=[];ids.forEach(function(i){va
  {id:e.id,color:'#CC79A7',width:6}:{id:e.id,color:{color:'#DDDDDD',opacity:0.6}};}));if(nodes.length)hiNodes(nodes);}
 function hiNodes(ids){remember();network.body.data.nodes.update(ids.map(function(i){
  return {id:i,borderWidth:6,color:{border:'#CC79A7'}};}));}
-window.dscorerGraph={side:side,highlightEdges:hiEdges,highlightNodes:hiNodes,clear:clear,fit:fitAll,
+window.dscorerGraph={side:side,png:png,highlightEdges:hiEdges,highlightNodes:hiNodes,clear:clear,fit:fitAll,
  follow:function(v){if(typeof network==='undefined')return;mirroring=true;moved=true;
   network.moveTo({position:v.position,scale:v.scale,animation:false});mirroring=false;}};
 function merge(items,styles){var by={};styles.forEach(function(s){by[s.id]=s;});items.forEach(function(i){
@@ -206,10 +232,9 @@ function ready(){if(typeof network==='undefined'){setTimeout(ready,50);return;}
  document.getElementById('dv-in').onclick=function(){zoomBy(1.25);};
  document.getElementById('dv-out').onclick=function(){zoomBy(0.8);};
  document.getElementById('dv-fit').onclick=fitAll;
- document.getElementById('dv-png').onclick=function(){var cv=c.querySelector('canvas');if(!cv)return;
-  var a=document.createElement('a');a.href=cv.toDataURL('image/png');a.download='dscorer-'+side+'-graph.png';
-  document.body.appendChild(a);a.click();a.remove();};
- window.addEventListener('resize',function(){if(!moved)fitAll();});
+ document.getElementById('dv-png').onclick=function(){var a=document.createElement('a');a.href=png();
+  a.download='dscorer-'+side+'-graph.png';document.body.appendChild(a);a.click();a.remove();};
+ window.addEventListener('resize',function(){if(!moved){if(teaching())firstView();else fitAll();}});
  if(live){pull();setInterval(pull,60);try{new MutationObserver(pull).observe(window.parent.document.body,{subtree:true,
   childList:true,attributes:true,attributeFilter:['data-payload','data-graph']});}catch(e){}}else view();
  document.body.dataset.ready='1';}
@@ -220,7 +245,7 @@ ready();
 _BAR = ('<div class="dv-bar"><button id="dv-in" title="Zoom in (or Ctrl + wheel)">+</button>'
         '<button id="dv-out" title="Zoom out (or Ctrl + wheel)">&minus;</button>'
         '<button id="dv-fit" title="Fit the whole graph">fit</button>'
-        '<button id="dv-png" title="Download this graph as a PNG image">PNG</button></div>')
+        '<button id="dv-png" title="Download the whole graph as a PNG image (as drawn here)">PNG</button></div>')
 
 
 def _pane_css(dark: bool) -> str:
@@ -259,7 +284,8 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
                marked_nodes: frozenset[int] = frozenset(), compact: bool = False, side: str = "",
                dark: bool = False, unpaired: frozenset[int] = frozenset(), live: bool = False,
                max_height: int = 3200, zoom_to_focus: bool = False,
-               context_nodes: frozenset[int] = frozenset()) -> LivePane:
+               context_nodes: frozenset[int] = frozenset(),
+               teaching_view: tuple[frozenset[int], frozenset[int], float] | None = None) -> LivePane:
     """Self-contained vis-network HTML of one graph at fixed positions (no CDN, physics off), or,
     with ``live``, a shell and the graph and its style layer as JSON.
 
@@ -279,6 +305,10 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
     graph) are filled grey and say so in their tooltip; ``context_nodes`` (a sentence's nodes that the
     rest of its document also uses) are filled pale yellow and say so. The view is moved to the shared bounding box
     ``box`` so two panes line up; ``side`` (pred / gold) names the pane for ``window.dscorerGraph``.
+    ``teaching_view`` (core nodes, nodes near them, the least scale) is the teaching page's view: the pane
+    fills the screen below it (up to ``max_height``) and shows the core and near nodes below the controls
+    bar at the least scale or more (the whole drawing when it is readable; the core alone when both do
+    not fit), panning rather than shrinking the drawing below that scale.
     """
     from pyvis.network import Network  # lazy: pyvis pulls in IPython
 
@@ -360,6 +390,10 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
     ends = {graph.edges[e].source for e in focus_edges} | {graph.edges[e].target for e in focus_edges}
     view = {"box": [x0, y0, x1, y1], "alias": {str(k): v for k, v in alias.items()},
             "focus": sorted(set(focus_nodes) | ends) if zoom_to_focus else [], "maxh": int(max_height)}
+    if teaching_view is not None:
+        core, near, least = teaching_view
+        view["focus"] = {"core": sorted(core), "near": sorted(set(near) - set(core)), "min": float(least),
+                         "screen": True}
     if not live:
         return LivePane(_page(net, dark, _pane_script(view, side, live=False)), "", "")
     # the style layer apart, and the graph without it: the page itself is a shell, the same for every graph
@@ -451,37 +485,40 @@ def drawing_box(layout: Layout, pred: Graph, gold: Graph, compact: bool = True, 
 
 def _build_pane_parts(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
                 height: int, live: bool, svg_name: str, svg_title: str,
-                options: tuple[tuple[str, Any], ...]) -> tuple[LivePane, str]:
-    """A pane (its HTML; live: also its style layer and graph) and its SVG download. ``_pane_parts``
+                options: tuple[tuple[str, Any], ...]) -> tuple[LivePane, str, bytes]:
+    """A pane (its HTML; live: also its style layer and graph) and its SVG and PDF downloads. ``_pane_parts``
     remembers them for all sessions: a rerun that changes nothing in a pane (a widget elsewhere,
     another session on the same document) does not build them again."""
     kwargs = dict(options)
     pane = graph_html_live(graph, positions, box, height=height, live=live, **kwargs)
-    svg = ""
-    if svg_name:
+    svg, pdf = "", b""
+    if svg_name:  # one scene, the pane's own geometry, written as SVG and as PDF
         counts = kwargs.get("edge_counts") if kwargs.get("edge_status") is not None else None
-        svg = graph_svg(graph, positions, edge_shades=edge_shades(counts) if counts else None,
-                        compact=kwargs.get("compact", False), forward_only=kwargs.get("forward_only", False),
-                        show_names=kwargs.get("show_names", False), title=svg_title,
-                        unpaired=kwargs.get("unpaired", frozenset()))
-    return pane, svg
+        compact, forward_only = kwargs.get("compact", False), kwargs.get("forward_only", False)
+        unpaired = kwargs.get("unpaired", frozenset())
+        scene = graph_scene(graph, positions, edge_shades=edge_shades(counts) if counts else None, compact=compact,
+                            forward_only=forward_only, show_names=kwargs.get("show_names", False), unpaired=unpaired)
+        svg = scene_svg(scene, compact=compact, forward_only=forward_only, title=svg_title, unpaired=bool(unpaired))
+        pdf = scene_pdf(scene, compact=compact, forward_only=forward_only, title=svg_title, unpaired=bool(unpaired))
+    return pane, svg, pdf
 
 
 @shared_cache(maxsize=4 * CLASS_SESSIONS, max_bytes=MAX_STORED_BYTES)  # two panes, a k or two each
 def _pane_parts(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
                 height: int, live: bool, svg_name: str, svg_title: str,
-                options: tuple[tuple[str, Any], ...]) -> tuple[LivePane, str]:
+                options: tuple[tuple[str, Any], ...]) -> tuple[LivePane, str, bytes]:
     """``_build_pane_parts``, remembered for all sessions."""
     return _build_pane_parts(graph, positions, box, height, live, svg_name, svg_title, options)
 
 
 @dataclass(frozen=True)
 class PreparedPane:
-    """One pane ready to show (``prepare_pane``): its caption, page, live layers and SVG download."""
+    """One pane ready to show (``prepare_pane``): its caption, page, live layers, SVG and PDF downloads."""
 
     caption: str
     page: LivePane
     svg: str
+    pdf: bytes
     svg_name: str
     height: int
     side: str
@@ -495,10 +532,10 @@ def prepare_pane(title: str, graph: Graph, positions: Sequence[tuple[float, floa
     so a page can send both live panes' layers (``pane_layer``) before either pane (``show_pane``)."""
     options = tuple(sorted((name, tuple(v) if isinstance(v, list) else v) for name, v in kwargs.items()))
     try:
-        page, svg = _pane_parts(graph, tuple(positions), tuple(box), height, live, svg_name, svg_title, options)
+        page, svg, pdf = _pane_parts(graph, tuple(positions), tuple(box), height, live, svg_name, svg_title, options)
     except TypeError:  # an unhashable option: drawn without the cache
-        page, svg = _build_pane_parts(graph, positions, box, height, live, svg_name, svg_title, options)
-    return PreparedPane(f"**{title}** · {len(graph.nodes)} nodes, {len(graph.edges)} edges", page, svg, svg_name,
+        page, svg, pdf = _build_pane_parts(graph, positions, box, height, live, svg_name, svg_title, options)
+    return PreparedPane(f"**{title}** · {len(graph.nodes)} nodes, {len(graph.edges)} edges", page, svg, pdf, svg_name,
                         height, kwargs.get("side", ""), live)
 
 
@@ -515,22 +552,31 @@ def pane_layer(pane: PreparedPane) -> None:
                 f'data-graph="{escape(pane.page.graph, quote=True)}"></div>')
 
 
-def show_pane(pane: PreparedPane) -> None:
-    """A prepared pane's caption, its embedded graph and its SVG button."""
-    st.markdown(pane.caption)
+def show_pane(pane: PreparedPane, caption: bool = True) -> None:
+    """A prepared pane's caption (unless ``caption`` is false: a page that puts both captions in a row
+    of their own, so the panes start at one height however the captions wrap), its embedded graph and
+    its SVG and PDF buttons."""
+    if caption:
+        st.markdown(pane.caption)
     # a live pane's height only sets its frame's first height (the frame is not reloaded when it changes)
     st.iframe(pane.page.html, height=pane.height)
     if pane.svg_name:
-        st.download_button("SVG", pane.svg, file_name=pane.svg_name, mime="image/svg+xml", key=f"svg_{pane.svg_name}",
-                           on_click="ignore", icon=":material/download:",
-                           help="Download this graph as an SVG picture (as drawn here, with a legend)")
+        pdf_name = pane.svg_name.removesuffix(".svg") + ".pdf"
+        with st.container(horizontal=True):
+            st.download_button("SVG", pane.svg, file_name=pane.svg_name, mime="image/svg+xml",
+                               key=f"svg_{pane.svg_name}", on_click="ignore", icon=":material/download:",
+                               help="Download this graph as an SVG picture (as drawn here, with a legend)")
+            st.download_button("PDF", pane.pdf, file_name=pdf_name, mime="application/pdf", key=f"pdf_{pdf_name}",
+                               on_click="ignore", icon=":material/download:",
+                               help="Download this graph as a PDF page (as drawn here, with a legend)")
 
 
 def graph_pane(title: str, graph: Graph, positions: Sequence[tuple[float, float]],
                box: tuple[float, float, float, float], height: int = 600, svg_name: str = "",
                svg_title: str = "", **kwargs: Any) -> None:
-    """A caption and the embedded graph, its page built for it; with ``svg_name`` also a button that
-    downloads the same drawing (positions, shades, compact mode) as an SVG file of that name, headed
+    """A caption and the embedded graph, its page built for it; with ``svg_name`` also buttons that
+    download the same drawing (positions, curves, shades, compact mode) as an SVG file of that name
+    and as a PDF, headed
     ``svg_title``. The pair view's live panes, whose page stays loaded from one graph to the next, are
     ``prepare_pane``, ``pane_layer`` and ``show_pane``."""
     show_pane(prepare_pane(title, graph, positions, box, height, svg_name, svg_title, False, **kwargs))
@@ -544,12 +590,16 @@ def pane_height(box: Sequence[float], scale: float = 0.8, low: int = 420, high: 
 
 
 def present_mode() -> None:
-    """For a projector: the sidebar hidden and the page's text larger (the graphs, which fill their
-    panes' width, grow with the wider panes)."""
+    """For a projector: the sidebar hidden and the page's text larger, the scores at 48 px (the rule for
+    the text is more specific than Streamlit's own, the scores' more specific still); the graphs,
+    which fill their panes' width, grow with the wider panes."""
     st.html("<style>[data-testid='stSidebar'],[data-testid='stSidebarCollapsedControl']{display:none}"
             "[data-testid='stMainBlockContainer']{max-width:100%;padding-left:2rem;padding-right:2rem}"
             "[data-testid='stMainBlockContainer'] p,[data-testid='stMainBlockContainer'] li{font-size:1.25rem}"
-            "[data-testid='stMetricValue']{font-size:3rem}</style>")
+            "[data-testid='stMainBlockContainer'] [data-testid='stMetricValue'],"
+            "[data-testid='stMainBlockContainer'] [data-testid='stMetricValue'] p{font-size:3rem;line-height:1.2}"
+            "[data-testid='stMainBlockContainer'] div[title][style*='font-size:.8rem']{font-size:1.1rem !important}"
+            "</style>")
 
 
 def legend(with_status: bool = True, with_variable: bool = False, pairing: str = "") -> None:

@@ -1,6 +1,6 @@
 """The pair view's address: ``?pred=...&gold=...&doc=N&k=K`` (and ``&sentence=S`` when the sentence
-navigator shows one sentence of a long document) names what is on screen, so a reload or a shared
-link opens the same view.
+navigator shows one sentence of a long document, ``&present=1`` in present mode) names what is on
+screen, so a reload or a shared link opens the same view.
 
 Files are named ``sample:NAME`` (a bundled sample) or ``path:PATH`` (a local path, read under the
 same allowed-directory check as one typed in the sidebar); the bundled default pair and uploads
@@ -18,7 +18,7 @@ SIDES = ("pred", "gold")
 
 
 def read_view_link() -> None:
-    """Once per session, before the widgets are drawn: take the files, document and order from
+    """Once per session, before the widgets are drawn: take the files, document, order and present mode from
     the address into the widgets' state (values that do not fit are ignored)."""
     if st.session_state.get("url_read"):
         return
@@ -35,6 +35,8 @@ def read_view_link() -> None:
         raw = st.query_params.get(name, "")
         if raw.isdigit():
             st.session_state[key] = int(raw)
+    if st.query_params.get("present") == "1":
+        st.session_state["present"] = True
 
 
 def file_param(side: str) -> str | None:
@@ -50,11 +52,13 @@ def file_param(side: str) -> str | None:
 
 
 def write_view_link(doc: int, k: int) -> None:
-    """Put the current files, document and order into the address (only when they changed)."""
+    """Put the current files, document, order and present mode into the address (only when they changed)."""
     params = {side: p for side in SIDES if (p := file_param(side)) is not None}
     params.update(doc=str(doc), k=str(k))
     if st.session_state.get("sentence"):
         params["sentence"] = str(st.session_state["sentence"])
+    if st.session_state.get("present"):
+        params["present"] = "1"
     current = {key: st.query_params.get(key) for key in st.query_params}
     if current != params:
         st.query_params.from_dict(params)

@@ -17,6 +17,7 @@ from dscorer_core.clauses import parse_clf
 from dscorer_core.dscorer.presets import PRESETS
 from dscorer_core.formats import parse_drs_text
 from dscorer_core.render import (
+    EDGE_FONT_SIZE,
     counter_view,
     default_start,
     node_display,
@@ -27,8 +28,13 @@ from dscorer_core.render import (
 )
 
 st.set_page_config(page_title="dscorer · graph conversion", page_icon="🧩", layout="wide")
-#: The tallest the step's graph pane grows (px): with the step text above it, on a 1280x800 screen.
-TEACHING_PANE = 520
+#: The step's graph pane: its first height (px), then it fills the screen below its top, up to TEACHING_PANE.
+FIRST_HEIGHT, TEACHING_PANE = 480, 1400
+#: The smallest label on the step's graph, in CSS px (a projector's back row): the pane pans rather than
+#: drawing the graph smaller than this.
+LEAST_LABEL_PX = 11
+#: The DRS the page opens on: the paper's Figure 1 (b) ("He didn't play the piano. But she sang.").
+FIRST_SAMPLE = ("paper_pred.clf", 0)
 aw.share_the_interpreter()
 aw.keep_widget_state()
 aw.page_links()
@@ -39,7 +45,8 @@ with st.sidebar:  # only the setting that changes this page: how the graph is bu
                                "released: the released DSCORER code (B for b-names, X for the rest)")
 
 # laptop first: less space above the title, so a step's boxes, text and graph share the first screen
-st.html("<style>[data-testid='stMainBlockContainer']{padding-top:2.5rem}</style>")
+st.html("<style>[data-testid='stMainBlockContainer']{padding-top:2rem}"
+        "[data-testid='stMainBlockContainer'] h1{font-size:2.25rem;padding:0 0 .25rem}</style>")
 st.title("Graph conversion")
 st.caption("How DSCORER turns a DRS into a graph and k-grams, one step at a time: start from the boxes, "
            "then press Next.")
@@ -50,15 +57,19 @@ for name in aw.sample_files():
     path = aw.SAMPLE_DIR / name
     for d in parse_clf(path.read_text(encoding="utf-8"), name):
         samples[f"{name} #{d.index}: {d.sentence or ''}"] = d
-c_src, c_pick = st.columns([1, 4], vertical_alignment="bottom")
+first = next((label for label, d in samples.items() if (d.source, d.index) == FIRST_SAMPLE), None)
+if first is not None:
+    st.session_state.setdefault("conv_sample", first)
+# one row: the DRS, and the step buttons beside it (the step's graph starts higher on a laptop's screen)
+c_src, c_pick, c_prev, c_next = st.columns([1.1, 3.2, 0.9, 0.9], vertical_alignment="bottom")
 source = c_src.radio("DRS", ["Sample", "Paste"], horizontal=True, key="conv_source")
 drs = None
 if source == "Sample":
     label = c_pick.selectbox("Sample DRS", list(samples), key="conv_sample")
     drs = samples[label]
-else:
-    text = st.text_area("One DRS: clauses (PMB clause format) or SBN", height=200, key="conv_text",
-                        placeholder='b1 REF x1\nb1 male "n.02" x1', max_chars=aw.MAX_PASTED_CHARS)
+else:  # beside the choice, not above the steps: the step's graph keeps its place on the first screen
+    text = c_pick.text_area("One DRS: clauses (PMB clause format) or SBN", height=68, key="conv_text",
+                            placeholder='b1 REF x1\nb1 male "n.02" x1', max_chars=aw.MAX_PASTED_CHARS)
     if text.strip():
         try:
             found = parse_drs_text(aw.check_pasted(text), "pasted text")
@@ -99,20 +110,17 @@ def _move(delta: int) -> None:
 
 i = st.session_state["conv_step"]
 step = steps[i]
-c_prev, c_next, c_where = st.columns([1, 1, 6], vertical_alignment="center")
 c_prev.button("◀ Previous", key="conv_prev", on_click=_move, args=(-1,), disabled=i == 0, width="stretch")
 c_next.button("Next ▶", key="conv_next", on_click=_move, args=(1,), disabled=i >= n_steps - 1, width="stretch")
 stages = ["boxes", "clause", "merge", "typing", "reverse", "kgram"]
 names = {"boxes": "boxes", "clause": "clauses", "merge": "merging", "typing": "typing", "reverse": "reverse edges",
          "kgram": "k-grams"}
-c_where.markdown(f"Step **{i + 1}** of {n_steps} · " + " → ".join(
+left, right = st.columns([1, 1])
+left.markdown(f"Step **{i + 1}** of {n_steps} · " + " → ".join(
     f"**{names[s]}**" if s == step.stage else names[s] for s in stages))
-progress_text = step.title
-st.progress((i + 1) / n_steps, text=aw.md_escape(progress_text))
-
 # the step's text above the boxes (left), the graph beside them from the top (right): text, boxes and
 # the step's place in the graph share a laptop's first screen
-left, right = st.columns([1, 1])
+left.progress((i + 1) / n_steps, text=aw.md_escape(step.title))
 left.info(step.text)
 with left:
     st.markdown("**The DRS**")
@@ -135,13 +143,18 @@ with right:
         positions = [layout.pred[n] for n in part.nodes]
         st.markdown(f"**The graph** · {len(part.graph.nodes)} nodes, {len(part.graph.edges)} edges"
                     + (" · names until the typing step" if not step.typed else ""))
-        # the whole graph in view beside its step: at most TEACHING_PANE px tall, smaller if it must be
-        height = min(TEACHING_PANE, aw.pane_height(layout.box))
+        # the step's clause and its neighbours in view, below the pane's buttons, labels never below
+        # LEAST_LABEL_PX: the pane fills the screen below its top and pans rather than shrinking the drawing
+        focus_nodes, focus_edges = part.local_nodes(step.focus_nodes), part.local_edges(step.focus_edges)
+        core = set(focus_nodes) | {part.graph.edges[e].source for e in focus_edges} \
+            | {part.graph.edges[e].target for e in focus_edges}
+        near = {e.target for e in part.graph.edges if e.source in core} \
+            | {e.source for e in part.graph.edges if e.target in core}
         st.iframe(aw.graph_html(part.graph, positions, layout.box, show_names=step.stage == "typing",
-                                names_only=not step.typed,
-                                focus_nodes=part.local_nodes(step.focus_nodes),
-                                focus_edges=part.local_edges(step.focus_edges), height=height,
-                                max_height=TEACHING_PANE, zoom_to_focus=True), height=height)
+                                names_only=not step.typed, focus_nodes=focus_nodes, focus_edges=focus_edges,
+                                height=FIRST_HEIGHT, max_height=TEACHING_PANE,
+                                teaching_view=(frozenset(core), frozenset(near), LEAST_LABEL_PX / EDGE_FONT_SIZE)),
+                  height=FIRST_HEIGHT)
         st.caption("Pink: what this step adds or shows. Boxes are rectangles, referents ellipses, "
                    "constants dashed; an edge label ending in ~ is a reverse edge.")
 

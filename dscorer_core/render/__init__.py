@@ -67,7 +67,9 @@ from .edge_colour import (
 )
 from .edge_labels import (
     BEND_CHOICES,
+    FULL_FONT_SIZE,
     DrawingGeometry,
+    curve_control,
     curve_middle,
     drawing_geometry,
     drawn_node_size,
@@ -108,7 +110,9 @@ from .palette import (
     UNPAIRED_FILL,
     LineStyle,
 )
-from .svg import drawn_edges, folded_shades, graph_svg
+from .pdf import graph_pdf, scene_pdf
+from .scene import Scene, SceneEdge, SceneLabel, SceneNode, graph_scene, split_quadratic
+from .svg import drawn_edges, folded_shades, graph_svg, scene_svg
 from .teaching import (
     ClauseStep,
     StepGraph,
@@ -158,7 +162,9 @@ __all__ = [
     "BOX_CORNER",
     "NODE_CORNER",
     "BEND_CHOICES",
+    "FULL_FONT_SIZE",
     "curve_middle",
+    "curve_control",
     "drawn_node_size",
     "edge_bends",
     "label_overlaps",
@@ -199,6 +205,15 @@ __all__ = [
     "LEGEND_NODE_TEXT",
     "LEGEND_GRADE_TEXT",
     "graph_svg",
+    "scene_svg",
+    "graph_pdf",
+    "scene_pdf",
+    "Scene",
+    "SceneNode",
+    "SceneEdge",
+    "SceneLabel",
+    "graph_scene",
+    "split_quadratic",
     "drawn_edges",
     "folded_shades",
     "NodeDisplay",

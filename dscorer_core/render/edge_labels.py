@@ -17,8 +17,10 @@ from .display import compact_folds, compact_label, drawn_edge_label, node_displa
 from .layout import BOX_CORNER, CHAR_WIDTH, NODE_CORNER, NODE_FONT_SIZE, NODE_MARGIN, label_size
 from .palette import EDGE_FONT_SIZE
 
-__all__ = ["BEND_CHOICES", "Rect", "curve_middle", "curve_points", "edge_label_rect", "drawn_node_size", "node_rect",
+__all__ = ["BEND_CHOICES", "Rect", "curve_middle", "curve_control", "curve_points", "edge_label_rect",
+           "drawn_node_size", "node_rect",
            "edge_bends", "label_overlaps", "edge_crossings", "DrawingGeometry", "drawing_geometry", "union_box",
+           "room_for_labels",
            "FULL_FONT_SIZE"]
 
 #: Font size of node labels in the full (not compact) drawing.
@@ -28,8 +30,8 @@ FULL_FONT_SIZE = 24
 #: curvedCCW, 0: straight); the first keeps the old look of a slight clockwise curve.
 BEND_CHOICES = (0.15, -0.15, 0.35, -0.35, 0.0, 0.55, -0.55, 0.75, -0.75, 0.95, -0.95, 1.2, -1.2,
                 0.25, -0.25, 0.45, -0.45, 0.65, -0.65, 0.85, -0.85, 0.05, -0.05, 1.05, -1.05, 1.4, -1.4)
-#: Above this many drawn edges, edge_bends tries only the first few curves, once (a drawing that dense
-#: cannot be clear anyway, and a full search would take seconds).
+#: Above this many drawn edges, edge_bends tries only the first few curves, once, and every curve only for
+#: the edges that still clash (a full search of a drawing that dense would take seconds).
 MANY_EDGES = 150
 #: Space kept free around a label (px at zoom 1, each side).
 LABEL_PAD = 2.0
@@ -62,8 +64,9 @@ def curve_middle(start: Point, end: Point, bend: float) -> Point:
     return (0.25 * start[0] + 0.5 * via[0] + 0.25 * end[0], 0.25 * start[1] + 0.5 * via[1] + 0.25 * end[1])
 
 
-def _via(start: Point, end: Point, bend: float) -> Point:
-    """vis-network 9's control point of the quadratic curve (see curve_middle)."""
+def curve_control(start: Point, end: Point, bend: float) -> Point:
+    """vis-network 9's control point of the quadratic curve from ``start`` to ``end`` with roundness
+    ``bend`` (see curve_middle): an export draws the same curve."""
     if bend == 0 or start == end:
         return ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
     f = abs(bend)
@@ -78,7 +81,7 @@ def _via(start: Point, end: Point, bend: float) -> Point:
 def curve_points(start: Point, end: Point, bend: float, step: float = 6.0) -> np.ndarray:
     """Points along the drawn edge (n x 2, about ``step`` px apart, ends excluded): the curve an
     edge must keep clear of other nodes."""
-    via = _via(start, end, bend)
+    via = curve_control(start, end, bend)
     length = math.dist(start, via) + math.dist(via, end)
     t = np.linspace(0.0, 1.0, max(8, int(length / step)) + 2)[1:-1, None]
     s, v, e = np.asarray(start), np.asarray(via), np.asarray(end)
@@ -148,7 +151,7 @@ def edge_bends(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[s
     middles: dict[int, Point] = {}  # curve middles so far, by edge id
     pairs: dict[tuple[int, int], list[int]] = {}  # edges per pair of nodes
 
-    def choose(eid: int) -> tuple[float, float]:
+    def choose(eid: int, choices: Sequence[float] = choices) -> tuple[float, float]:
         """The best bend of one edge against everything placed but itself, and its cost."""
         e = graph.edges[eid]
         start, end = positions[e.source], positions[e.target]
@@ -193,6 +196,10 @@ def edge_bends(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[s
         place(eid, bend)
         if cost > 0:
             clashes.append(eid)
+    if len(drawn) > MANY_EDGES:  # dense: an edge still through a node tries every curve, knowing the others
+        for eid in clashes:
+            bend, cost = choose(eid, BEND_CHOICES)
+            place(eid, bend)
     for _ in range(4 if len(drawn) <= MANY_EDGES else 0):  # a clash: every edge looks again, knowing the others
         if not clashes:
             break
@@ -241,6 +248,30 @@ def edge_crossings(graph: Graph, positions: Sequence[Point], edge_labels: Sequen
     return found
 
 
+def room_for_labels(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[str | None],
+                    node_sizes: Sequence[tuple[float, float]], bends: Sequence[float],
+                    font_size: float = EDGE_FONT_SIZE, tolerance: float = 1.0) -> tuple[str | None, ...]:
+    """The labels that have room: each drawn label (shortest edges first, as edge_bends places them)
+    is kept where it covers no node and no label kept before it, else left off ("": the edge is still
+    drawn and its tooltip names it). The full drawing of a large document has more labels than room."""
+    def hit(a: Rect, b: Rect) -> bool:
+        return min(a[2], b[2]) - max(a[0], b[0]) > tolerance and min(a[3], b[3]) - max(a[1], b[1]) > tolerance
+
+    nodes = [node_rect(positions[n.id], node_sizes[n.id]) for n in graph.nodes]
+    kept: list[Rect] = []
+    labels = list(edge_labels)
+    order = sorted((e for e in graph.edges if edge_labels[e.id] and e.source != e.target),
+                   key=lambda e: (math.dist(positions[e.source], positions[e.target]), e.id))
+    for e in order:
+        rect = edge_label_rect(curve_middle(positions[e.source], positions[e.target], bends[e.id]),
+                               edge_labels[e.id] or "", font_size)
+        if any(hit(rect, r) for r in nodes) or any(hit(rect, r) for r in kept):
+            labels[e.id] = ""
+        else:
+            kept.append(rect)
+    return tuple(labels)
+
+
 @dataclass(frozen=True)
 class DrawingGeometry:
     """Everything about where a pane draws one graph: the node and edge labels (None: edge not
@@ -257,7 +288,8 @@ class DrawingGeometry:
 def drawing_geometry(graph: Graph, positions: tuple[Point, ...], compact: bool = True, show_names: bool = False,
                      names_only: bool = False, forward_only: bool = False) -> DrawingGeometry:
     """The geometry of one graph as the pane draws it at ``positions`` (compact: concepts in the
-    referents' labels, one line per relation; else ``forward_only`` leaves reverse edges out).
+    referents' labels, one line per relation; else ``forward_only`` leaves reverse edges out, and a
+    label without room is left off, room_for_labels: its edge's tooltip names it).
     Remembered for the last 64 drawings, keyed as drawn (compact implies forward only), so the panes
     and the bounding box of a pair share one computation."""
     return _drawing_geometry(graph, positions, compact, show_names, names_only, forward_only or compact)
@@ -277,6 +309,8 @@ def _drawing_geometry(graph: Graph, positions: tuple[Point, ...], compact: bool,
                                   BOX_CORNER if graph.nodes[i].is_box else NODE_CORNER)
                   for i, label in enumerate(node_labels))
     bends = edge_bends(graph, positions, edge_labels, sizes)
+    if not compact:
+        edge_labels = room_for_labels(graph, positions, edge_labels, sizes, bends)
     rects = [node_rect(positions[n.id], sizes[n.id]) for n in graph.nodes]
     for e in graph.edges:
         label = edge_labels[e.id]

@@ -242,9 +242,20 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0, max_columns: i
             beside.setdefault(n, [])
     # boxes both graphs have first (their rows line up at the top of both panes), then the others
     columns: list[tuple[str, ...] | None] = sorted(_box_order(union, boxes), key=lambda b: not union.nodes[b]["paired"])
+    # a box only pred has and a box only gold has share a column (each is drawn in its own pane only), so
+    # a side whose boxes have no partner starts at the top of its pane, not under the other side's drawing
+    alone = [[b for b in columns if b is not None and not union.nodes[b]["paired"] and union.nodes[b]["side"] == side]
+             for side in (0, 1)]
+    partner: dict[tuple[str, ...], tuple[str, ...]] = dict(zip(alone[0], alone[1]))
+    joined = set(partner.values())
+    columns = [b for b in columns if b not in joined]
+    for head, other in partner.items():
+        rows[head] = rows[head] + rows.pop(other)
     if rows[None]:
         columns.append(None)
     size: dict[tuple[str, ...], tuple[float, float]] = {n: union.nodes[n]["size"] for n in union.nodes}
+    for head, other in partner.items():  # the shared column's head is as large as the larger of the two
+        size[head] = (max(size[head][0], size[other][0]), max(size[head][1], size[other][1]))
     gap_x, gap_beside, gap_y = GAP_X * spacing, GAP_BESIDE * spacing, GAP_Y * spacing
 
     def edge_label(a: tuple[str, ...], b: tuple[str, ...]) -> str:
@@ -292,6 +303,8 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0, max_columns: i
             cy = y + head_h / 2
             if column is not None:
                 pos[column] = (centre, cy)
+                if column in partner:
+                    pos[partner[column]] = (x + union.nodes[partner[column]]["size"][0] / 2, cy)
             cy += head_h / 2
             for slot in _slots(union, members):
                 # a referent (or a pred-only and a gold-only one, each in its own pane), and its
