@@ -150,13 +150,21 @@ def test_url_opens_document_and_order(page, app_url):
 
 
 def test_keys_n_and_p_move_to_the_next_and_previous_document(page, app_url):
+    """N and P are the Next and Previous buttons' shortcuts. A key is handled once its button is drawn:
+    Streamlit loads a button's code on first use, so on a fast (cached) run the heading can be on the
+    page and the run over while the buttons are still loading, and a key pressed then does nothing (the
+    failure this test had under load; a person sees no button yet either). So wait for the button."""
+    from playwright.sync_api import expect  # the browser fixture skips without Playwright
+
     page.goto(app_url + "/?doc=0")  # Figure 1 (a first visit opens on document 1)
     page.get_by_role("heading", name="Document 0").wait_for()
-    wait_idle(page)  # a key pressed while the first run still draws the page can be lost (Streamlit)
+    wait_idle(page)
+    expect(page.get_by_role("button", name="Next ▶")).to_be_enabled()
     page.get_by_role("heading", name="Document 0").click()  # focus the page, not a widget
     page.keyboard.press("n")
     page.get_by_role("heading", name="Document 1").wait_for()
     wait_idle(page)
+    expect(page.get_by_role("button", name="◀ Previous")).to_be_enabled()
     page.keyboard.press("p")
     page.get_by_role("heading", name="Document 0").wait_for()
     assert_no_exception(page)
