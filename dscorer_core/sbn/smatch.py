@@ -15,15 +15,17 @@ ill-formed ("ERR") rate; micro F (matched triples over the whole corpus) is give
 from __future__ import annotations
 
 import gc
+import math
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..errors import ClfProblem, DrsCountMismatch, NoDrsError, SbnError
+from ..align.budget import WorkLimits
+from ..errors import ClfProblem, DrsCountMismatch, NoDrsError, SbnError, SettingsError
 from ..formula import prf_scalar
 from ..signature import Signature
-from .alignment import Normalise, align_many
+from .alignment import SMATCH_WORK, Normalise, align_many
 from .amr_line import smatch_normalise
 from .graph import build_graph
 from .model import Sbn
@@ -61,14 +63,23 @@ REFUSED = "the PMB 5 script refuses it"
 
 @dataclass(frozen=True)
 class SmatchSettings:
-    """Which triples, and the solver's time per call.  ``lenient=True`` is short for ``triples="lenient"``;
-    ``collapse_whitespace`` and ``whole_values`` switch single quirks of ``pmb5`` off (for ``explain``)."""
+    """Which triples, and the exact search's limits.  ``lenient=True`` is short for ``triples="lenient"``;
+    ``collapse_whitespace`` and ``whole_values`` switch single quirks of ``pmb5`` off (for ``explain``).
+    ``work``: the counted limits of one document's search (``align.WorkLimits``; the same result on
+    every machine, named in the signature); ``time_limit``: an opt-in wall-clock cap in seconds on each
+    solver call (None, the default: none); a document it cuts is named, with its bound."""
 
     lenient: bool = False
-    time_limit: float = 30.0
+    time_limit: float | None = None
     triples: SmatchTriples = "pmb5"
     collapse_whitespace: bool = False
     whole_values: bool = False
+    work: WorkLimits = SMATCH_WORK
+
+    def __post_init__(self) -> None:
+        if self.time_limit is not None and not (isinstance(self.time_limit, (int, float))
+                                                and self.time_limit > 0 and math.isfinite(self.time_limit)):
+            raise SettingsError(f"time limit must be a positive number of seconds, not {self.time_limit!r}")
 
     @property
     def chosen(self) -> SmatchTriples:
@@ -83,7 +94,9 @@ class SmatchSettings:
 class SmatchDocument:
     """One document pair: matched, predicted and gold triples, P/R/F, whether the alignment is proven
     best, why the prediction is ill-formed (None when it is not), and why a well-formed pair scores 0
-    (``note``: the script cannot read the gold SBN, or ``amr.py`` cannot parse a Penman string)."""
+    (``note``: the script cannot read the gold SBN, or ``amr.py`` cannot parse a Penman string).
+    ``upper_bound``: no alignment matches more triples (``matched`` when proven optimal; None where
+    nothing was aligned); ``stopped``: what cut an unproven search (``work limit`` or ``time limit``)."""
 
     index: int
     matched: int
@@ -97,6 +110,15 @@ class SmatchDocument:
     ill_formed: str | None = None
     gold_problems: tuple[str, ...] = ()
     note: str | None = None
+    upper_bound: int | None = None
+    stopped: str | None = None
+
+    @property
+    def F_upper_bound(self) -> float:
+        """The F this document would have at its ``upper_bound`` (its F when proven optimal)."""
+        if self.upper_bound is None or self.upper_bound == self.matched:
+            return self.F
+        return prf_scalar(self.upper_bound, self.pred_triples, self.gold_triples)[2]
 
 
 @dataclass(frozen=True)
@@ -137,16 +159,20 @@ class SmatchResult:
 
 def smatch_signature_value(settings: SmatchSettings) -> Signature:
     """The reproducibility signature: metric, format, exact search, hard scoring, triples (and the
-    quirks of ``pmb5`` switched off, for ``explain``), version."""
+    quirks of ``pmb5`` switched off, for ``explain``), the search's work limits, an opt-in time limit, version."""
     triples: str = settings.chosen
     if triples == "pmb5" and (settings.collapse_whitespace or settings.whole_values):
         triples += "-" + "-".join(q for q, on in (("flat", settings.collapse_whitespace),
                                                   ("whole-names", settings.whole_values)) if on)
-    return Signature("smatch", (("sbn", None), ("exact", None), ("hard", None), ("triples", triples)))
+    time: tuple[tuple[str, str | None], ...] = (
+        () if settings.time_limit is None else (("time", f"{settings.time_limit:g}"),))
+    return Signature("smatch", (("sbn", None), ("exact", None), ("hard", None), ("triples", triples),
+                                ("work", settings.work.text()), *time))
 
 
 def smatch_signature(settings: SmatchSettings) -> str:
-    """``smatch|sbn|exact|hard|triples:pmb5|version:0.1.0``: ``smatch_signature_value``'s text."""
+    """``smatch|sbn|exact|hard|triples:pmb5|work:bnb4000-moves1000000-lp500-mip20000|version:0.1.0``:
+    ``smatch_signature_value``'s text."""
     return smatch_signature_value(settings).text()
 
 
@@ -255,8 +281,10 @@ def smatch_documents(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnTex
         if progress is not None:
             progress(done + skipped, total + skipped)
 
+    cut: list[int] = []
     found = dict(zip(todo, align_many([(pred_side[i].triples, gold_side[i].triples) for i in todo],
-                                      settings.time_limit, _normaliser(settings), report)))
+                                      settings.work, _normaliser(settings), report, settings.time_limit, cut)))
+    timed_out = {todo[k] for k in cut}
     docs = []
     for i, (ps, gs) in enumerate(zip(pred_side, gold_side)):
         golds_n = len(gs.triples)
@@ -270,8 +298,9 @@ def smatch_documents(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnTex
         else:
             a = found[i]
             p, r, f = prf_scalar(a.matched, len(ps.triples), golds_n)
+            stopped = None if a.optimal else "time limit" if i in timed_out else "work limit"
             docs.append(SmatchDocument(index, a.matched, len(ps.triples), golds_n, p, r, f, a.optimal, a.method,
-                                       None, gs.problems))
+                                       None, gs.problems, None, max(a.upper_bound, a.matched), stopped))
     return docs
 
 
