@@ -33,7 +33,7 @@ from .scale_options import (
 if TYPE_CHECKING:
     from ..sbn.smatch_causes import SmatchComparison
 
-__all__ = ["document_json", "format_explanation", "format_smatch", "register", "run", "smatch_json"]
+__all__ = ["document_json", "format_explanation", "format_smatch", "register", "run", "smatch_json", "unproven_lines"]
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -74,14 +74,24 @@ def _corpus(result: SmatchResult) -> dict:
 def document_json(d: SmatchDocument, comparison: SmatchComparison | None = None) -> dict:
     """One document's entry in the JSON (and in ``--per-doc-out``)."""
     return {"index": d.index, "P": d.P, "R": d.R, "F": d.F, "optimal": d.optimal, "matched": d.matched,
+            "upper_bound": d.upper_bound, "F_upper_bound": d.F_upper_bound, "stopped": d.stopped,
             "pred_triples": d.pred_triples, "gold_triples": d.gold_triples, "ill_formed": d.ill_formed,
             "note": d.note, **({"cause": comparison.cause_of(d.index)} if comparison else {})}
+
+
+def unproven_lines(result: SmatchResult) -> list[str]:
+    """One line per document whose alignment is not proven optimal: what stopped it and its bound."""
+    return [f"document {d.index}: not proven optimal ({d.stopped or 'search stopped'}): matched {d.matched}, "
+            f"at most {d.upper_bound}; F {d.F:.4f}, at most {d.F_upper_bound:.4f}"
+            for d in result.documents if not d.optimal]
 
 
 def smatch_json(result: SmatchResult, per_doc: bool = False, comparison: SmatchComparison | None = None) -> dict:
     """The JSON of a result: corpus figures first, then (with per_doc) one entry per document; with a
     comparison, the corrected figures and the sentences where the two differ, with their causes."""
     data: dict = _corpus(result)
+    data["unproven"] = [{"index": d.index, "stopped": d.stopped, "matched": d.matched, "upper_bound": d.upper_bound,
+                         "F": d.F, "F_upper_bound": d.F_upper_bound} for d in result.documents if not d.optimal]
     if per_doc:
         data["documents"] = [document_json(d, comparison) for d in result.documents]
     if comparison:
@@ -101,11 +111,12 @@ def format_smatch(result: SmatchResult, per_doc: bool = False, comparison: Smatc
              format_table(["average", "P", "R", "F"], [
                  ["micro (all triples)", result.P, result.R, result.F],
                  ["mean of per-sentence F1 (PMB 5 papers)", None, None, result.mean_F]])]
+    lines += unproven_lines(result)
     if comparison:
         lines += ["", format_explanation(comparison)]
     if per_doc:
         rows = [[d.index, d.matched, d.pred_triples, d.gold_triples, d.P, d.R, d.F,
-                 "yes" if d.optimal else "no", d.ill_formed or d.note or ""]
+                 "yes" if d.optimal else f"no (at most {d.upper_bound}, {d.stopped})", d.ill_formed or d.note or ""]
                 + ([comparison.cause_of(d.index)] if comparison else []) for d in docs]
         header = ["doc", "matched", "pred", "gold", "P", "R", "F", "optimal", "ill-formed"]
         lines += ["", format_table(header + (["cause"] if comparison else []), rows)]
