@@ -8,9 +8,13 @@ hill climbing with random restarts.  Here the distinct triples are the items of 
 duplicates; a triple's kind is its relation and value).  The mapping of nodes to the gold nodes of
 the same name is tried first, then a greedy one: when one reaches the upper bound (for every kind
 of triple, the smaller of the predicted and gold counts) it is proven best.  Otherwise the core's
-branch and bound settles the document (every PMB test sentence), and past its step budget the
-core's integer program (HiGHS, imported only then) does, several documents in one solver call; a
-document is marked optimal only when the search or the solver proved it (or a start met the bound).
+branch and bound settles the document (every PMB test sentence); past its step limit a small
+document goes to the core's integer program (HiGHS, imported only then), several documents in one
+solver call, and a long one (a PMB 5 long text) first gets the linear relaxation's bound and its
+rounded mapping climbed, which settles nearly all of them, then the integer program of what a
+better mapping may use.  Every limit counts work (``align.WorkLimits``), so a result is the same
+on every machine; a document is marked optimal only when the search or the solver proved it (or a
+start met the bound), and otherwise carries the best bound proven.
 """
 
 from __future__ import annotations
