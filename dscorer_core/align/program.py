@@ -13,6 +13,7 @@ less than many small ones (``solve_in_batches`` groups them).
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -61,10 +62,12 @@ def add_program(problem: MappingProblem, x0: int, rows: SparseRows) -> int:
 
 
 def solve_programs(problems: Sequence[MappingProblem], time_limit: float | None = None,
-                   node_limit: int | None = None) -> list[ProgramOutcome]:
+                   node_limit: int | None = None, beat: int | None = None) -> list[ProgramOutcome]:
     """Solve several documents in one program; each outcome is optimal only if the whole is.
     ``node_limit`` bounds HiGHS's branch-and-bound nodes (counted work: the same answer on any
-    machine); ``time_limit`` (seconds, None: none, the default) is an opt-in wall-clock cap."""
+    machine); ``time_limit`` (seconds, None: none, the default) is an opt-in wall-clock cap.
+    ``beat``: stop at the first mapping matching more than this (HiGHS's objective cutoff and
+    improving-solution limit): for a caller whose proven bound is ``beat + 1``, that mapping is best."""
     import numpy as np  # slow to import: only when a program is solved
     from scipy.optimize import Bounds, milp
 
@@ -85,7 +88,12 @@ def solve_programs(problems: Sequence[MappingProblem], time_limit: float | None 
     options: dict = {"time_limit": math.inf if time_limit is None else max(time_limit, 0.0), "presolve": True}
     if node_limit is not None:
         options["node_limit"] = node_limit
-    res = milp(cost, integrality=integrality, bounds=Bounds(0, 1), constraints=rows.constraints(col), options=options)
+    if beat is not None:
+        options.update(objective_bound=-(beat + 0.5), mip_max_improving_sols=1)
+    with warnings.catch_warnings():  # HiGHS options scipy does not list: it warns, then passes them on
+        warnings.simplefilter("ignore", RuntimeWarning)
+        res = milp(cost, integrality=integrality, bounds=Bounds(0, 1), constraints=rows.constraints(col),
+                   options=options)
     dual = getattr(res, "mip_dual_bound", None)  # the solver's bound on the whole minimum (costs are negated)
     bound = -float(dual) if len(problems) == 1 and dual is not None and np.isfinite(dual) else None
     timed_out = time_limit is not None and res.status == 1  # 1: HiGHS's time limit (its node limit is 4)
@@ -99,10 +107,10 @@ def solve_programs(problems: Sequence[MappingProblem], time_limit: float | None 
     return outcomes
 
 
-def solve_program(problem: MappingProblem, time_limit: float | None = None, node_limit: int | None = None
-                  ) -> ProgramOutcome:
-    """Solve one document's program to optimality (within the given limits)."""
-    return solve_programs([problem], time_limit, node_limit)[0]
+def solve_program(problem: MappingProblem, time_limit: float | None = None, node_limit: int | None = None,
+                  beat: int | None = None) -> ProgramOutcome:
+    """Solve one document's program to optimality (within the given limits; see solve_programs)."""
+    return solve_programs([problem], time_limit, node_limit, beat)[0]
 
 
 def solve_in_batches(problems: Sequence[MappingProblem], size: Callable[[MappingProblem], int], budget: int,

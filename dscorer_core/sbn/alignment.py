@@ -314,9 +314,13 @@ def _long_alignment(pairing: TriplePairing, start: dict[str, str], work: WorkBud
     found, reduced = bounded_search(pairing, start, pairing.upper_bound, work, climb_first=False)
     if reduced is None or work.out_of_time():
         return found
+    best, best_map, bound = found.matched, found.mapping, found.upper_bound
+    if bound == best + 1:  # any better mapping is best: stop at the first (a third of the solver's time)
+        quick = solve_program(reduced, work.seconds and work.solver_seconds(), work.limits.mip_nodes, best)
+        if quick.mapping is not None and count_matched(pairing, quick.mapping) >= bound:
+            return Alignment(quick.mapping, bound, bound, True, "milp")
     outcome = solve_program(reduced, work.seconds and work.solver_seconds(), work.limits.mip_nodes)
     work.note_solver(outcome.optimal)
-    best, best_map, bound = found.matched, found.mapping, found.upper_bound
     if outcome.mapping is not None:
         score = count_matched(pairing, outcome.mapping)
         if score > best:
