@@ -109,16 +109,23 @@ def test_five_thousand_boxes_against_a_one_box_gold_are_proven(tmp_path, triples
     assert scores[5000].gold_triples == scores[1].gold_triples
 
 
-def test_an_opt_in_time_limit_names_the_document_it_cut_with_its_bound(tmp_path, capsys):
+def test_an_opt_in_time_limit_names_the_document_it_cut_with_its_bound(tmp_path, capsys, monkeypatch):
+    from dscorer_core.align import WorkBudget
+    from dscorer_core.sbn import alignment
+
+    ticks = iter(range(0, 10**6, 1000))  # a clock on which every reading is 1000 s after the last
+    monkeypatch.setattr(alignment, "WorkBudget",
+                        lambda limits, seconds: WorkBudget(limits, seconds, lambda: float(next(ticks))))
     gold = tmp_path / "gold.sbn"
     gold.write_text('person.n.01 Name "Tom" sleep.v.01 Agent -1\n', encoding="utf-8")
     pred = tmp_path / "pred.sbn"
-    pred.write_text(_boxes(5000), encoding="utf-8")
-    # a cap far below what the relaxation needs: it is cut, whatever the machine
-    assert main(["smatch", str(pred), str(gold), "--json", "--time-limit", "1e-6"]) == 0
+    pred.write_text(_boxes(300), encoding="utf-8")
+    assert main(["smatch", str(pred), str(gold), "--json", "--time-limit", "5"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert "|time:1e-06|" in data["signature"]
+    assert "|time:5|" in data["signature"]
     [cut] = data["unproven"]
     assert cut["index"] == 0 and cut["stopped"] == "time limit" and cut["matched"] < cut["upper_bound"]
     assert cut["F"] < cut["F_upper_bound"]
+    assert main(["smatch", str(pred), str(gold)]) == 0  # without the cap: proven
+    assert "not proven" not in capsys.readouterr().out
     assert main(["smatch", str(pred), str(gold), "--time-limit", "-1"]) == 2

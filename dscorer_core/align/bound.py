@@ -135,7 +135,8 @@ def bounded_search(problem: MappingProblem, start: Mapping, upper_bound: int, wo
     bound = max(best, min(upper_bound, quick_bound() if quick_bound is not None else upper_bound))
     if best >= bound:
         return Alignment(best_map, best, bound, True, "hill"), None
-    relaxation = relaxation_bound(problem, work.limits.lp_iterations, work.seconds and work.solver_seconds())
+    relaxation = None if work.out_of_time() else relaxation_bound(problem, work.limits.lp_iterations,
+                                                                   work.seconds and work.solver_seconds())
     work.note_solver(relaxation is not None)
     if relaxation is None:  # stopped before it had a bound
         return Alignment(best_map, best, bound, False, "hill"), problem
