@@ -221,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure below 10 sentences (the best)")
     parser.add_argument("--searches", nargs="+", default=["exact+hill", "hill"], help="searches to time")
     parser.add_argument("--time-limit", type=float, default=CounterSettings().time_limit,
-                        help="COUNTER's time limit per document (seconds)")
+                        help="opt-in wall-clock cap per solver call (seconds; default none)")
     parser.add_argument("--official", metavar="DIR", help="the released COUNTER's evaluation/ files, to run beside")
     parser.add_argument("--official-sizes", type=int, nargs="+", default=[10, 20, 40, 80])
     parser.add_argument("--official-timeout", type=float, default=300.0)

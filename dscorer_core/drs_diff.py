@@ -71,7 +71,7 @@ def _key(t: Triple, source: str, target: str) -> tuple:
     return False, t.relation == INSTANCE, normalise_value(t.relation), source, normalise_value(t.target)
 
 
-def triple_diff(pred_sbn: str, gold_sbn: str, time_limit: float = 30.0) -> DrsDiff:
+def triple_diff(pred_sbn: str, gold_sbn: str, time_limit: float | None = None) -> DrsDiff:
     """The corrected Smatch triples of two SBNs (one SBN each, as text) under their best alignment:
     matched pairs, and the triples of each side left unpaired; DscorerInputError when either does not read."""
     sides = []
@@ -81,7 +81,7 @@ def triple_diff(pred_sbn: str, gold_sbn: str, time_limit: float = 30.0) -> DrsDi
             raise DscorerInputError(f"the {side} text holds {len(found)} SBNs; the diff takes one")
         sides.append(graph_triples(build_graph(found[0])))
     pred, gold = sides
-    alignment = align(pred, gold, time_limit)
+    alignment = align(pred, gold, time_limit=time_limit)
     mapping = dict(alignment.mapping)
     waiting: dict[tuple, list[Triple]] = defaultdict(list)
     for g in gold:

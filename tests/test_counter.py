@@ -28,6 +28,9 @@ BOXER = "pmb-2.2.0/boxer_dev.clf"
 GOLD = "pmb-2.2.0/gold_dev.clf"
 SPAR = "pmb-2.2.0/spar_baseline.clf"
 
+SMATCH_WORK = "bnb4000-moves1000000-lp500-mip20000"  # the default work limits (signatures)
+COUNTER_WORK = "bnb5000-moves1000000-lp500-mip20000"
+
 
 def drs(text: str):
     """One DRS from clause lines."""
@@ -75,7 +78,8 @@ def test_boxer_dev_hill_search_alone_matches_counter(boxer_dev):
     result = counter_corpus(*boxer_dev, CounterSettings(search="hill"))
     assert (result.pred_clauses, result.gold_clauses) == (6066, 6103)
     assert result.matched >= 4393
-    assert result.signature.startswith("counter|restarts:20|seed:1|ref:drop|search:hill|wn:3.0|version:")
+    assert result.signature.startswith(
+        f"counter|restarts:20|seed:1|ref:drop|search:hill|wn:3.0|work:{COUNTER_WORK}|version:")
 
 
 @pytest.mark.slow

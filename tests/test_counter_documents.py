@@ -13,7 +13,9 @@ import pytest
 
 from dscorer_core import CounterSettings, counter_corpus, read_pair
 from dscorer_core.align import (
-    Budget,
+    ProgramOutcome,
+    WorkBudget,
+    WorkLimits,
     block_start,
     count_matched,
     independent_parts,
@@ -22,12 +24,12 @@ from dscorer_core.align import (
     restricted,
     solve_program,
 )
-from dscorer_core.align.budget import MAX_STRETCH
 from dscorer_core.cli import main
 from dscorer_core.counter import build_problem, prepare_drs
 from dscorer_core.counter import search as counter_search
 from dscorer_core.counter.parallel import chunk_ranges, worth_processes
 from dscorer_core.counter.search import bounded_pass, box_bound, smart_pass
+from dscorer_core.errors import SettingsError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from make_documents import document_pairs
@@ -187,62 +189,94 @@ class _Clock:
         return self.now
 
 
-@pytest.mark.parametrize("used", [0.6, 0.99])
-def test_a_long_documents_integer_program_gets_only_the_time_that_is_left(dev, monkeypatch, used):
-    """The time limit covers a long document's whole search: when the relaxation took ``used`` of it,
-    the integer program is given the rest, or is not started at all when too little is left."""
+def test_a_long_documents_solver_calls_get_work_limits_and_no_clock_by_default(dev, monkeypatch):
+    """By default a long document's integer program is limited by its node count only (no wall clock);
+    with an opt-in time limit it gets what is left of it, measured from when the document began."""
     [problem] = joined_problems(dev, 40, 1)
-    settings = CounterSettings(time_limit=4.0)
-    cpu, wall = _Clock(), _Clock()
-    monkeypatch.setattr(counter_search, "Budget", lambda seconds: Budget(seconds, cpu, wall, lambda: 0.5))
     real_pass, given = counter_search.bounded_pass, []
 
-    def slow_pass(*args, **kwargs):
+    def open_pass(*args, **kwargs):
         found = real_pass(*args, **kwargs)
-        cpu.now += used * settings.time_limit
-        wall.now += 3 * used * settings.time_limit  # a busy machine: the wall clock ran 3 times the CPU
         return found[0], problem  # as if the relaxation left the whole problem open
 
     def program(reduced, time_limit, node_limit=None):
-        given.append(time_limit)
-        return solve_program(reduced, time_limit, node_limit)
+        given.append((time_limit, node_limit))
+        return ProgramOutcome(None, False, "stopped")
 
-    monkeypatch.setattr(counter_search, "bounded_pass", slow_pass)
+    monkeypatch.setattr(counter_search, "bounded_pass", open_pass)
     monkeypatch.setattr(counter_search, "solve_program", program)
-    outcome = counter_search.long_document(problem, smart_pass(problem), settings,
-                                           lambda: counter_search.document_rng(1, 0))
-    left = (1 - used) * settings.time_limit  # CPU seconds; the solver's wall-clock limit is 3 times that
-    assert given == ([pytest.approx(3 * left)] if left > counter_search.MIN_PROGRAM_SECONDS else [])
+    rng = lambda: counter_search.document_rng(1, 0)
+    outcome = counter_search.long_document(problem, smart_pass(problem), CounterSettings(node_limit=777), rng)
+    assert given == [(None, 777)]
     assert outcome.matched == count_matched(problem, outcome.mapping) <= outcome.upper_bound
     assert outcome.optimal == (outcome.matched == outcome.upper_bound)
+    clock = _Clock()
+    monkeypatch.setattr(CounterSettings, "budget", lambda self: WorkBudget(self.work, self.time_limit, clock))
+    given.clear()
+    counter_search.long_document(problem, smart_pass(problem), CounterSettings(time_limit=4.0), rng)
+    assert given == [(4.0, CounterSettings().node_limit)]  # the fake clock stood still: all of it is left
 
 
-def test_a_budget_counts_cpu_seconds_and_stretches_a_solvers_wall_clock_allowance():
-    cpu, wall, load = _Clock(), _Clock(), _Clock()
-    load.now = 0.5  # a quiet machine: half a runnable process per core
-    budget = Budget(10.0, cpu, wall, load)
-    assert budget.left() == 10.0 and budget.solver_seconds() == 10.0 and not budget.spent()
-    cpu.now += 2.0
-    wall.now += 2.0  # a quiet machine: CPU and wall clock alike
-    assert budget.left() == 8.0 and budget.solver_seconds() == 8.0
-    wall.now += 6.0  # then busy: 8 s of wall clock for 2 s of CPU
-    assert budget.solver_seconds() == 4 * 8.0
-    load.now = 6.0  # the load average says the machine is busier still
-    assert budget.solver_seconds() == 6 * 8.0
-    load.now = 0.5
-    wall.now += 1000.0  # never stretched beyond MAX_STRETCH
-    assert budget.solver_seconds() == MAX_STRETCH * 8.0
-    cpu.now += 8.0
-    assert budget.spent() and budget.solver_seconds() == 0.0
+def test_a_work_budget_counts_work_not_seconds():
+    clock = _Clock()
+    budget = WorkBudget(WorkLimits(nodes=10, moves=100, lp_iterations=7, mip_nodes=3), clock=clock)
+    assert budget.left("moves") == 100 and budget.left("nodes") == 10 and budget.left("lp_iterations") == 7
+    budget.charge("moves", 30)
+    clock.now += 1e6  # a machine a million seconds slower changes nothing without a time limit
+    assert budget.left("moves") == 70 and budget.solver_seconds() == float("inf") and not budget.out_of_time()
+    budget.charge("moves", 500)
+    assert budget.left("moves") == 0
+    budget.note_solver(False)
+    assert not budget.clock_cut  # stopped on work, not on the clock
+    assert WorkBudget(WorkLimits(moves=None)).left("moves") is None
+    assert WorkLimits().text() == "bnb5000-moves1000000-lp500-mip20000"
+    assert WorkLimits(moves=None).text().startswith("bnb5000-movesany-")
+
+
+def test_an_opt_in_time_limit_is_a_cap_on_top_and_says_when_it_cut():
+    clock = _Clock()
+    budget = WorkBudget(WorkLimits(), 10.0, clock)
+    assert budget.solver_seconds() == 10.0
+    clock.now += 4.0
+    assert budget.solver_seconds() == 6.0 and not budget.out_of_time()
+    budget.note_solver(False)
+    assert not budget.clock_cut  # time was left: the solver stopped on its own limits
+    clock.now += 6.0
+    assert budget.solver_seconds() == 0.0 and budget.out_of_time()
+    budget.note_solver(True)
+    assert not budget.clock_cut  # it finished in time
+    budget.note_solver(False)
+    assert budget.clock_cut
+    for bad in (0.0, -1.0, float("nan"), float("inf")):
+        with pytest.raises(SettingsError):
+            WorkBudget(WorkLimits(), bad)
+    with pytest.raises(SettingsError):
+        WorkLimits(moves=-1)
+    with pytest.raises(SettingsError):
+        CounterSettings(time_limit=float("nan"))
+
+
+def test_the_counter_signature_names_the_work_limits_and_an_opt_in_time_limit():
+    assert "|work:bnb5000-moves1000000-lp500-mip20000|version:" in CounterSettings().signature()
+    assert "|work:bnb5000-moves1000000-lp500-mip999|time:2.5|version:" in CounterSettings(
+        node_limit=999, time_limit=2.5).signature()
 
 
 @pytest.mark.slow
-def test_an_integer_program_stopped_by_its_time_limit_reports_a_valid_bound(dev):
+def test_a_search_stopped_by_its_work_limits_reports_a_valid_bound(dev):
+    """Deterministic cuts (no clock): a relaxation stopped by its iteration limit has no bound, so the
+    document keeps the boxes' bound; an integer program stopped with a bound of its own narrows the gap."""
     [problem] = joined_problems(dev, 40, 1)
     [proven] = counter_search.find_mappings([problem], CounterSettings(), [0])
     assert proven.optimal
-    cut = solve_program(problem, time_limit=1.0)  # the whole 40-sentence program needs several seconds
-    assert not cut.optimal and cut.bound is not None and cut.bound + 1e-6 >= proven.matched
+    assert relaxation_bound(problem, iterations=5) is None  # the interior point needs about 25 iterations
+    [cut] = counter_search.find_mappings([problem], CounterSettings(lp_iterations=5), [0])
+    assert cut.matched == count_matched(problem, cut.mapping) <= proven.matched <= cut.upper_bound
+    assert cut.optimal == (cut.matched == cut.upper_bound)
+    relaxation = relaxation_bound(problem)
+    assert relaxation is not None
+    stopped = ProgramOutcome(None, False, "stopped", relaxation.value)
     first = smart_pass(problem)
-    outcome = counter_search.finish(problem, first, cut, CounterSettings(), lambda: counter_search.document_rng(1, 0))
-    assert outcome.matched <= proven.matched <= outcome.upper_bound
+    outcome = counter_search.finish(problem, first, stopped, CounterSettings(),
+                                    lambda: counter_search.document_rng(1, 0))
+    assert outcome.matched <= proven.matched <= outcome.upper_bound <= first.upper_bound

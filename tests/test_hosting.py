@@ -249,13 +249,16 @@ def test_a_pasted_drs_is_capped_and_a_longer_one_gets_a_clear_message():
     assert check_pasted("b1 REF x1") == "b1 REF x1"
 
 
-def test_the_app_bounds_counter_search_time_without_changing_the_signature():
+def test_the_app_bounds_counter_search_time_and_its_signature_names_the_cap():
     from app_widgets import COUNTER_SECONDS, app_counter_settings
     from dscorer_core import CounterSettings
 
     settings = app_counter_settings(restarts=5)
-    assert settings.time_limit == COUNTER_SECONDS < CounterSettings().time_limit and settings.restarts == 5
-    assert settings.signature() == CounterSettings(restarts=5).signature()
+    assert settings.time_limit == COUNTER_SECONDS and CounterSettings().time_limit is None  # the CLI: no clock
+    assert settings.restarts == 5
+    # the same as the command line given the same cap (--time-limit), which the signature names
+    assert settings.signature() == CounterSettings(restarts=5, time_limit=COUNTER_SECONDS).signature()
+    assert f"|time:{COUNTER_SECONDS:g}|" in settings.signature()
 
 
 # --- shared work: a result one session computes is waited for by the others (issue 15) --------

@@ -74,7 +74,7 @@ def test_cli_on_real_boxer_output(shared_path, capsys, policy, code):
 def test_counter_cli_reports_the_policy_in_its_signature(shared_path, capsys):
     assert main(["counter", str(shared_path(BOXER)), str(shared_path(GOLD))]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0].endswith("|wn:3.0|ill:dummy|version:0.1.0")
+    assert out.splitlines()[0].endswith("|wn:3.0|work:bnb5000-moves1000000-lp500-mip20000|ill:dummy|version:0.1.0")
 
 
 def test_the_app_scores_ill_formed_predictions_and_lists_them(shared_path):

@@ -43,6 +43,9 @@ PMB2 = DATA / "pmb-2.2.0"
 PMB5 = DATA / "pmb-5.0.0"
 V = __version__
 
+SMATCH_WORK = "bnb4000-moves1000000-lp500-mip20000"  # the default work limits (signatures)
+COUNTER_WORK = "bnb5000-moves1000000-lp500-mip20000"
+
 
 def _needs(*paths: Path) -> None:
     missing = [str(p) for p in paths if not p.is_file()]
@@ -56,15 +59,17 @@ PUBLISHED = [  # the signatures the guides quote, as the six places printed them
     (ScoreSettings().signature(), f"dscorer|preset:released|n:4|w0:0.1|avg:micro|wn:3.0|version:{V}"),
     (ScoreSettings(preset="typed", order=3, w0=0.25, average="macro").signature(),
      f"dscorer|preset:typed|n:3|w0:0.25|avg:macro|version:{V}"),
-    (CounterSettings().signature(), f"counter|restarts:20|seed:1|ref:drop|search:exact+hill|wn:3.0|version:{V}"),
+    (CounterSettings().signature(),
+     f"counter|restarts:20|seed:1|ref:drop|search:exact+hill|wn:3.0|work:{COUNTER_WORK}|version:{V}"),
     (CounterSettings(keep_ref=True, wordnet=False, search="hill", seed=7).signature(),
-     f"counter|restarts:20|seed:7|ref:keep|search:hill|wn:off|version:{V}"),
-    (smatch_signature(SmatchSettings()), f"smatch|sbn|exact|hard|triples:pmb5|version:{V}"),
-    (smatch_signature(SmatchSettings(lenient=True)), f"smatch|sbn|exact|hard|triples:lenient|version:{V}"),
+     f"counter|restarts:20|seed:7|ref:keep|search:hill|wn:off|work:{COUNTER_WORK}|version:{V}"),
+    (smatch_signature(SmatchSettings()), f"smatch|sbn|exact|hard|triples:pmb5|work:{SMATCH_WORK}|version:{V}"),
+    (smatch_signature(SmatchSettings(lenient=True)),
+     f"smatch|sbn|exact|hard|triples:lenient|work:{SMATCH_WORK}|version:{V}"),
     (smatch_signature(SmatchSettings(collapse_whitespace=True, whole_values=True)),
-     f"smatch|sbn|exact|hard|triples:pmb5-flat-whole-names|version:{V}"),
+     f"smatch|sbn|exact|hard|triples:pmb5-flat-whole-names|work:{SMATCH_WORK}|version:{V}"),
     (stats_signature(CounterSettings().signature(), "bs", 1000, 1),
-     f"counter|restarts:20|seed:1|ref:drop|search:exact+hill|wn:3.0|version:{V}|bs:1000|seed:1"),
+     f"counter|restarts:20|seed:1|ref:drop|search:exact+hill|wn:3.0|work:{COUNTER_WORK}|version:{V}|bs:1000|seed:1"),
     (agreement_signature(1000, 0), f"agreement|auc-bs:1000|seed:0|level:0.95|version:{V}"),
     (with_extras(stats_signature(ScoreSettings().signature(), "ar", 10000, 1), "|ill:dummy|wf:off"),
      f"dscorer|preset:released|n:4|w0:0.1|avg:micro|wn:3.0|ill:dummy|wf:off|version:{V}|ar:10000|seed:1"),
@@ -92,7 +97,7 @@ def test_the_ill_formed_fields_are_named_in_the_signature_by_fields():
     report = IllFormedReport("dummy", (IllFormed(0, "f.clf", 1, ()),), GoldCheck("auto", False))
     assert extra_fields([report]) == (("ill", "dummy"), ("wf", "off"))
     assert signed(CounterSettings().signature(), [report]) == \
-        f"counter|restarts:20|seed:1|ref:drop|search:exact+hill|wn:3.0|ill:dummy|wf:off|version:{V}"
+        f"counter|restarts:20|seed:1|ref:drop|search:exact+hill|wn:3.0|work:{COUNTER_WORK}|ill:dummy|wf:off|version:{V}"
 
 
 # ---------------------------------------------------------------- the one formula
@@ -136,7 +141,7 @@ def test_make_metrics_gives_the_average_to_the_metrics_that_offer_it():
     dscorer, counter, smatch = make_metrics(["dscorer", "counter", "smatch"], average="macro")
     assert (dscorer.average, counter.average, smatch.average) == ("macro", "micro", "macro")
     assert make_metrics(["smatch"], average="micro")[0].get_signature().text() == \
-        f"smatch|sbn|exact|hard|triples:pmb5|avg:micro|version:{V}"
+        f"smatch|sbn|exact|hard|triples:pmb5|work:{SMATCH_WORK}|avg:micro|version:{V}"
 
 
 def test_smatch_is_usable_only_where_every_file_is_sbn():
@@ -245,8 +250,9 @@ def test_compare_smatch_gives_intervals_and_paired_tests_that_an_independent_com
     assert main(["compare", str(gold), str(gold), str(neural), str(perturbed), "--metric", "smatch",
                  "--bootstrap", str(boot), "--ar", str(trials), "--seed", str(seed), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)["metrics"]["smatch"]
-    assert data["signature"] == f"smatch|sbn|exact|hard|triples:pmb5|version:{V}" and data["average"] == "macro"
-    assert data["bootstrap_signature"] == f"smatch|sbn|exact|hard|triples:pmb5|version:{V}|bs:{boot}|seed:{seed}"
+    smatch = f"smatch|sbn|exact|hard|triples:pmb5|work:{SMATCH_WORK}|version:{V}"
+    assert data["signature"] == smatch and data["average"] == "macro"
+    assert data["bootstrap_signature"] == f"{smatch}|bs:{boot}|seed:{seed}"
     f = {"gold": np.ones(435), "neural": _mean_f(neural, gold), "perturbed": _mean_f(perturbed, gold)}
     assert f["perturbed"].mean() < 1.0 and f["neural"].mean() < f["perturbed"].mean()
     systems = {s["name"]: s for s in data["systems"]}
@@ -296,7 +302,8 @@ def test_compare_text_names_smatch_and_its_average(capsys):
                  "--bootstrap", "100", "--ar", "100"]) == 0
     out = capsys.readouterr().out
     assert "Smatch (mean of per-document F) on 435 documents" in out and "COUNTER on 435 documents" in out
-    assert f"smatch|sbn|exact|hard|triples:pmb5|version:{V}\n" in out  # ill-formed policy fields are not Smatch's
+    # ill-formed policy fields are not Smatch's
+    assert f"smatch|sbn|exact|hard|triples:pmb5|work:{SMATCH_WORK}|version:{V}\n" in out
 
 
 def test_the_metrics_example_of_the_python_api_guide_prints_what_the_guide_says(monkeypatch, capsys):
@@ -336,7 +343,8 @@ def test_agreement_with_judgements_made_up_from_smatch_puts_smatch_at_one(dutch,
     data = json.loads(capsys.readouterr().out)
     assert list(data["metrics"])[:2] == ["counter", "dscorer:released"] and "smatch" in data["metrics"]
     assert data["metrics"]["smatch"]["auc"] == 1.0 and data["metrics"]["counter"]["auc"] < 1.0
-    assert f"smatch|sbn|exact|hard|triples:pmb5|version:{V}" in data["metric_signatures"]
+    assert f"smatch|sbn|exact|hard|triples:pmb5|work:{SMATCH_WORK}|version:{V}" in (
+        data["metric_signatures"])
     assert main(["agreement", str(csv), str(PMB5 / "gold_nl_test.sbn"), str(PMB5 / "neuralboxer_nl_test.sbn"),
                  "--samples", "0", "--metric", "smatch", "--json"]) == 0
     assert list(json.loads(capsys.readouterr().out)["metrics"]) == ["smatch"]

@@ -74,7 +74,7 @@ def test_files_of_different_lengths_are_an_input_error():
 
 def test_signature_names_metric_search_scoring_and_triples():
     assert smatch_corpus(sbns("dog.n.01\n"), parse_sbn("dog.n.01\n", "g", "sbn-lines")).signature.startswith(
-        "smatch|sbn|exact|hard|triples:pmb5|version:")
+        "smatch|sbn|exact|hard|triples:pmb5|work:bnb4000-moves1000000-lp500-mip20000|version:")
     corrected = smatch_corpus(sbns("dog.n.01\n"), parse_sbn("dog.n.01\n", "g", "sbn-lines"),
                               SmatchSettings(triples="corrected"))
     assert "|triples:corrected|" in corrected.signature

@@ -11,7 +11,7 @@ triples, its starts) build a ``MappingProblem`` and call these; neither solves a
 from .blocks import anchor_bound, block_start, item_parts
 from .bound import RelaxationBound, bounded_search, relaxation_bound
 from .branch import BranchResult, branch_and_bound
-from .budget import Budget
+from .budget import WorkBudget, WorkLimits
 from .hill import Climber, climb, greedy_start, perturbed, random_start
 from .outcome import Alignment
 from .problem import (
@@ -29,8 +29,9 @@ from .problem import (
 )
 from .program import ProgramOutcome, solve_in_batches, solve_program, solve_programs
 
-__all__ = ["Alignment", "BranchResult", "Budget", "Candidate", "Climber", "DisjointSets", "Mapping",
+__all__ = ["Alignment", "BranchResult", "Candidate", "Climber", "DisjointSets", "Mapping",
            "MappingProblem", "NO_KIND", "ProgramOutcome", "RelaxationBound", "anchor_bound", "block_start",
            "bounded_search", "branch_and_bound", "candidate_pairs", "climb", "count_matched", "greedy_start",
            "independent_parts", "item_parts", "kind_bound", "matched_candidates", "perturbed", "random_start",
-           "relaxation_bound", "restricted", "solve_in_batches", "solve_program", "solve_programs"]
+           "relaxation_bound", "restricted", "solve_in_batches", "solve_program", "solve_programs", "WorkBudget",
+           "WorkLimits"]

@@ -18,7 +18,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .budget import Budget
+from .budget import WorkBudget
 from .outcome import Alignment
 from .problem import Candidate, Mapping, MappingProblem
 from .program import add_program
@@ -63,9 +63,11 @@ class RelaxationBound:
                 if self.value + min(r, 0.0) >= need and not any(pair in dead for pair in c.needs)]
 
 
-def relaxation_bound(problem: MappingProblem, time_limit: float = 20.0) -> RelaxationBound | None:
+def relaxation_bound(problem: MappingProblem, iterations: int = 500,
+                     time_limit: float | None = None) -> RelaxationBound | None:
     """The relaxation's proven bound and reduced costs; None if the solver returned no dual values
-    (stopped by ``time_limit`` before it had any)."""
+    (stopped by its ``iterations`` limit, counted work, or the opt-in wall-clock ``time_limit``,
+    before it had any). The bound is valid whatever dual values the solver stopped with."""
     import warnings
 
     import numpy as np  # slow to import: only when a bound is needed
@@ -85,7 +87,8 @@ def relaxation_bound(problem: MappingProblem, time_limit: float = 20.0) -> Relax
         # run_crossover is a HiGHS option scipy does not list: it warns, then passes it on as it is
         warnings.simplefilter("ignore", OptimizeWarning)
         res = linprog(-gain, A_ub=matrix, b_ub=upper, bounds=(0, 1), method="highs-ipm",
-                      options={"time_limit": max(time_limit, 0.01), "run_crossover": "off"})
+                      options={"time_limit": math.inf if time_limit is None else max(time_limit, 0.01),
+                               "maxiter": max(1, iterations), "run_crossover": "off"})
     marginals = getattr(getattr(res, "ineqlin", None), "marginals", None)
     if marginals is None or len(marginals) != len(upper) or not np.all(np.isfinite(marginals)):
         return None
@@ -96,13 +99,13 @@ def relaxation_bound(problem: MappingProblem, time_limit: float = 20.0) -> Relax
     return RelaxationBound(math.floor(value + EPSILON), value, tuple(reduced.tolist()), tuple(values))
 
 
-def bounded_search(problem: MappingProblem, start: Mapping, upper_bound: int, allowance: Budget | float,
-                   budget: int | None = None, quick_bound: Callable[[], int] | None = None
+def bounded_search(problem: MappingProblem, start: Mapping, upper_bound: int, work: WorkBudget,
+                   quick_bound: Callable[[], int] | None = None, climb_first: bool = True
                    ) -> tuple[Alignment, MappingProblem | None]:
     """A large open problem: hill climbing from ``start`` (or, when both sides have several parts, from
-    paired-up parts instead, ``blocks.block_start``), ``quick_bound`` if given, then the relaxation's
-    bound (one solver call, given what is left of ``allowance``: a Budget, or CPU seconds from this call)
-    and its rounded mapping climbed. ``budget`` bounds the hill climbing's moves.
+    paired-up parts instead, ``blocks.block_start``; skipped without ``climb_first``), ``quick_bound`` if
+    given, then the relaxation's bound (one solver call, within ``work``'s iteration limit and opt-in
+    clock) and its rounded mapping climbed. The climbing's moves are charged to ``work``.
 
     Returns the best mapping found with the best bound proven (optimal when they meet), and the problem
     reduced to the candidates a better mapping may use (None when none can be better; the problem itself
@@ -111,27 +114,38 @@ def bounded_search(problem: MappingProblem, start: Mapping, upper_bound: int, al
     from .hill import Climber, climb
     from .problem import count_matched, restricted
 
-    clock = allowance if isinstance(allowance, Budget) else Budget(allowance)
     best_map, best = start, count_matched(problem, start)
-    climber = Climber(problem, budget)
-    parts = item_parts(problem, 0), item_parts(problem, 1)
-    if all(len(set(side.values())) > 1 for side in parts):
-        start = block_start(problem, parts=parts)
-    climber.reset(start)
-    if climb(climber, upper_bound) > best:
-        best, best_map = climber.score, climber.mapping()
+    moves = work.left("moves")
+    climber = Climber(problem, moves)
+
+    def charge() -> None:
+        nonlocal moves
+        if moves is not None and climber.budget is not None:
+            work.charge("moves", moves - climber.budget)
+            moves = climber.budget
+
+    if climb_first:
+        parts = item_parts(problem, 0), item_parts(problem, 1)
+        if all(len(set(side.values())) > 1 for side in parts):
+            start = block_start(problem, parts=parts)
+        climber.reset(start)
+        if climb(climber, upper_bound) > best:
+            best, best_map = climber.score, climber.mapping()
+        charge()
     bound = max(best, min(upper_bound, quick_bound() if quick_bound is not None else upper_bound))
     if best >= bound:
         return Alignment(best_map, best, bound, True, "hill"), None
-    seconds = clock.solver_seconds()
-    relaxation = relaxation_bound(problem, seconds) if seconds > 0 else None
-    if relaxation is None:  # no time left, or stopped before it had a bound
+    relaxation = None if work.out_of_time() else relaxation_bound(problem, work.limits.lp_iterations,
+                                                                   work.seconds and work.solver_seconds())
+    work.note_solver(relaxation is not None)
+    if relaxation is None:  # stopped before it had a bound
         return Alignment(best_map, best, bound, False, "hill"), problem
     bound = max(best, min(bound, relaxation.bound))
     if best < bound:  # the relaxation's own mapping, rounded and climbed, is often better still
         climber.reset(relaxation.rounded(problem))
         if climb(climber, bound) > best:
             best, best_map = climber.score, climber.mapping()
+        charge()
     if best >= bound:
         return Alignment(best_map, best, bound, True, "hill"), None
     survivors = relaxation.survivors(problem, best)

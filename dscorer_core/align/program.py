@@ -12,6 +12,8 @@ less than many small ones (``solve_in_batches`` groups them).
 
 from __future__ import annotations
 
+import math
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -25,12 +27,14 @@ __all__ = ["ProgramOutcome", "add_program", "solve_programs", "solve_program", "
 class ProgramOutcome:
     """What the solver found for one document: a mapping (None if none), whether it is proven best,
     and, from a single document's call stopped early, the solver's proven bound on its optimum
-    (matches, fractional; None when it has none)."""
+    (matches, fractional; None when it has none); ``timed_out``: the opt-in wall-clock cap stopped it.
+    """
 
     mapping: Mapping | None
     optimal: bool
     status: str
     bound: float | None = None
+    timed_out: bool = False
 
 
 def add_program(problem: MappingProblem, x0: int, rows: SparseRows) -> int:
@@ -57,9 +61,13 @@ def add_program(problem: MappingProblem, x0: int, rows: SparseRows) -> int:
     return len(problem.pairs) + len(problem.candidates)
 
 
-def solve_programs(problems: Sequence[MappingProblem], time_limit: float = 20.0,
-                   node_limit: int | None = None) -> list[ProgramOutcome]:
-    """Solve several documents in one program; each outcome is optimal only if the whole is."""
+def solve_programs(problems: Sequence[MappingProblem], time_limit: float | None = None,
+                   node_limit: int | None = None, beat: int | None = None) -> list[ProgramOutcome]:
+    """Solve several documents in one program; each outcome is optimal only if the whole is.
+    ``node_limit`` bounds HiGHS's branch-and-bound nodes (counted work: the same answer on any
+    machine); ``time_limit`` (seconds, None: none, the default) is an opt-in wall-clock cap.
+    ``beat``: stop at the first mapping matching more than this (HiGHS's objective cutoff and
+    improving-solution limit): for a caller whose proven bound is ``beat + 1``, that mapping is best."""
     import numpy as np  # slow to import: only when a program is solved
     from scipy.optimize import Bounds, milp
 
@@ -77,29 +85,36 @@ def solve_programs(problems: Sequence[MappingProblem], time_limit: float = 20.0,
         y0 = x0 + len(problem.pairs)
         integrality[x0:y0] = 1
         cost[y0:y0 + len(problem.candidates)] = [-c.weight for c in problem.candidates]
-    options: dict = {"time_limit": time_limit, "presolve": True}
+    options: dict = {"time_limit": math.inf if time_limit is None else max(time_limit, 0.0), "presolve": True}
     if node_limit is not None:
         options["node_limit"] = node_limit
-    res = milp(cost, integrality=integrality, bounds=Bounds(0, 1), constraints=rows.constraints(col), options=options)
+    if beat is not None:
+        options.update(objective_bound=-(beat + 0.5), mip_max_improving_sols=1)
+    with warnings.catch_warnings():  # HiGHS options scipy does not list: it warns, then passes them on
+        warnings.simplefilter("ignore", RuntimeWarning)
+        res = milp(cost, integrality=integrality, bounds=Bounds(0, 1), constraints=rows.constraints(col),
+                   options=options)
     dual = getattr(res, "mip_dual_bound", None)  # the solver's bound on the whole minimum (costs are negated)
     bound = -float(dual) if len(problems) == 1 and dual is not None and np.isfinite(dual) else None
+    timed_out = time_limit is not None and res.status == 1  # 1: HiGHS's time limit (its node limit is 4)
     if res.x is None:
-        return [ProgramOutcome(None, False, res.message, bound) for _ in problems]
+        return [ProgramOutcome(None, False, res.message, bound, timed_out) for _ in problems]
     outcomes = []
     for problem, x0 in zip(problems, offsets):
         chosen = np.flatnonzero(res.x[x0:x0 + len(problem.pairs)] > 0.5)
         mapping = {problem.pairs[i][0]: problem.pairs[i][1] for i in chosen}
-        outcomes.append(ProgramOutcome(mapping, res.status == 0, res.message, bound))
+        outcomes.append(ProgramOutcome(mapping, res.status == 0, res.message, bound, timed_out))
     return outcomes
 
 
-def solve_program(problem: MappingProblem, time_limit: float = 20.0, node_limit: int | None = None) -> ProgramOutcome:
-    """Solve one document's program to optimality (within the given limits)."""
-    return solve_programs([problem], time_limit, node_limit)[0]
+def solve_program(problem: MappingProblem, time_limit: float | None = None, node_limit: int | None = None,
+                  beat: int | None = None) -> ProgramOutcome:
+    """Solve one document's program to optimality (within the given limits; see solve_programs)."""
+    return solve_programs([problem], time_limit, node_limit, beat)[0]
 
 
 def solve_in_batches(problems: Sequence[MappingProblem], size: Callable[[MappingProblem], int], budget: int,
-                     time_limit: float, node_limit: int | None = None, alone_above: int | None = None,
+                     time_limit: float | None, node_limit: int | None = None, alone_above: int | None = None,
                      solved: Callable[[int], None] | None = None) -> list[ProgramOutcome]:
     """Every problem's program, consecutive ones sharing a solver call while their ``size`` adds up to at
     most ``budget``; one above ``alone_above`` gets a call of its own (joining large programs makes the

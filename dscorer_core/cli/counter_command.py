@@ -51,10 +51,11 @@ def add_counter_options(p: argparse.ArgumentParser) -> None:
                    help="compare concepts as written; by default each is renamed to its WordNet 3.0 "
                         "synset's name first (tyre.n.02 counts as tire.n.01), as the official COUNTER does "
                         "(and, for DSCORER, the released preset)")
-    p.add_argument("--time-limit", type=positive_seconds, default=CounterSettings.time_limit, metavar="S",
-                   help="seconds of exact search per document (each solver call; a long document's whole search "
-                        "after its first pass, in CPU seconds); a document it cuts is reported with optimal: no "
-                        f"and the best upper bound proven (default {CounterSettings.time_limit:g})")
+    p.add_argument("--time-limit", type=positive_seconds, default=None, metavar="S",
+                   help="opt-in wall-clock cap in seconds on each solver call of the exact search (off by default: "
+                        "the search stops on counted work, so the result does not depend on the machine's load); "
+                        "a document it cuts is reported with optimal: no and the best upper bound proven, and "
+                        "the signature names it (time:S)")
     add_max_candidates(p)
 
 

@@ -21,7 +21,6 @@ from functools import partial
 
 from ..align import (
     Alignment,
-    Budget,
     Climber,
     ProgramOutcome,
     anchor_bound,
@@ -36,6 +35,7 @@ from ..align import (
     solve_program,
 )
 from ..align.bound import EPSILON
+from ..align.budget import WorkBudget
 from .normalise import CounterDrs
 from .problem import MatchProblem
 from .settings import CounterSettings
@@ -57,7 +57,6 @@ BATCH_PAIRS = 1000
 
 #: Problems up to this many variable pairs first try branch and bound, for up to BNB_NODES nodes.
 BNB_PAIRS = 1000
-BNB_NODES = 5000
 
 #: Open problems above this many variable pairs (documents of several sentences) get a better start
 #: (``align.block_start`` when both sides have several parts, then hill climbing with clause moves)
@@ -65,13 +64,9 @@ BNB_NODES = 5000
 #: most such starts optimal, and otherwise shrinks the integer program to the pairs and candidates
 #: a better mapping could use, or, above ``max_exact_pairs``, bounds the gap that remains.
 BOUND_PAIRS = 2000
-#: A long document's restarts stop once its search has run this share of the time limit: after the
-#: relaxation's rounded start they seldom find more (none did on the 80-sentence PMB documents), and
-#: this keeps a document that is only bounded near the time of a proven one.
-RESTART_SHARE = 0.5
-#: A long document's integer program is not started with less time left than this (seconds): HiGHS
-#: spends about as long on its presolve before it has a bound of its own.
-MIN_PROGRAM_SECONDS = 0.5
+#: A long document's restarts after the relaxation (its rounded start seldom leaves more to find:
+#: none did on the 80-sentence PMB documents) share the document's move budget; at most this many.
+LONG_RESTARTS = 4
 
 
 def document_rng(seed: int, index: int) -> random.Random:
@@ -115,9 +110,10 @@ def smart_pass(problem: MatchProblem) -> SearchOutcome:
     return SearchOutcome(best_map, best, bound, best >= bound, "hill")
 
 
-def branch_pass(problem: MatchProblem, first: SearchOutcome) -> SearchOutcome:
+def branch_pass(problem: MatchProblem, first: SearchOutcome, settings: CounterSettings | None = None) -> SearchOutcome:
     """Try to beat or prove ``first`` by branch and bound; unchanged if the node limit stops it."""
-    found = branch_and_bound(problem, first.matched, BNB_NODES)
+    settings = settings or CounterSettings()
+    found = branch_and_bound(problem, first.matched, settings.work.nodes)
     if not found.finished:
         return first
     if found.mapping is None:
@@ -131,7 +127,7 @@ def exact_pass(problems: Sequence[MatchProblem], settings: CounterSettings) -> l
     above the size limit gets None."""
     wanted = [i for i, p in enumerate(problems) if len(p.pairs) <= settings.max_exact_pairs]
     found = solve_in_batches([problems[i] for i in wanted], lambda p: len(p.pairs), BATCH_PAIRS,
-                             settings.time_limit, settings.node_limit, alone_above=SMALL_PAIRS)
+                             settings.time_limit, settings.work.mip_nodes, alone_above=SMALL_PAIRS)
     outcomes: list[ProgramOutcome | None] = [None] * len(problems)
     for i, o in zip(wanted, found):
         outcomes[i] = o
@@ -148,14 +144,14 @@ def box_bound(problem: MatchProblem) -> int:
 
 
 def bounded_pass(problem: MatchProblem, first: SearchOutcome, settings: CounterSettings,
-                 budget: Budget | None = None) -> tuple[SearchOutcome, MatchProblem | None]:
+                 budget: WorkBudget | None = None) -> tuple[SearchOutcome, MatchProblem | None]:
     """A better start and a proven bound for a large open problem (``align.bounded_search``, with the
-    boxes' bound first, within ``budget``, default the settings' time limit from now): the outcome
+    boxes' bound first, within ``budget``, default the settings' work limits): the outcome
     (optimal when the best mapping meets the bound; ``upper_bound`` the best bound proven) and the
     problem reduced to what a better mapping may use (None when nothing better is possible)."""
     found, reduced = bounded_search(problem, first.mapping, first.upper_bound,
-                                    budget if budget is not None else Budget(settings.time_limit),
-                                    settings.max_moves, lambda: box_bound(problem))
+                                    budget if budget is not None else settings.budget(),
+                                    lambda: box_bound(problem))
     method = first.method if found.matched <= first.matched else found.method
     mapping = first.mapping if found.matched <= first.matched else found.mapping
     outcome = SearchOutcome(mapping, max(found.matched, first.matched), found.upper_bound, found.optimal, method)
@@ -167,11 +163,12 @@ def bounded_pass(problem: MatchProblem, first: SearchOutcome, settings: CounterS
 
 def finish(problem: MatchProblem, first: SearchOutcome, exact: ProgramOutcome | None,
            settings: CounterSettings, rng: Callable[[], random.Random], reduced: MatchProblem | None = None,
-           restarts_until: Budget | None = None) -> SearchOutcome:
+           budget: WorkBudget | None = None, restarts: int | None = None) -> SearchOutcome:
     """Combine the earlier passes with the exact outcome; seeded random restarts if neither is proven best.
     ``first.upper_bound`` is the best bound proven so far (the integer program's optimum, when it is
     proven, is one too: any better mapping would have survived the reduction it solved). The restarts
-    search ``reduced`` when given (it holds every better mapping) and stop when ``restarts_until`` is spent."""
+    search ``reduced`` when given (it holds every better mapping); ``restarts`` (default the settings')
+    and the moves are what is left of ``budget`` (default a fresh one) after the earlier passes."""
     best, best_map, method = first.matched, first.mapping, first.method
     bound = first.upper_bound
     if exact is not None and exact.mapping is not None:
@@ -188,15 +185,16 @@ def finish(problem: MatchProblem, first: SearchOutcome, exact: ProgramOutcome | 
         if best >= bound:
             return SearchOutcome(best_map, best, best, True, method)
     searched = reduced or problem
-    climber = Climber(searched, settings.max_moves)
+    work = budget if budget is not None else settings.budget()
+    climber = Climber(searched, work.left("moves"))
     if reduced is None:
         climber.reset(best_map)  # the best so far, now with clause moves too
         if climb(climber, bound) > best:
             best, best_map, method = climber.score, climber.mapping(), "hill"
-    restarts = settings.restarts - SMART_STARTS
+    restarts = settings.restarts - SMART_STARTS if restarts is None else restarts
     generator = rng() if restarts > 0 else random.Random(0)  # never drawn from without restarts
     for restart in range(restarts):
-        if best >= bound or climber.exhausted or (restarts_until is not None and restarts_until.spent()):
+        if best >= bound or climber.exhausted:
             break
         # alternate: a random start (as COUNTER does), then a perturbation of the best so far
         start = random_start(searched, generator) if restart % 2 == 0 else perturbed(searched, best_map, generator)
@@ -219,7 +217,7 @@ def find_mappings(problems: Sequence[MatchProblem], settings: CounterSettings,
     firsts = [smart_pass(p) for p in problems]
     exact_search = settings.search == "exact+hill"
     if exact_search:
-        firsts = [f if f.optimal or len(p.pairs) > BNB_PAIRS else branch_pass(p, f)
+        firsts = [f if f.optimal or len(p.pairs) > BNB_PAIRS else branch_pass(p, f, settings)
                   for p, f in zip(problems, firsts)]
     programs: dict[int, MatchProblem] = {}  # what the integer program solves, per open document
     long: list[int] = []
@@ -244,18 +242,18 @@ def find_mappings(problems: Sequence[MatchProblem], settings: CounterSettings,
 
 def long_document(problem: MatchProblem, first: SearchOutcome, settings: CounterSettings,
                   rng: Callable[[], random.Random]) -> SearchOutcome:
-    """A long open document settled within ``settings.time_limit`` CPU seconds of its own
-    (``align.Budget``): the relaxation's bound and start (``bounded_pass``), the integer program of
-    what a better mapping may use, restarts; whatever is still open when the time is up is reported
-    with the best bound proven."""
-    budget = Budget(settings.time_limit)
-    restarts = Budget(settings.time_limit * RESTART_SHARE)
+    """A long open document settled within the settings' work limits (``align.WorkBudget``: counted,
+    so the same on every machine): the relaxation's bound and start (``bounded_pass``), the integer
+    program of what a better mapping may use, a few restarts; whatever is still open is reported
+    with the best bound proven. An opt-in ``time_limit`` caps the solver calls on top."""
+    budget = settings.budget()
     first, reduced = bounded_pass(problem, first, settings, budget)
     exact = None
-    if reduced is not None and len(reduced.pairs) <= settings.max_exact_pairs \
-            and budget.left() > MIN_PROGRAM_SECONDS:
-        exact = solve_program(reduced, budget.solver_seconds(), settings.node_limit)
-    return finish(problem, first, exact, settings, rng, reduced, restarts)
+    if reduced is not None and len(reduced.pairs) <= settings.max_exact_pairs and not budget.out_of_time():
+        exact = solve_program(reduced, budget.seconds and budget.solver_seconds(), settings.work.mip_nodes)
+        budget.note_solver(exact.optimal)
+    return finish(problem, first, exact, settings, rng, reduced, budget,
+                  min(LONG_RESTARTS, settings.restarts - SMART_STARTS))
 
 
 def find_mapping(problem: MatchProblem, settings: CounterSettings, index: int = 0) -> SearchOutcome:

@@ -8,13 +8,18 @@ hill climbing with random restarts.  Here the distinct triples are the items of 
 duplicates; a triple's kind is its relation and value).  The mapping of nodes to the gold nodes of
 the same name is tried first, then a greedy one: when one reaches the upper bound (for every kind
 of triple, the smaller of the predicted and gold counts) it is proven best.  Otherwise the core's
-branch and bound settles the document (every PMB test sentence), and past its step budget the
-core's integer program (HiGHS, imported only then) does, several documents in one solver call; a
-document is marked optimal only when the search or the solver proved it (or a start met the bound).
+branch and bound settles the document (every PMB test sentence); past its step limit a small
+document goes to the core's integer program (HiGHS, imported only then), several documents in one
+solver call, and a long one (a PMB 5 long text) first gets the linear relaxation's bound and its
+rounded mapping climbed, which settles nearly all of them, then the integer program of what a
+better mapping may use.  Every limit counts work (``align.WorkLimits``), so a result is the same
+on every machine; a document is marked optimal only when the search or the solver proved it (or a
+start met the bound), and otherwise carries the best bound proven.
 """
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -22,18 +27,27 @@ from dataclasses import dataclass
 from ..align import (
     NO_KIND,
     Alignment,
+    BranchResult,
     Candidate,
     MappingProblem,
+    ProgramOutcome,
+    WorkBudget,
+    WorkLimits,
+    bounded_search,
     branch_and_bound,
     count_matched,
     kind_bound,
     solve_in_batches,
+    solve_program,
 )
+from ..align.bound import EPSILON
 from .triples import INSTANCE, Triple, normalise_value
 
 __all__ = [
     "Alignment",
+    "LONG_PAIRS",
     "SEARCH_BUDGET",
+    "SMATCH_WORK",
     "TriplePairing",
     "align",
     "align_many",
@@ -48,6 +62,17 @@ BATCH_COLUMNS = 20_000
 
 #: Steps of branch and bound before a document is left to the integer program.
 SEARCH_BUDGET = 4_000
+
+#: Smatch's default work limits per document (counted: the same result on every machine and load).
+SMATCH_WORK = WorkLimits(nodes=SEARCH_BUDGET, moves=1_000_000, lp_iterations=500, mip_nodes=20_000)
+
+#: Open documents with more variable pairs than this skip the branch and bound (as COUNTER's do): on the
+#: PMB 5 long texts it settled none above 750 pairs, and spent a sixth of the time failing on them.
+BNB_PAIRS = 1_000
+
+#: Open documents with more variable pairs than this get the relaxation's bound before any integer
+#: program (``_long_alignment``); smaller ones share solver calls.
+LONG_PAIRS = 300
 
 
 @dataclass(frozen=True)
@@ -204,19 +229,24 @@ def identical_alignment(pred: Sequence[Triple], gold: Sequence[Triple],
     return Alignment({v: v for v in _nodes(pred)}, matched, matched, True, "identical")
 
 
-def align(pred: Sequence[Triple], gold: Sequence[Triple], time_limit: float = 30.0,
-          normalise: Normalise = normalise_value) -> Alignment:
+def align(pred: Sequence[Triple], gold: Sequence[Triple], limits: WorkLimits = SMATCH_WORK,
+          normalise: Normalise = normalise_value, time_limit: float | None = None) -> Alignment:
     """The best alignment of one document pair (see align_many)."""
-    return align_many([(pred, gold)], time_limit, normalise)[0]
+    return align_many([(pred, gold)], limits, normalise, time_limit=time_limit)[0]
 
 
-def align_many(pairs: Sequence[tuple[Sequence[Triple], Sequence[Triple]]], time_limit: float = 30.0,
+def align_many(pairs: Sequence[tuple[Sequence[Triple], Sequence[Triple]]], limits: WorkLimits = SMATCH_WORK,
                normalise: Normalise = normalise_value,
-               progress: Callable[[int, int], None] | None = None) -> list[Alignment]:
-    """The best alignment of every document pair; the hard ones share solver calls.
+               progress: Callable[[int, int], None] | None = None, time_limit: float | None = None,
+               cut: list[int] | None = None) -> list[Alignment]:
+    """The best alignment of every document pair, within counted ``limits`` (the same on every machine).
 
-    ``time_limit`` bounds each solver call; a document the solver could not finish keeps the best
-    mapping found and is marked not optimal. ``progress(done, total)`` is called as documents settle.
+    Small open documents share solver calls; a long one (above ``LONG_PAIRS`` variable pairs) gets
+    the linear relaxation's bound first and its rounded mapping climbed, then the integer program of
+    what a better mapping may use (``align.bounded_search``). A document the limits stop keeps the
+    best mapping found, not marked optimal, with the best bound proven (``upper_bound``).
+    ``time_limit`` (seconds, None by default) is an opt-in wall-clock cap on each solver call; the
+    indices of the documents it cut are appended to ``cut``. ``progress(done, total)`` as documents settle.
     """
     done = 0
 
@@ -248,29 +278,71 @@ def align_many(pairs: Sequence[tuple[Sequence[Triple], Sequence[Triple]]], time_
                 mapping, matched = other, found
         starts.append(mapping)
         if matched >= pairing.upper_bound:
-            results.append(Alignment(mapping, matched, pairing.upper_bound, True, "greedy"))
+            results.append(Alignment(mapping, matched, matched, True, "greedy"))
             settled(1)
             continue
-        searched = branch_and_bound(pairing, matched, SEARCH_BUDGET, start=mapping)
+        searched = (branch_and_bound(pairing, matched, limits.nodes, start=mapping)
+                    if len(pairing.pairs) <= BNB_PAIRS else BranchResult(None, False))
         if searched.finished:
             best = searched.mapping if searched.mapping is not None else mapping
             starts[-1] = best
-            results.append(Alignment(best, count_matched(pairing, best), pairing.upper_bound, True, "bnb"))
+            found = count_matched(pairing, best)
+            results.append(Alignment(best, found, found, True, "bnb"))
+            settled(1)
+        elif len(pairing.pairs) > LONG_PAIRS:
+            work = WorkBudget(limits, time_limit)
+            results.append(_long_alignment(pairing, mapping, work))
+            if work.clock_cut and cut is not None:
+                cut.append(len(results) - 1)
             settled(1)
         else:
             results.append(None)
             open_.append(len(results) - 1)
     solved = solve_in_batches([pairings[i] for i in open_], lambda p: 2 * len(p.candidates), BATCH_COLUMNS,
-                              time_limit, solved=settled)
+                              time_limit, limits.mip_nodes, solved=settled)
     for i, outcome in zip(open_, solved):
-        results[i] = _best(pairings[i], starts[i], outcome.mapping, outcome.optimal)
+        results[i] = _best(pairings[i], starts[i], outcome)
+        if outcome.timed_out and cut is not None:
+            cut.append(i)
     return [r for r in results if r is not None]
 
 
-def _best(pairing: TriplePairing, start: dict[str, str], solved: dict[str, str] | None, optimal: bool) -> Alignment:
+def _long_alignment(pairing: TriplePairing, start: dict[str, str], work: WorkBudget) -> Alignment:
+    """A long open document: the relaxation's bound and rounded start (no climb from ``start`` first:
+    the relaxation's rounding is much the better start on PMB 5 long texts), then the integer program
+    of the candidates a better mapping may use, within ``work``."""
+    found, reduced = bounded_search(pairing, start, pairing.upper_bound, work, climb_first=False)
+    if reduced is None or work.out_of_time():
+        return found
+    best, best_map, bound = found.matched, found.mapping, found.upper_bound
+    if bound == best + 1:  # any better mapping is best: stop at the first (a third of the solver's time)
+        quick = solve_program(reduced, work.seconds and work.solver_seconds(), work.limits.mip_nodes, best)
+        if quick.mapping is not None and count_matched(pairing, quick.mapping) >= bound:
+            return Alignment(quick.mapping, bound, bound, True, "milp")
+    outcome = solve_program(reduced, work.seconds and work.solver_seconds(), work.limits.mip_nodes)
+    work.note_solver(outcome.optimal)
+    if outcome.mapping is not None:
+        score = count_matched(pairing, outcome.mapping)
+        if score > best:
+            best, best_map = score, outcome.mapping
+    if outcome.optimal:  # every better mapping was in the reduced program: its optimum (or the start) is best
+        return Alignment(best_map, best, best, True, "milp" if best > found.matched else found.method)
+    if outcome.bound is not None:
+        bound = max(best, min(bound, math.floor(outcome.bound + EPSILON)))
+    return Alignment(best_map, best, bound, best >= bound, "milp" if best > found.matched else found.method)
+
+
+def _best(pairing: TriplePairing, start: dict[str, str], outcome: ProgramOutcome) -> Alignment:
+    """The solver's mapping or the start, whichever matches more; optimal when the solver proved it;
+    otherwise bounded by the solver's proven bound where it has one."""
     first = count_matched(pairing, start)
-    if solved is not None:
-        found = count_matched(pairing, solved)
+    bound = pairing.upper_bound
+    if outcome.bound is not None and not outcome.optimal:
+        bound = min(bound, math.floor(outcome.bound + EPSILON))
+    if outcome.mapping is not None:
+        found = count_matched(pairing, outcome.mapping)
         if found >= first:
-            return Alignment(solved, found, pairing.upper_bound, optimal or found >= pairing.upper_bound, "milp")
-    return Alignment(start, first, pairing.upper_bound, first >= pairing.upper_bound, "greedy")
+            optimal = outcome.optimal or found >= bound
+            return Alignment(outcome.mapping, found, found if optimal else max(found, bound), optimal, "milp")
+    optimal = first >= bound
+    return Alignment(start, first, first if optimal else max(first, bound), optimal, "greedy")

@@ -20,12 +20,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..align.budget import WorkLimits
 from ..align.outcome import Alignment
 from ..errors import ClfProblem, DrsCountMismatch, NoDrsError, SbnError, SettingsError
 from ..formula import prf_scalar
 from ..setting_checks import check_choice, check_flag, check_seconds
 from ..signature import Signature
-from .alignment import Normalise, align_many
+from .alignment import SMATCH_WORK, Normalise, align_many
 from .amr_line import smatch_normalise
 from .fine_grained import FINE_GRAINED, FineGrained, fine_grained_reading
 from .graph import build_graph
@@ -89,11 +90,14 @@ SOFT_TRIPLES: tuple[SmatchTriples, ...] = ("pmb5", "corrected")
 
 @dataclass(frozen=True)
 class SmatchSettings:
-    """Which triples, and the solver's time per call.  ``lenient=True`` is short for ``triples="lenient"``;
-    ``collapse_whitespace`` and ``whole_values`` switch single quirks of ``pmb5`` off (for ``explain``)."""
+    """Which triples, and the exact search's limits.  ``lenient=True`` is short for ``triples="lenient"``;
+    ``collapse_whitespace`` and ``whole_values`` switch single quirks of ``pmb5`` off (for ``explain``).
+    ``work``: the counted limits of one document's search (``align.WorkLimits``; the same result on
+    every machine, named in the signature); ``time_limit``: an opt-in wall-clock cap in seconds on each
+    solver call (None, the default: none); a document it cuts is named, with its bound."""
 
     lenient: bool = False
-    time_limit: float = 30.0
+    time_limit: float | None = None
     triples: SmatchTriples = "pmb5"
     collapse_whitespace: bool = False
     whole_values: bool = False
@@ -103,10 +107,12 @@ class SmatchSettings:
     #: A rewrite of the PMB 5 fine-grained script (``fine_grained.py``: ``role``, ``relation``,
     #: ``operator``, ``sense``), on its own Penman string; with ``pmb5`` triples only.
     rewrite: FineGrained | None = None
+    work: WorkLimits = SMATCH_WORK
 
     def __post_init__(self) -> None:
         check_choice("Smatch triples", self.triples, SMATCH_TRIPLES)
-        check_seconds("time_limit", self.time_limit)
+        if self.time_limit is not None:
+            check_seconds("time_limit", self.time_limit)
         for name in ("lenient", "collapse_whitespace", "whole_values", "soft"):
             check_flag(name, getattr(self, name))
         if self.soft and self.chosen not in SOFT_TRIPLES:
@@ -132,7 +138,9 @@ class SmatchDocument:
     """One document pair: matched, predicted and gold triples, P/R/F, whether the alignment is proven
     best, why the prediction is ill-formed (None when it is not), and why a well-formed pair scores 0
     (``note``: the script cannot read the gold SBN, or ``amr.py`` cannot parse a Penman string), which
-    gold SBN the script cannot read, what the corrected reader repaired."""
+    gold SBN the script cannot read, what the corrected reader repaired.
+    ``upper_bound``: no alignment matches more triples (``matched`` when proven optimal; None where
+    nothing was aligned); ``stopped``: what cut an unproven search (``work limit`` or ``time limit``)."""
 
     index: int
     matched: float  # a whole number of triples, except under soft Smatch
@@ -150,6 +158,15 @@ class SmatchDocument:
     gold_unreadable: str | None = None
     #: What the corrected reader left out of either SBN, as the script does (``FILE:LINE:COL: what``).
     repairs: tuple[str, ...] = ()
+    upper_bound: float | None = None
+    stopped: str | None = None
+
+    @property
+    def F_upper_bound(self) -> float:
+        """The F this document would have at its ``upper_bound`` (its F when proven optimal)."""
+        if self.upper_bound is None or self.upper_bound == self.matched:
+            return self.F
+        return prf_scalar(self.upper_bound, self.pred_triples, self.gold_triples)[2]
 
     def __repr__(self) -> str:
         """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
@@ -242,20 +259,23 @@ SMATCH_VARIANTS: dict[str, SmatchSettings] = {
 
 def smatch_signature_value(settings: SmatchSettings) -> Signature:
     """The reproducibility signature: metric, format, exact search, hard scoring, triples (and the
-    quirks of ``pmb5`` switched off, for ``explain``), version."""
+    quirks of ``pmb5`` switched off, for ``explain``), the search's work limits, an opt-in time limit, version."""
     triples: str = settings.chosen
     if triples == "pmb5" and (settings.collapse_whitespace or settings.whole_values):
         triples += "-" + "-".join(q for q, on in (("flat", settings.collapse_whitespace),
                                                   ("whole-names", settings.whole_values)) if on)
+    time: tuple[tuple[str, str | None], ...] = (
+        () if settings.time_limit is None else (("time", f"{settings.time_limit:g}"),))
     fields: tuple[tuple[str, str | None], ...] = (("sbn", None), ("exact", None),
                                                   ("soft" if settings.soft else "hard", None), ("triples", triples))
     if settings.rewrite is not None:
         fields += (("rewrite", settings.rewrite),)
-    return Signature("smatch", fields)
+    return Signature("smatch", (*fields, ("work", settings.work.text()), *time))
 
 
 def smatch_signature(settings: SmatchSettings) -> str:
-    """``smatch|sbn|exact|hard|triples:pmb5|version:0.1.0``: ``smatch_signature_value``'s text."""
+    """``smatch|sbn|exact|hard|triples:pmb5|work:bnb4000-moves1000000-lp500-mip20000|version:0.1.0``:
+    ``smatch_signature_value``'s text."""
     return smatch_signature_value(settings).text()
 
 
@@ -419,13 +439,17 @@ def smatch_documents(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnTex
             progress(done + skipped, total + skipped)
 
     pairs = [(pred_side[i].triples, gold_side[i].triples) for i in todo]
+    cut: list[int] = []
     if settings.soft:
         from .soft import SoftComparison, soft_align_many
 
         comparison: SoftComparison = "script" if settings.chosen == "pmb5" else "clean"
-        found: dict[int, Any] = dict(zip(todo, soft_align_many(pairs, comparison, settings.time_limit, report)))
+        found: dict[int, Any] = dict(zip(todo, soft_align_many(pairs, comparison, settings.time_limit, report,
+                                                                settings.work)))
     else:
-        found = dict(zip(todo, align_many(pairs, settings.time_limit, _normaliser(settings), report)))
+        found = dict(zip(todo, align_many(pairs, settings.work, _normaliser(settings), report, settings.time_limit,
+                                          cut)))
+    timed_out = {todo[k] for k in cut}
     docs = []
     for i, (ps, gs) in enumerate(zip(pred_side, gold_side)):
         golds_n = len(gs.triples)
@@ -443,8 +467,11 @@ def smatch_documents(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnTex
         else:
             a = found[i]
             p, r, f = prf_scalar(a.matched, len(ps.triples), golds_n)
+            stopped = None if a.optimal else "time limit" if i in timed_out else "work limit"
             docs.append(SmatchDocument(index, a.matched, len(ps.triples), golds_n, p, r, f, a.optimal, a.method,
-                                       None, gs.problems, repairs=repairs))
+                                       None, gs.problems, repairs=repairs,
+                                       upper_bound=max(getattr(a, "upper_bound", a.matched), a.matched),
+                                       stopped=stopped))
     return docs
 
 
@@ -512,5 +539,6 @@ def smatch_alignment(pred: PredictedSbn, gold: Sbn | SbnText, settings: SmatchSe
     ps, gs = _prepared(pred, settings, "predicted"), _prepared(gold, settings, "gold")
     if ps.ill_formed is not None or ps.note is not None or (gs.note is not None and settings.chosen == "pmb5"):
         return SmatchAlignment(ps.triples, gs.triples, None, ps.ill_formed or ps.note or gs.note)
-    found = align_many([(ps.triples, gs.triples)], settings.time_limit, _normaliser(settings))[0]
+    found = align_many([(ps.triples, gs.triples)], settings.work, _normaliser(settings),
+                       time_limit=settings.time_limit)[0]
     return SmatchAlignment(ps.triples, gs.triples, found)

@@ -23,18 +23,17 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..align import Candidate, branch_and_bound, count_matched, kind_bound, matched_candidates
+from ..align.budget import WorkLimits
 from ..align.program import add_program
-from .alignment import TriplePairing, build_pairing, greedy_mapping, same_name_mapping
+from .alignment import SMATCH_WORK, TriplePairing, build_pairing, greedy_mapping, same_name_mapping
 from .taxonomy import clean_similarity, script_similarity
 from .triples import INSTANCE, Triple, normalise_value
 
-__all__ = ["SCALE", "SEARCH_STEPS", "SoftAlignment", "SoftComparison", "soft_align", "soft_align_many", "soft_pairing"]
+__all__ = ["SCALE", "SoftAlignment", "SoftComparison", "soft_align", "soft_align_many", "soft_pairing"]
 
 #: Graded weights are whole multiples of one millionth of a triple in the search.
 SCALE = 1_000_000
 
-#: Steps of branch and bound before a document is left to the integer program (a count of work, not time).
-SEARCH_STEPS = 4_000
 
 #: ``script``: the authors' comparison, quirks included; ``clean``: without them.
 SoftComparison = Literal["script", "clean"]
@@ -128,8 +127,9 @@ def _concept_start(pairing: TriplePairing) -> dict[str, str]:
     return mapping
 
 
-def _milp(problem: TriplePairing, time_limit: float) -> tuple[dict[str, str] | None, bool]:
-    """The integer program of one document solved to a zero gap (HiGHS; imported only here)."""
+def _milp(problem: TriplePairing, mip_nodes: int, time_limit: float | None) -> tuple[dict[str, str] | None, bool]:
+    """The integer program of one document solved to a zero gap (HiGHS; imported only here), within
+    ``mip_nodes`` branch-and-bound nodes (counted work) and, where given, ``time_limit`` seconds."""
     import numpy as np
     from scipy.optimize import Bounds, milp
 
@@ -145,7 +145,8 @@ def _milp(problem: TriplePairing, time_limit: float) -> tuple[dict[str, str] | N
     cost = np.zeros(columns)
     cost[n_pairs:] = [-c.weight for c in problem.candidates]
     res = milp(cost, integrality=integrality, bounds=Bounds(0, 1), constraints=rows.constraints(columns),
-               options={"time_limit": time_limit, "presolve": True, "mip_rel_gap": 0.0})
+               options={"presolve": True, "mip_rel_gap": 0.0, "node_limit": mip_nodes,
+                        **({"time_limit": time_limit} if time_limit is not None else {})})
     if res.x is None:
         return None, False
     chosen = np.flatnonzero(res.x[:n_pairs] > 0.5)
@@ -153,7 +154,7 @@ def _milp(problem: TriplePairing, time_limit: float) -> tuple[dict[str, str] | N
 
 
 def soft_align(pred: Sequence[Triple], gold: Sequence[Triple], comparison: SoftComparison = "script",
-               time_limit: float = 30.0) -> SoftAlignment:
+               time_limit: float | None = None, limits: WorkLimits = SMATCH_WORK) -> SoftAlignment:
     """The mapping that maximises the graded match of one document pair, proven where the search or the
     solver finishes (``optimal``)."""
     soft = soft_pairing(pred, gold, comparison)
@@ -166,23 +167,23 @@ def soft_align(pred: Sequence[Triple], gold: Sequence[Triple], comparison: SoftC
             best, best_map = score, start
     if best >= pairing.upper_bound:
         return SoftAlignment(best_map, soft.graded(best_map), True, "greedy")
-    searched = branch_and_bound(pairing, best, SEARCH_STEPS, start=best_map)
+    searched = branch_and_bound(pairing, best, limits.nodes, start=best_map)
     if searched.finished:
         found = searched.mapping if searched.mapping is not None else best_map
         return SoftAlignment(found, soft.graded(found), True, "bnb")
-    solved, optimal = _milp(pairing, time_limit)
+    solved, optimal = _milp(pairing, limits.mip_nodes, time_limit)
     if solved is not None and count_matched(pairing, solved) >= best:
         return SoftAlignment(solved, soft.graded(solved), optimal, "milp")
     return SoftAlignment(best_map, soft.graded(best_map), False, "greedy")
 
 
 def soft_align_many(pairs: Sequence[tuple[Sequence[Triple], Sequence[Triple]]], comparison: SoftComparison = "script",
-                    time_limit: float = 30.0, progress: Callable[[int, int], None] | None = None
-                    ) -> list[SoftAlignment]:
+                    time_limit: float | None = None, progress: Callable[[int, int], None] | None = None,
+                    limits: WorkLimits = SMATCH_WORK) -> list[SoftAlignment]:
     """``soft_align`` of every document pair; ``progress(done, total)`` as they settle."""
     out = []
     for k, (pred, gold) in enumerate(pairs):
-        out.append(soft_align(pred, gold, comparison, time_limit))
+        out.append(soft_align(pred, gold, comparison, time_limit, limits))
         if progress is not None:
             progress(k + 1, len(pairs))
     return out

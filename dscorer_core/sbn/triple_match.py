@@ -109,7 +109,7 @@ def triple_match(pred: PredictedSbn, gold: Sbn | SbnText, settings: SmatchSettin
     if ps.note is not None or (gs.note is not None and chosen == "pmb5"):
         return TripleMatch(chosen, *unmatched, (), 0, 0.0, 0.0, 0.0, True, "not scored", None, ps.note or gs.note)
     norm = smatch_normaliser(settings)
-    found = align(ps.triples, gs.triples, settings.time_limit, norm)
+    found = align(ps.triples, gs.triples, settings.work, norm, settings.time_limit)
     forward = dict(found.mapping)
     pred_side = _verdicts(ps.triples, forward, gs.triples, None, norm)
     gold_side = _verdicts(gs.triples, None, ps.triples, forward, norm)
