@@ -82,12 +82,19 @@ def test_pair_and_corpus_views_show_both_smatch_figures_for_sbn_files_and_why_th
     # nl sentence 2: the script matches 8 of 11 triples, 9 of 11 once concepts lose their depth
     assert metrics["Smatch F (PMB 5)"] == f"{8 / 11:.4f}" and metrics["Smatch F (corrected)"] == f"{9 / 11:.4f}"
     assert any("**depth**" in c.value for c in at.caption)
+    # soft Smatch beside them: the figure `dscorer smatch --soft` gives this sentence
+    from dscorer_core.formats import read_sbn_texts
+    from dscorer_core.sbn.smatch import SmatchSettings, smatch_corpus
+
+    soft = smatch_corpus(read_sbn_texts(pred)[2:3], read_sbn_texts(gold)[2:3], SmatchSettings(soft=True))
+    assert metrics["soft Smatch F"] == f"{soft.mean_F:.4f}" and soft.mean_F >= 8 / 11
     at.switch_page("pages/1_Corpus.py").run()
     no_errors(at)
     metrics = {m.label: m.value for m in at.metric}
     assert 0.7332 <= float(metrics["Smatch F (PMB 5)"]) <= 0.7432
     assert metrics["ill-formed (PMB 5)"] == "0.0851"
     assert float(metrics["Smatch F (corrected)"]) > float(metrics["Smatch F (PMB 5)"])
+    assert float(metrics["soft Smatch F"]) > float(metrics["Smatch F (PMB 5)"])
 
 
 def test_corpus_and_compare_pages_offer_smatch_from_the_registry_for_sbn_files():
