@@ -11,6 +11,8 @@ import re
 
 import pytest
 
+from app_widgets import app_counter_settings
+
 pytest.importorskip("streamlit")
 pytest.importorskip("pyvis")
 
@@ -54,7 +56,8 @@ def clause_tables(at):
 
 def test_pair_view_shows_counter_beside_dscorer_for_figure_4():
     preds, golds = read_clf(SAMPLES / "paper_pred.clf"), read_clf(SAMPLES / "paper_gold.clf")
-    expected = counter_pair(preds[1], golds[1])
+    # the app's settings: the CLI's, with the hosted app's opt-in clock cap named in the signature (time:5)
+    expected = counter_pair(preds[1], golds[1], app_counter_settings())
     at = new_app().run()
     at.number_input(key="doc_number").set_value(1).run()
     no_errors(at)
@@ -136,7 +139,7 @@ def test_a_renaming_mapping_rings_different_names_on_pmb_dev():
 
 def test_corpus_view_on_the_samples_has_counter_figures():
     preds, golds = read_clf(SAMPLES / "paper_pred.clf"), read_clf(SAMPLES / "paper_gold.clf")
-    cres = counter_corpus(preds, golds)
+    cres = counter_corpus(preds, golds, app_counter_settings())
     at = new_app().run()
     at.switch_page("pages/1_Corpus.py").run()
     no_errors(at)
