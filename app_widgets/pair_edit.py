@@ -14,7 +14,7 @@ from dscorer_core.errors import DscorerInputError
 from dscorer_core.formats import parse_drs_text
 
 from .files import show_input_error
-from .limits import check_pasted
+from .limits import MAX_PASTED_CHARS, check_pasted
 from .state import CLASS_SESSIONS, shared_cache
 from .text import md_escape
 
@@ -41,6 +41,10 @@ def edited_pred(pred: Drs, where: str) -> Drs:
     """The predicted DRS to show: ``pred`` itself, or the user's edit of it (a text area in an expander,
     one per document and sentence, ``where`` naming them) once it reads; a download of the edit."""
     original = drs_as_text(pred)
+    if len(original) > MAX_PASTED_CHARS:  # an edit is read as a paste; a longer DRS is not put in a page
+        st.caption(f"The predicted DRS has {len(original):,} characters, more than the {MAX_PASTED_CHARS:,} an "
+                   "edit may hold here: edit it in the file.")
+        return pred
     key = "edit_pred_" + hashlib.sha1(f"{where}\n{original}".encode()).hexdigest()[:16]
     edited = st.session_state.get(key, original)
     changed = edited.strip() != original.strip()
