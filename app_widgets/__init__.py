@@ -71,7 +71,6 @@ from .judging import (  # noqa: F401
                      system_name,
 )
 from .limits import (  # noqa: F401
-                     COUNTER_SECONDS,
                      MAX_AR,
                      MAX_BOOTSTRAP,
                      MAX_ORDER,

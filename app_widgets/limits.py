@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dscorer_core import CounterSettings, Drs
 from dscorer_core.errors import DscorerInputError
 
-__all__ = ["MAX_ORDER", "MAX_SYSTEMS", "MAX_BOOTSTRAP", "MAX_AR", "MAX_RESTARTS", "COUNTER_SECONDS",
+__all__ = ["MAX_ORDER", "MAX_SYSTEMS", "MAX_BOOTSTRAP", "MAX_AR", "MAX_RESTARTS",
            "COUNTER_MAX_CLAUSES", "MAX_PASTED_CHARS", "app_counter_settings", "check_pasted", "counter_refusal"]
 
 #: Largest n-gram order n the settings offer.
@@ -24,9 +24,6 @@ MAX_BOOTSTRAP = 10_000
 MAX_AR = 100_000
 #: COUNTER's hill-climbing starts per document on the compare page.
 MAX_RESTARTS = 100
-#: Seconds COUNTER's exact search may take on one document in the app (then hill climbing
-#: decides and the document is not marked optimal; the signature is the same).
-COUNTER_SECONDS = 5.0
 #: COUNTER is not run on single DRSs larger than this in the pair and compare views.
 COUNTER_MAX_CLAUSES = 300
 #: Characters of a pasted DRS (the teaching view).
@@ -34,8 +31,10 @@ MAX_PASTED_CHARS = 20_000
 
 
 def app_counter_settings(**changes: object) -> CounterSettings:
-    """COUNTER settings of the app: the defaults (or ``changes``) with the app's time bound."""
-    return CounterSettings(time_limit=COUNTER_SECONDS).replace(**changes)
+    """COUNTER settings of the app: the command line's defaults (or ``changes``). No clock: the search
+    stops on counted work (``CounterSettings.work``) and a DRS over COUNTER_MAX_CLAUSES is not run, so
+    the app gives the command line's figure and signature on an idle or a busy server."""
+    return CounterSettings().replace(**changes)
 
 
 def counter_refusal(*files: Sequence[Drs]) -> str | None:

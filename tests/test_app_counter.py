@@ -56,7 +56,7 @@ def clause_tables(at):
 
 def test_pair_view_shows_counter_beside_dscorer_for_figure_4():
     preds, golds = read_clf(SAMPLES / "paper_pred.clf"), read_clf(SAMPLES / "paper_gold.clf")
-    # the app's settings: the CLI's, with the hosted app's opt-in clock cap named in the signature (time:5)
+    # the app's settings are the command line's: the same signature
     expected = counter_pair(preds[1], golds[1], app_counter_settings())
     at = new_app().run()
     at.number_input(key="doc_number").set_value(1).run()

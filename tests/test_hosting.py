@@ -249,16 +249,17 @@ def test_a_pasted_drs_is_capped_and_a_longer_one_gets_a_clear_message():
     assert check_pasted("b1 REF x1") == "b1 REF x1"
 
 
-def test_the_app_bounds_counter_search_time_and_its_signature_names_the_cap():
-    from app_widgets import COUNTER_SECONDS, app_counter_settings
+def test_the_app_runs_counter_as_the_command_line_does():
+    """One signature for one pair: the app's COUNTER has the command line's settings, no clock (its
+    search stops on counted work, the same on a busy server), and refuses DRSs over COUNTER_MAX_CLAUSES."""
+    from app_widgets import COUNTER_MAX_CLAUSES, app_counter_settings
     from dscorer_core import CounterSettings
 
     settings = app_counter_settings(restarts=5)
-    assert settings.time_limit == COUNTER_SECONDS and CounterSettings().time_limit is None  # the CLI: no clock
-    assert settings.restarts == 5
-    # the same as the command line given the same cap (--time-limit), which the signature names
-    assert settings.signature() == CounterSettings(restarts=5, time_limit=COUNTER_SECONDS).signature()
-    assert f"|time:{COUNTER_SECONDS:g}|" in settings.signature()
+    assert settings.time_limit is None and settings == CounterSettings(restarts=5)
+    assert app_counter_settings().signature() == CounterSettings().signature()
+    assert "|time:" not in settings.signature() and "|work:" in settings.signature()
+    assert 0 < COUNTER_MAX_CLAUSES <= 1000
 
 
 # --- shared work: a result one session computes is waited for by the others (issue 15) --------
