@@ -27,9 +27,14 @@ def page(new_page, app_url):
 def upload(page, radio_label: str, name: str, data: bytes) -> None:
     """Choose 'Upload' in one file slot of the sidebar and upload ``data``."""
     radio = page.locator("[data-testid='stRadio']", has=page.get_by_text(radio_label, exact=True))
+    inputs = page.locator("[data-testid='stSidebar'] input[type=file]")
+    before = inputs.count()
     radio.get_by_text("Upload", exact=True).click()
+    # the slot's uploader comes with the rerun (the slots are filled in order: it is the last one)
+    page.wait_for_function("n => document.querySelectorAll(\"[data-testid='stSidebar'] input[type=file]\").length > n",
+                           arg=before)
     wait_idle(page)
-    page.locator("[data-testid='stSidebar'] input[type=file]").last.set_input_files(
+    inputs.last.set_input_files(
         {"name": name, "mimeType": "text/plain", "buffer": data})
     wait_idle(page)
 
