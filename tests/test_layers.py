@@ -16,13 +16,15 @@ ROOT = Path(__file__).resolve().parent.parent
 #: import units of lower layers only; units of one layer are independent of each other.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("version", "errors"),
+    # checks every reader, writer and setting shares: text, input and output files, setting values
+    ("setting_checks", "text_checks", "input_files", "output_files"),
     ("binary_files", "clause_format", "sparse_rows", "csv_safety", "formula", "wordnet", "signature", "relay"),
     ("clauses", "align"),
     ("referee", "document_parts"),
     ("ill_formed",),
     ("dscorer", "counter", "sbn"),  # the metrics, each on its own
     # metrics: the registry of all three; sentence_scores: a long document's sentences scored one by one
-    ("formats", "swapped_sides", "undirected_kgrams", "judgements", "metrics", "sentence_scores"),
+    ("formats", "swapped_sides", "undirected_kgrams", "judgements", "metrics", "sentence_scores", "drs_diff"),
     # chunked: clause and SBN-line files read as streams of pieces (reads through formats)
     ("analysis", "render", "stats", "chunked"),
     # interface: the front door (load, loads, score), the one pipeline the command line calls too
