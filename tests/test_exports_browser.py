@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import struct
+import time
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -127,11 +128,27 @@ def teaching_steps(page, steps: int) -> list[dict]:
     the step (its node count changed or its view was set)."""
     seen = []
     for _ in range(steps):
+        before = page.get_by_text(re.compile(r"^Step \d+ of \d+")).first.inner_text()
         page.get_by_role("button", name="Next ▶").click()
+        # the step's number changes with the rerun; only then is the pane the new step's
+        page.wait_for_function("t => [...document.querySelectorAll('p')].some(p => /^Step \\d+ of \\d+/.test("
+                               "p.innerText) && p.innerText !== t)", arg=before)
         wait_idle(page)
-        frame = frame_where(page, 0, "document.body.dataset.view !== undefined")
-        seen.append(frame.evaluate(TEACH_MEASURE))
+        seen.append(_measured(page))
     return seen
+
+
+def _measured(page, timeout: float = 60.0) -> dict:
+    """TEACH_MEASURE in the teaching pane once it has drawn (looks again when a rerun replaces the
+    pane's frame while it is measured)."""
+    deadline = time.time() + timeout
+    while True:
+        frame = frame_where(page, 0, "document.body.dataset.view !== undefined")
+        try:
+            return frame.evaluate(TEACH_MEASURE)
+        except Exception:  # the frame was replaced meanwhile
+            if time.time() > deadline:
+                raise
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -110,7 +110,8 @@ def test_the_move_budget_ends_the_hill_climbing_and_is_in_the_signature():
     settings = CounterSettings(max_moves=100, search="hill")
     pair = counter_pair(changed, gold, settings)
     assert not pair.optimal and pair.matched <= pair.upper_bound
-    assert "moves:100|" in settings.signature() and "moves" not in CounterSettings().signature()
+    # the move budget is one of the work limits the signature names (work:bnb...-moves100-...)
+    assert "-moves100-" in settings.signature() and "-moves1000000-" in CounterSettings().signature()
 
 
 # ---------------------------------------------------------------- the Referee's subordination
