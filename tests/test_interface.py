@@ -136,3 +136,20 @@ def test_standard_input_score_only_quiet_and_strict(shared_data):
     assert strict.returncode == 2 and b"--strict" in strict.stderr and strict.stdout == b""
     both = _cli("counter", "-", "-", stdin=b"")
     assert both.returncode == 2 and b"standard input" in both.stderr
+
+
+def test_one_json_schema_for_score_counter_and_smatch(capsys, sample_data, shared_data):
+    """The three commands' JSON start alike (schema 2): the library's figures under the same keys."""
+    clf = (sample_data / "paper_pred.clf", sample_data / "paper_gold.clf")
+    sbn = (shared_data / "pmb-5.0.0" / "neuralboxer_nl_test.sbn", shared_data / "pmb-5.0.0" / "gold_nl_test.sbn")
+    for command, metric, pair in (("score", "dscorer", clf), ("counter", "counter", clf), ("smatch", "smatch", sbn)):
+        data = _run_json(capsys, command, *pair)
+        assert list(data)[:7] == ["schema_version", "metric", "signature", "n_documents", "micro", "macro",
+                                  "ill_formed_rate"]
+        assert data["schema_version"] == 2 and data["metric"] == metric
+        library = dscorer.score(*pair, metric=metric)
+        assert data["signature"] == str(library.signature) and data["n_documents"] == len(library.documents)
+        for average in ("micro", "macro"):
+            for key in "PRF":
+                assert abs(data[average][key] - getattr(getattr(library, average), key)) < 1e-12, (metric, average)
+        assert 0.0 <= data["ill_formed_rate"] <= 1.0

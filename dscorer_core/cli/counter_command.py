@@ -20,7 +20,7 @@ from .input_format import (
     read_predictions,
     streams_clauses,
 )
-from .output import format_table, write_csv, write_json
+from .output import format_table, mean_figures, schema_head, write_csv, write_json
 from .progress import terminal_progress
 from .scale_options import (
     add_cluster_option,
@@ -166,7 +166,11 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.json:
         data = result.as_dict(per_doc=args.per_doc)
-        data["signature"] = signed(result.signature, [report])
+        signature, n = signed(result.signature, [report]), result.n_documents
+        head = schema_head("counter", signature, n, {"P": result.P, "R": result.R, "F": result.F},
+                           mean_figures(result.documents, n), len(report.entries) / n if n else 0.0)
+        data = {**head, **data}
+        data["signature"] = signature
         data["ill_formed"] = report.as_dict()
         write_json(data)
         return 0

@@ -29,7 +29,7 @@ from .input_format import (
     read_predictions,
     streams_clauses,
 )
-from .output import format_table, write_csv, write_json
+from .output import format_table, schema_head, write_csv, write_json
 from .progress import terminal_progress
 from .scale_options import (
     add_cluster_option,
@@ -170,7 +170,10 @@ def _print(args: argparse.Namespace, result: CorpusResult, counter: CounterResul
         return 0
     if args.json:
         data = result.as_dict(per_doc=args.per_doc)
-        data["signature"] = signed(result.signature, [report])
+        signature = signed(result.signature, [report])
+        rate = len(report.entries) / result.n_documents if result.n_documents else 0.0
+        data = {**schema_head("dscorer", signature, result.n_documents, data["micro"], data["macro"], rate), **data}
+        data["signature"] = signature
         data["ill_formed"] = report.as_dict()
         if counter is not None:
             data["counter"] = counter.as_dict(per_doc=args.per_doc)

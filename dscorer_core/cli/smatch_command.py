@@ -22,7 +22,7 @@ from ..sbn.smatch import (
 )
 from .arg_types import positive_seconds
 from .input_format import add_format_option
-from .output import format_table, write_csv, write_json
+from .output import format_table, mean_figures, schema_head, write_csv, write_json
 from .progress import terminal_progress
 from .scale_options import (
     add_cluster_option,
@@ -109,7 +109,11 @@ def smatch_json(result: SmatchResult, per_doc: bool = False, comparison: SmatchC
     """The JSON of a result: corpus figures first, then (with per_doc) one entry per document; with a
     comparison, the corrected figures and the sentences where the two differ, with their causes; with
     ``fine``, the fine-grained figures (``fine_grained``)."""
-    data: dict = _corpus(result)
+    macro = mean_figures(result.documents, result.n_documents)
+    macro["F"] = result.mean_F  # the PMB 5 figure, kept whether or not the documents are
+    data: dict = {**schema_head("smatch", result.signature, result.n_documents,
+                                {"P": result.P, "R": result.R, "F": result.F}, macro, result.ill_formed),
+                  **_corpus(result)}
     data["unproven"] = [{"index": d.index, "stopped": d.stopped, "matched": d.matched, "upper_bound": d.upper_bound,
                          "F": d.F, "F_upper_bound": d.F_upper_bound} for d in result.documents if not d.optimal]
     if fine is not None:
