@@ -75,7 +75,11 @@ def test_exports_draw_the_panes_curves_and_no_edge_through_a_node_on_figure_4(si
     # the panes' own buttons (the box view and the tables have downloads of their own)
     svgs = page.locator("[class*='st-key-svg_'] [data-testid='stDownloadButton']")
     pdfs = page.locator("[class*='st-key-pdf_'] [data-testid='stDownloadButton']")
-    assert svgs.count() == 2 and pdfs.count() == 2
+    # Streamlit loads an element's code on first use: the buttons can come after the run has ended
+    from playwright.sync_api import expect  # the browser fixture skips without Playwright
+
+    expect(svgs).to_have_count(2)
+    expect(pdfs).to_have_count(2)
     for index, frame in enumerate(frames):
         curves = frame.evaluate(READ_CURVES)
         root = ET.fromstring(download(page, svgs.nth(index).locator("button").first))
