@@ -30,12 +30,20 @@ def _codes(path: Path) -> dict[str, str]:
     return out
 
 
-def test_shipped_codes_are_the_authors(shared_path):
-    """The package ships the authors' taxonomy files unchanged, with their licence."""
-    shipped = Path(__file__).resolve().parent.parent / "dscorer_core" / "data" / "nsp-taxonomy"
-    for name in ("n", "v", "a", "t", "r", "o"):
-        assert (shipped / f"{name}.tax").read_bytes() == shared_path(f"nsp-taxonomy/{name}.tax").read_bytes()
-    assert "MIT License" in (shipped / "LICENSE.txt").read_text()
+def test_the_codes_are_read_from_the_shared_folder_or_the_one_named(shared_path, monkeypatch, tmp_path):
+    """The taxonomy is read from ../shared/data/nsp-taxonomy (not copied into the project), or from the
+    folder DSCORER_TAXONOMY_DIR names; a missing file is a SettingsError naming where it was looked for."""
+    from dscorer_core.errors import SettingsError
+    from dscorer_core.sbn import taxonomy as tax
+
+    assert (tax.taxonomy_dir() / "n.tax").read_bytes() == shared_path("nsp-taxonomy/n.tax").read_bytes()
+    monkeypatch.setenv(tax.TAXONOMY_ENV, str(tmp_path))
+    tax.taxonomy.cache_clear()
+    try:
+        with pytest.raises(SettingsError, match="DSCORER_TAXONOMY_DIR"):
+            tax.taxonomy()
+    finally:
+        tax.taxonomy.cache_clear()
 
 
 def test_wu_palmer_from_the_codes(shared_path):

@@ -1,8 +1,9 @@
 """WordNet taxonomy codes and the concept similarity of soft Smatch (Wu-Palmer from the codes).
 
-The codes ship in the package (``data/nsp-taxonomy/{n,v,a,t,r,o}.tax``, from
-LastDance500/neural-symbolic-parsing @83999bad ``evaluation/s2match/utils/``, MIT, see
-``data/nsp-taxonomy/LICENSE.txt``): one line per synset, ``offset code synset flag``.  A code is
+The codes are the authors' files (``{n,v,a,t,r,o}.tax`` of LastDance500/neural-symbolic-parsing
+@83999bad ``evaluation/s2match/utils/``, MIT, with their ``LICENSE.txt``), read from the folder
+``DSCORER_TAXONOMY_DIR`` names, by default ``../shared/data/nsp-taxonomy`` beside the checkout
+(``taxonomy_dir``); they are not copied into the project. One line per synset, ``offset code synset flag``.  A code is
 the part of speech and then one character per level of the hypernym path (``n1131100...``), padded
 with ``0``; a synset's depth is the position of its first ``0``, and two codes share the levels up to
 their first differing character.  Adjective codes end with a sign (``+``/``-``) that the code's
@@ -15,11 +16,13 @@ them.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 
+from ..errors import SettingsError
 from .pmb5_triples import split_depth
 
 __all__ = ["MISSING_CODE_SIMILARITY", "Taxonomy", "clean_similarity", "script_similarity", "taxonomy",
@@ -49,14 +52,30 @@ class Taxonomy:
         return self.codes.get(synset)
 
 
+#: The environment variable that names the folder of the taxonomy files.
+TAXONOMY_ENV = "DSCORER_TAXONOMY_DIR"
+
+
+def taxonomy_dir() -> Path:
+    """Where the taxonomy files are: ``$DSCORER_TAXONOMY_DIR``, else ``../shared/data/nsp-taxonomy``
+    beside the checkout."""
+    named = os.environ.get(TAXONOMY_ENV)
+    if named:
+        return Path(named)
+    return Path(__file__).resolve().parents[2].parent / "shared" / "data" / "nsp-taxonomy"
+
+
 def _read(name: str) -> list[str]:
-    data = resources.files("dscorer_core").joinpath("data").joinpath("nsp-taxonomy").joinpath(f"{name}.tax")
-    return data.read_text(encoding="utf-8").splitlines()
+    path = taxonomy_dir() / f"{name}.tax"
+    if not path.is_file():
+        raise SettingsError(f"soft Smatch needs the WordNet taxonomy codes of neural-symbolic-parsing "
+                            f"({name}.tax): not found at {path}; set {TAXONOMY_ENV} to the folder holding them")
+    return path.read_text(encoding="utf-8").splitlines()
 
 
 @lru_cache(maxsize=1)
 def taxonomy() -> Taxonomy:
-    """The shipped codes of the files the authors' code reads (``a n v t``), read once."""
+    """The codes of the files the authors' code reads (``a n v t``), read once."""
     codes: dict[str, str] = {}
     for name in SCRIPT_FILES:
         for line in _read(name):
