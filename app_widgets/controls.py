@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dscorer_core import ScoreSettings
-from dscorer_core.dscorer.presets import PRESETS
+from dscorer_core.ngrams.presets import PRESETS
 
 from . import limits
 

@@ -20,7 +20,7 @@ from typing import Any
 from dscorer_core import score_corpus
 from dscorer_core.analysis import analyse_errors
 from dscorer_core.counter import CounterSettings, counter_corpus
-from dscorer_core.dscorer.settings import ScoreSettings
+from dscorer_core.ngrams.settings import ScoreSettings
 
 from .files import LoadedFile
 from .limits import app_counter_settings, counter_refusal

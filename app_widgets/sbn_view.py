@@ -16,8 +16,8 @@ import pandas as pd
 import streamlit as st
 
 from dscorer_core import Drs
-from dscorer_core.dscorer.ngram_comparison import MATCHED, UNMATCHED
 from dscorer_core.errors import DscorerInputError
+from dscorer_core.ngrams.ngram_comparison import MATCHED, UNMATCHED
 from dscorer_core.render import MAX_LAYOUT_NODES, union_box
 from dscorer_core.render.palette import EDGE_FONT_SIZE
 from dscorer_core.render.sbn_drawing import SbnDrawing, shown_value, smatch_drawings, triple_text

@@ -15,7 +15,7 @@ from dscorer_core import Drs
 from dscorer_core.clauses import Clause
 from dscorer_core.counter.score import CounterPair, CounterResult
 from dscorer_core.csv_safety import safe_cell
-from dscorer_core.dscorer.scoring import Score
+from dscorer_core.ngrams.scoring import Score
 from dscorer_core.render import MATCHED, UNMATCHED
 from dscorer_core.render.display import quoted
 

@@ -45,10 +45,10 @@ sys.path.insert(0, str(HERE))
 from make_documents import SIZES, clf_text, document_pairs, join_drss
 
 from dscorer_core.clauses import Drs, read_clf
-from dscorer_core.dscorer.arrays import arrays_from_drss
-from dscorer_core.dscorer.corpus import score_corpus
-from dscorer_core.dscorer.scoring import CorpusResult, score_pair
-from dscorer_core.dscorer.settings import ScoreSettings
+from dscorer_core.ngrams.arrays import arrays_from_drss
+from dscorer_core.ngrams.corpus import score_corpus
+from dscorer_core.ngrams.scoring import CorpusResult, score_pair
+from dscorer_core.ngrams.settings import ScoreSettings
 
 DATA = HERE.parent.parent / "shared" / "data" / "pmb-2.2.0"
 

@@ -38,7 +38,10 @@ if TYPE_CHECKING:
         counter_corpus,
         counter_pair,
     )
-    from .dscorer import (
+    from .interface import load, loads, score
+    from .metrics.base import Figures, Metric, MetricDocument, MetricResult
+    from .metrics.registry import make_metric, metric_names
+    from .ngrams import (
         PRESETS,
         CorpusResult,
         DocumentScore,
@@ -65,9 +68,6 @@ if TYPE_CHECKING:
         score_graphs,
         score_pair,
     )
-    from .interface import load, loads, score
-    from .metrics.base import Figures, Metric, MetricDocument, MetricResult
-    from .metrics.registry import make_metric, metric_names
 
 #: Where each public name lives (imported by ``__getattr__`` on first use).
 _HOME = {
@@ -92,31 +92,31 @@ _HOME = {
     "KindScore": ".counter",
     "counter_corpus": ".counter",
     "counter_pair": ".counter",
-    "PRESETS": ".dscorer",
-    "CorpusResult": ".dscorer",
-    "DocumentScore": ".dscorer",
-    "Edge": ".dscorer",
-    "Graph": ".dscorer",
-    "Induced": ".dscorer",
-    "NgramCounts": ".dscorer",
-    "Node": ".dscorer",
-    "OrderCounts": ".dscorer",
-    "OrderScore": ".dscorer",
-    "PairResult": ".dscorer",
-    "Path": ".dscorer",
-    "Preset": ".dscorer",
-    "Score": ".dscorer",
-    "ScoreSettings": ".dscorer",
-    "count_ngrams": ".dscorer",
-    "enumerate_paths": ".dscorer",
-    "get_preset": ".dscorer",
-    "induce": ".dscorer",
-    "induce_graph": ".dscorer",
-    "ngram_occurrences": ".dscorer",
-    "path_text": ".dscorer",
-    "score_corpus": ".dscorer",
-    "score_graphs": ".dscorer",
-    "score_pair": ".dscorer",
+    "PRESETS": ".ngrams",
+    "CorpusResult": ".ngrams",
+    "DocumentScore": ".ngrams",
+    "Edge": ".ngrams",
+    "Graph": ".ngrams",
+    "Induced": ".ngrams",
+    "NgramCounts": ".ngrams",
+    "Node": ".ngrams",
+    "OrderCounts": ".ngrams",
+    "OrderScore": ".ngrams",
+    "PairResult": ".ngrams",
+    "Path": ".ngrams",
+    "Preset": ".ngrams",
+    "Score": ".ngrams",
+    "ScoreSettings": ".ngrams",
+    "count_ngrams": ".ngrams",
+    "enumerate_paths": ".ngrams",
+    "get_preset": ".ngrams",
+    "induce": ".ngrams",
+    "induce_graph": ".ngrams",
+    "ngram_occurrences": ".ngrams",
+    "path_text": ".ngrams",
+    "score_corpus": ".ngrams",
+    "score_graphs": ".ngrams",
+    "score_pair": ".ngrams",
 }
 
 

@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from .clause_format import BOX_OPERATORS
 from .clauses import Clause, Drs, is_constant
 from .counter import CounterPair, CounterSettings, counter_pair
-from .dscorer.engines import check_explosion, drs_name
-from .dscorer.ngram_comparison import MAX_DISPLAY_PATHS
-from .dscorer.senses import scored_graphs
-from .dscorer.settings import ScoreSettings
 from .formula import prf
+from .ngrams.engines import check_explosion, drs_name
+from .ngrams.ngram_comparison import MAX_DISPLAY_PATHS
+from .ngrams.senses import scored_graphs
+from .ngrams.settings import ScoreSettings
 from .undirected_kgrams import undirected_kgram_counts
 
 __all__ = ["MIN_SUPPORT", "LabelRow", "Confusion", "StructuralRow", "KgramError", "ErrorAnalysis", "clause_label",

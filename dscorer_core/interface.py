@@ -135,7 +135,7 @@ def settings_for(metric: str, settings: Any = None, **options: Any) -> Any:
 
 def _settings_types() -> Mapping[str, type]:
     from .counter.settings import CounterSettings
-    from .dscorer.settings import ScoreSettings
+    from .ngrams.settings import ScoreSettings
     from .sbn.smatch import SmatchSettings
 
     return {"dscorer": ScoreSettings, "counter": CounterSettings, "smatch": SmatchSettings}

@@ -14,8 +14,8 @@ from typing import Literal
 from .clauses import Drs
 from .counter import CounterPair, CounterSettings, counter_pair
 from .document_parts import SentencePart, pair_parts, part_drs
-from .dscorer.scoring import Score, score_pair
-from .dscorer.settings import ScoreSettings
+from .ngrams.scoring import Score, score_pair
+from .ngrams.settings import ScoreSettings
 
 __all__ = ["SentenceScore", "sentence_scores", "worst_first", "counter_by_sentence"]
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from .dscorer.induction import Graph
-from .dscorer.ngram_comparison import reverse_partners
-from .dscorer.ngram_counts import Path
-from .dscorer.paths import path_text
+from .ngrams.induction import Graph
+from .ngrams.ngram_comparison import reverse_partners
+from .ngrams.ngram_counts import Path
+from .ngrams.paths import path_text
 
 __all__ = ["undirected_counts", "undirected_kgram_counts"]
 

@@ -18,8 +18,8 @@ import app_widgets as aw
 from dscorer_core import NgramExplosion
 from dscorer_core.counter import CounterResult
 from dscorer_core.csv_safety import csv_text
-from dscorer_core.dscorer.corpus import document_table
 from dscorer_core.metrics import MetricResult, make_metrics, metric_names, usable_metrics
+from dscorer_core.ngrams.corpus import document_table
 from dscorer_core.stats.metric_agreement import correlation, disagreements, metric_pairs
 
 st.set_page_config(page_title="dscorer · corpus view", page_icon=":material/table_chart:", layout="wide")

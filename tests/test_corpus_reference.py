@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from dscorer_core import Clause, Drs, read_clf, read_pair, score_corpus
-from dscorer_core.dscorer.presets import PRESETS
+from dscorer_core.ngrams.presets import PRESETS
 
 pytestmark = pytest.mark.slow
 

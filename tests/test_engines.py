@@ -21,26 +21,26 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dscorer_core.clauses import parse_clf, read_clf
-from dscorer_core.dscorer import engines as engines_module
-from dscorer_core.dscorer import fast_engine as ngrams_fast
-from dscorer_core.dscorer.arrays import arrays_from_drss, arrays_from_graph
-from dscorer_core.dscorer.batch import score_documents
-from dscorer_core.dscorer.corpus import score_corpus
-from dscorer_core.dscorer.engines import count_ngrams, path_bound
-from dscorer_core.dscorer.fast_engine import HashedTable, count_fast
-from dscorer_core.dscorer.induction import induce_graph
-from dscorer_core.dscorer.parallel import chunk_ranges
-from dscorer_core.dscorer.paths import count_reference, enumerate_paths
-from dscorer_core.dscorer.presets import get_preset
-from dscorer_core.dscorer.scoring import (
+from dscorer_core.errors import ClfError, ClfErrors, ClfProblem, DrsCountMismatch, NgramExplosion, NoDrsError
+from dscorer_core.ngrams import engines as engines_module
+from dscorer_core.ngrams import fast_engine as ngrams_fast
+from dscorer_core.ngrams.arrays import arrays_from_drss, arrays_from_graph
+from dscorer_core.ngrams.batch import score_documents
+from dscorer_core.ngrams.corpus import score_corpus
+from dscorer_core.ngrams.engines import count_ngrams, path_bound
+from dscorer_core.ngrams.fast_engine import HashedTable, count_fast
+from dscorer_core.ngrams.induction import induce_graph
+from dscorer_core.ngrams.parallel import chunk_ranges
+from dscorer_core.ngrams.paths import count_reference, enumerate_paths
+from dscorer_core.ngrams.presets import get_preset
+from dscorer_core.ngrams.scoring import (
     pair_counts,
     score_counts,
     score_pair,
     zero_gram_ratio,
 )
-from dscorer_core.dscorer.senses import scored_graphs
-from dscorer_core.dscorer.settings import ScoreSettings
-from dscorer_core.errors import ClfError, ClfErrors, ClfProblem, DrsCountMismatch, NgramExplosion, NoDrsError
+from dscorer_core.ngrams.senses import scored_graphs
+from dscorer_core.ngrams.settings import ScoreSettings
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 PRESETS = ("released", "typed")
@@ -155,7 +155,7 @@ def test_array_induction_equals_induce_graph_on_every_pmb_file(shared_data, pres
 
 
 def test_path_bound_is_an_upper_bound_and_far_below_the_walk_count(dev):
-    from dscorer_core.dscorer.paths import walk_bound
+    from dscorer_core.ngrams.paths import walk_bound
 
     for preset in PRESETS:
         for drs in dev[1][:60]:

@@ -7,7 +7,6 @@ import pytest
 
 from dscorer_core.cli import main
 from dscorer_core.counter import CounterSettings
-from dscorer_core.dscorer import ScoreSettings, count_ngrams, get_preset, induce_graph
 from dscorer_core.errors import (
     ClfError,
     DscorerError,
@@ -20,6 +19,7 @@ from dscorer_core.errors import (
 )
 from dscorer_core.ill_formed import apply_ill_policy, check_gold
 from dscorer_core.judgements.csv_io import read_judgements_csv
+from dscorer_core.ngrams import ScoreSettings, count_ngrams, get_preset, induce_graph
 from dscorer_core.stats.resampling import bootstrap_weights
 
 
@@ -77,12 +77,12 @@ def test_an_unreadable_judgement_file_names_the_file(tmp_path):
 
 
 def test_a_settings_error_from_the_core_is_a_user_error_at_the_command_line(capsys, pair, monkeypatch):
-    from dscorer_core.metrics import dscorer_metric  # what ``dscorer score`` runs (interface.score_prepared)
+    from dscorer_core.metrics import ngram_metric  # what ``dscorer score`` runs (interface.score_prepared)
 
     def refuse(*a, **k):
         raise SettingsError("unknown preset 'paper'; choose one of released, typed")
 
-    monkeypatch.setattr(dscorer_metric, "score_corpus", refuse)
+    monkeypatch.setattr(ngram_metric, "score_corpus", refuse)
     code, out, err = run(capsys, "score", *pair)
     err = "\n".join(line for line in err.splitlines() if ": warning: " not in line)
     assert code == 2 and out == "" and "Traceback" not in err
@@ -93,12 +93,12 @@ def test_a_settings_error_from_the_core_is_a_user_error_at_the_command_line(caps
                          ids=["ValueError", "OSError", "KeyError"])
 def test_any_other_exception_is_an_internal_error(capsys, pair, monkeypatch, bug):
     """A bare ValueError (or OSError) inside the core is a bug, not the user's mistake: exit 1."""
-    from dscorer_core.metrics import dscorer_metric  # what ``dscorer score`` runs (interface.score_prepared)
+    from dscorer_core.metrics import ngram_metric  # what ``dscorer score`` runs (interface.score_prepared)
 
     def broken(*a, **k):
         raise bug
 
-    monkeypatch.setattr(dscorer_metric, "score_corpus", broken)
+    monkeypatch.setattr(ngram_metric, "score_corpus", broken)
     code, out, err = run(capsys, "score", *pair)
     lines = [line for line in err.splitlines() if ": warning: " not in line]
     assert code == 1 and "Traceback" not in err and len(lines) == 1

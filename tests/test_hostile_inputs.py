@@ -167,8 +167,8 @@ def test_a_bad_setting_is_a_settings_error_naming_it(make, name):
 
 
 def test_count_ngrams_refuses_order_zero_and_an_unknown_engine():
-    from dscorer_core.dscorer.engines import count_ngrams
-    from dscorer_core.dscorer.induction import induce_graph
+    from dscorer_core.ngrams.engines import count_ngrams
+    from dscorer_core.ngrams.induction import induce_graph
 
     graph = induce_graph(parse_clf('b1 REF x1\nb1 person "n.01" x1\n')[0])
     with pytest.raises(SettingsError, match="order must be a whole number >= 1, not 0"):
@@ -268,8 +268,8 @@ _COUNT = """
 import resource, sys
 resource.setrlimit(resource.RLIMIT_AS, ({memory}, {memory}))
 from dscorer_core import parse_clf
-from dscorer_core.dscorer.engines import count_ngrams
-from dscorer_core.dscorer.induction import induce_graph
+from dscorer_core.ngrams.engines import count_ngrams
+from dscorer_core.ngrams.induction import induce_graph
 from dscorer_core.errors import NgramExplosion
 from hostile_shapes import hub
 lines = hub({clauses})

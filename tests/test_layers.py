@@ -22,7 +22,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("clauses", "align"),
     ("referee", "document_parts"),
     ("ill_formed",),
-    ("dscorer", "counter", "sbn"),  # the metrics, each on its own
+    ("ngrams", "counter", "sbn"),  # the metrics, each on its own
     # metrics: the registry of all three; sentence_scores: a long document's sentences scored one by one
     ("formats", "swapped_sides", "undirected_kgrams", "judgements", "metrics", "sentence_scores", "drs_diff"),
     # chunked: clause and SBN-line files read as streams of pieces (reads through formats)
@@ -38,13 +38,13 @@ RANK = {unit: i for i, layer in enumerate(LAYERS) for unit in layer}
 #: the corpus functions' ``cluster=`` argument hands the corpus to the cluster back end, which runs
 #: the same functions' batches on the workers. (module, module it imports) pairs.
 LAZY_UPWARD = {
-    ("dscorer_core.dscorer.corpus", "dscorer_core.cluster.runs"),
+    ("dscorer_core.ngrams.corpus", "dscorer_core.cluster.runs"),
     ("dscorer_core.counter.score", "dscorer_core.cluster.runs"),
     ("dscorer_core.sbn.smatch", "dscorer_core.cluster.runs"),
     # the results' notebook methods (``_repr_html_``, ``show``, ``to_pandas``, ``__repr__``) are thin
     # calls into the renderer, which draws and tabulates them (issue 32)
     *((f"dscorer_core.{home}", "dscorer_core.render.notebook")
-      for home in ("dscorer.scoring", "counter.score", "sbn.smatch", "metrics.base")),
+      for home in ("ngrams.scoring", "counter.score", "sbn.smatch", "metrics.base")),
 }
 #: What the core never imports, not even lazily: the app and its libraries.
 APP_ONLY = ("streamlit", "pyvis", "app_widgets", "pages", "app", "pandas", "altair")
@@ -208,5 +208,5 @@ def test_the_layer_check_sees_an_upward_import(tmp_path):
     found = dict(_imports(fake))
     assert "dscorer_core.errors" in found and found["dscorer_core.errors"] is True
     render = dict(_imports(ROOT / "dscorer_core" / "render" / "svg.py"))
-    assert any(t.startswith("dscorer_core.dscorer.") for t in render)
-    assert RANK[_unit("dscorer_core.render.svg")] > RANK[_unit("dscorer_core.dscorer.induction")]
+    assert any(t.startswith("dscorer_core.ngrams.") for t in render)
+    assert RANK[_unit("dscorer_core.render.svg")] > RANK[_unit("dscorer_core.ngrams.induction")]

@@ -19,8 +19,8 @@ from dscorer_core import (
     score_corpus,
     score_pair,
 )
-from dscorer_core.dscorer.presets import PRESETS, Preset
 from dscorer_core.formula import order_weights
+from dscorer_core.ngrams.presets import PRESETS, Preset
 
 LN_FLOOR = math.log(1e-3)  # a zero inside a log is replaced by 1e-3
 

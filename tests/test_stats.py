@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from dscorer_core import ScoreSettings, read_clf, read_pair, score_corpus
 from dscorer_core.counter import CounterSettings, counter_corpus
-from dscorer_core.dscorer.corpus import corpus_from_documents
-from dscorer_core.dscorer.scoring import (
+from dscorer_core.ngrams.corpus import corpus_from_documents
+from dscorer_core.ngrams.scoring import (
     DocumentScore,
     OrderCounts,
     score_counts,

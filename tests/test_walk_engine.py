@@ -16,15 +16,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dscorer_core.clauses import parse_clf, read_clf
-from dscorer_core.dscorer.arrays import arrays_from_drss
-from dscorer_core.dscorer.batch import score_documents
-from dscorer_core.dscorer.corpus import score_corpus
-from dscorer_core.dscorer.engines import count_ngrams, path_bound, uses_walks
-from dscorer_core.dscorer.fast_engine import count_batch, count_fast, path_bounds
-from dscorer_core.dscorer.induction import induce_graph
-from dscorer_core.dscorer.paths import count_reference
-from dscorer_core.dscorer.settings import ScoreSettings
-from dscorer_core.dscorer.walk_engine import _distinct, count_batch_walks, count_walks
+from dscorer_core.ngrams.arrays import arrays_from_drss
+from dscorer_core.ngrams.batch import score_documents
+from dscorer_core.ngrams.corpus import score_corpus
+from dscorer_core.ngrams.engines import count_ngrams, path_bound, uses_walks
+from dscorer_core.ngrams.fast_engine import count_batch, count_fast, path_bounds
+from dscorer_core.ngrams.induction import induce_graph
+from dscorer_core.ngrams.paths import count_reference
+from dscorer_core.ngrams.settings import ScoreSettings
+from dscorer_core.ngrams.walk_engine import _distinct, count_batch_walks, count_walks
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 PRESETS = ("released", "typed")

@@ -7,12 +7,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..dscorer.corpus import document_table, score_corpus
-from ..dscorer.engines import DEFAULT_MAX_NGRAMS, ENGINES
-from ..dscorer.presets import PRESETS, get_preset
-from ..dscorer.scoring import CorpusResult, DocumentScore
-from ..dscorer.settings import ScoreSettings
 from ..ill_formed import IllFormedReport, signed
+from ..ngrams.corpus import document_table, score_corpus
+from ..ngrams.engines import DEFAULT_MAX_NGRAMS, ENGINES
+from ..ngrams.presets import PRESETS, get_preset
+from ..ngrams.scoring import CorpusResult, DocumentScore
+from ..ngrams.settings import ScoreSettings
 from .arg_types import positive_int
 from .counter_command import (
     add_counter_options,

@@ -11,9 +11,9 @@ from ..chunked import TextChunk
 from ..clauses import Drs, parse_clf
 from ..counter.score import CounterPair, counter_corpus
 from ..counter.settings import CounterSettings
-from ..dscorer.batch import score_documents
-from ..dscorer.settings import ScoreSettings
 from ..ill_formed import GoldCheck, IllFormed, IllPolicy, apply_ill_policy, check_gold
+from ..ngrams.batch import score_documents
+from ..ngrams.settings import ScoreSettings
 from ..sbn.smatch import PredictedSbn, SmatchDocument, SmatchSettings, collector_paused, smatch_documents
 from ..swapped_sides import SwapSigns, swap_signs
 

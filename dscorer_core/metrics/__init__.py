@@ -7,7 +7,7 @@
 
 from .base import Average, CountRows, Figures, Metric, MetricDocument, MetricResult, result_from_rows
 from .counter_metric import CounterMetric
-from .dscorer_metric import DscorerMetric
+from .ngram_metric import DscorerMetric
 from .registry import (
                        REGISTRY,
                        make_metric,

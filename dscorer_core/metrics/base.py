@@ -24,8 +24,8 @@ from ..signature import Signature
 if TYPE_CHECKING:
     from ..clauses import Drs
     from ..counter.score import CounterResult, KindScore
-    from ..dscorer.scoring import CorpusResult, OrderScore
     from ..ill_formed import IllFormedReport
+    from ..ngrams.scoring import CorpusResult, OrderScore
     from ..sbn.smatch import SmatchResult
 
 __all__ = ["Average", "Progress", "Figures", "CountRows", "MetricDocument", "MetricResult", "Metric",

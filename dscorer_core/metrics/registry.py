@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import SettingsError
 from .base import Average, Metric
 from .counter_metric import CounterMetric
-from .dscorer_metric import DscorerMetric
+from .ngram_metric import DscorerMetric
 from .smatch_metric import SmatchMetric
 
 if TYPE_CHECKING:

@@ -2,7 +2,7 @@
 tooltips, the palette, SVG pictures of graphs, the teaching steps, COUNTER's view and the
 DRT box view. The app lays these out; it computes none of them."""
 
-from ..dscorer.ngram_comparison import (
+from ..ngrams.ngram_comparison import (
     MATCHED,
     MAX_DISPLAY_PATHS,
     ROW_FILTERS,

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..clause_format import BOX_OPERATORS, DISCOURSE_RELATIONS
 from ..clauses import Clause, Drs, box_arguments
-from ..dscorer.induction import Graph
+from ..ngrams.induction import Graph
 from .display import quoted
 from .edge_colour import NO_KGRAM, EdgeShade, edge_shades
 

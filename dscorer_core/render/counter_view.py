@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..clauses import Drs
 from ..counter.normalise import normalise_clause, prepare_drs, redundant_refs
 from ..counter.score import CounterPair
-from ..dscorer.induction import Graph, Node
+from ..ngrams.induction import Graph, Node
 
 __all__ = ["counter_clause_marks", "VariableLink", "variable_links", "CounterClauseView", "counter_view"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..dscorer.induction import Edge, Graph, Node
-from ..dscorer.ngram_comparison import MATCHED, UNMATCHED, UNUSED
+from ..ngrams.induction import Edge, Graph, Node
+from ..ngrams.ngram_comparison import MATCHED, UNMATCHED, UNUSED
 
 __all__ = ["MAX_CONSTANT_CHARS", "MAX_QUOTED_CHARS", "quoted",
            "NodeDisplay", "EdgeDisplay", "node_display", "edge_display", "short_text",

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..dscorer.induction import Graph
+from ..ngrams.induction import Graph
 from .display import compact_folds, compact_label, drawn_edge_label, node_display
 from .layout import BOX_CORNER, CHAR_WIDTH, NODE_CORNER, NODE_FONT_SIZE, NODE_MARGIN, label_size
 from .palette import EDGE_FONT_SIZE

@@ -9,8 +9,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..dscorer.induction import Graph
-from ..dscorer.node_pairing import mapped_keys, node_key, node_pairing
+from ..ngrams.induction import Graph
+from ..ngrams.node_pairing import mapped_keys, node_key, node_pairing
 from .display import compact_label, concept_edges, drawn_edge_label
 from .palette import EDGE_FONT_SIZE
 

@@ -19,10 +19,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..dscorer.corpus import document_table
-from ..dscorer.induction import Graph
-from ..dscorer.ngram_comparison import PairHighlight, highlight_pair
 from ..errors import NgramExplosion, SettingsError
+from ..ngrams.corpus import document_table
+from ..ngrams.induction import Graph
+from ..ngrams.ngram_comparison import PairHighlight, highlight_pair
 from .box_view import box_view_html, box_view_legend
 from .edge_colour import edge_shades
 from .layout import shared_layout, too_large_to_draw
@@ -31,8 +31,8 @@ from .svg import graph_svg
 
 if TYPE_CHECKING:
     from ..counter.score import CounterPair, CounterResult
-    from ..dscorer.scoring import CorpusResult, DocumentScore, PairResult, Score
     from ..metrics.base import MetricDocument, MetricResult
+    from ..ngrams.scoring import CorpusResult, DocumentScore, PairResult, Score
     from ..sbn.smatch import SmatchDocument, SmatchResult
 
 __all__ = ["MAX_REPR", "WORST_SHOWN", "DEFAULT_K", "HtmlView", "brief", "html_table", "signature_block",
@@ -243,8 +243,8 @@ def _worst_block(result: Any) -> str:
 def figures_block(result: Any) -> str:
     """A corpus result's figures as a table, whatever its metric."""
     from ..counter.score import CounterResult
-    from ..dscorer.scoring import CorpusResult
     from ..metrics.base import MetricResult
+    from ..ngrams.scoring import CorpusResult
     from ..sbn.smatch import SmatchResult
 
     if isinstance(result, CorpusResult):
@@ -316,7 +316,7 @@ SMATCH_HEADER = ("index", "P", "R", "F", "matched", "pred_triples", "gold_triple
 
 
 def _pair_document(result: PairResult) -> DocumentScore:
-    from ..dscorer.scoring import DocumentScore
+    from ..ngrams.scoring import DocumentScore
 
     pred, gold = result.pred_graph.drs, result.gold_graph.drs
     return DocumentScore(gold.index, gold.sentence or pred.sentence, result.score, result.counts,
@@ -344,14 +344,14 @@ def document_rows(result: Any) -> tuple[list[str], list[list[object]]]:
     ``dscorer score --csv`` and ``dscorer counter --csv`` write; a single pair gives one row."""
     from ..counter.score import CounterPair, CounterResult
     from ..counter.table import counter_pair_rows, counter_rows
-    from ..dscorer.scoring import CorpusResult, PairResult
     from ..metrics.base import MetricResult
+    from ..ngrams.scoring import CorpusResult, PairResult
     from ..sbn.smatch import SmatchDocument, SmatchResult
 
     if isinstance(result, CorpusResult):
         return document_table(result)
     if isinstance(result, PairResult):
-        from ..dscorer.scoring import CorpusResult as Corpus
+        from ..ngrams.scoring import CorpusResult as Corpus
 
         doc = _pair_document(result)
         return document_table(Corpus(doc.score, doc.score, (doc,), result.settings))
@@ -392,8 +392,8 @@ def _document_repr(d: DocumentScore | MetricDocument) -> str:
 
 def _reprs() -> dict[type, Callable[[Any], str]]:
     from ..counter.score import CounterPair, CounterResult
-    from ..dscorer.scoring import CorpusResult, DocumentScore, PairResult, Score
     from ..metrics.base import MetricDocument, MetricResult
+    from ..ngrams.scoring import CorpusResult, DocumentScore, PairResult, Score
     from ..sbn.smatch import SmatchDocument, SmatchResult
 
     return {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..dscorer.ngram_comparison import MATCHED, UNMATCHED, UNUSED
+from ..ngrams.ngram_comparison import MATCHED, UNMATCHED, UNUSED
 from .edge_colour import FULL, NO_KGRAM, NONE_MATCHED, PARTLY
 
 __all__ = ["KIND_FILL", "NODE_BORDER", "UNPAIRED_FILL", "FOCUS_COLOUR", "TEXT_COLOUR", "PLAIN_EDGE_COLOUR",

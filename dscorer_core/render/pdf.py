@@ -11,7 +11,7 @@ from __future__ import annotations
 import zlib
 from collections.abc import Collection, Sequence
 
-from ..dscorer.induction import Graph
+from ..ngrams.induction import Graph
 from .edge_colour import EdgeShade, share_colour
 from .palette import NODE_BORDER, TEXT_COLOUR, LineStyle
 from .scene import LEGEND_FONT_SIZE, LEGEND_ROW, TITLE_FONT_SIZE, LegendItem, Scene, graph_scene, page_of

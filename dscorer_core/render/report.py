@@ -16,9 +16,9 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..counter.score import CounterResult
-from ..dscorer.scoring import CorpusResult, score_pair
-from ..dscorer.senses import scored_graphs
-from ..dscorer.settings import ScoreSettings
+from ..ngrams.scoring import CorpusResult, score_pair
+from ..ngrams.senses import scored_graphs
+from ..ngrams.settings import ScoreSettings
 from ..sbn.smatch import SmatchResult
 from .counter_view import counter_clause_marks
 from .notebook import (

@@ -9,8 +9,8 @@ import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from ..dscorer.induction import Graph
-from ..dscorer.ngram_comparison import MATCHED, UNMATCHED, UNUSED, fold_into, fold_reverse
+from ..ngrams.induction import Graph
+from ..ngrams.ngram_comparison import MATCHED, UNMATCHED, UNUSED, fold_into, fold_reverse
 from .display import UNPAIRED_NOTE, compact_folds, edge_display, folded_note, node_display
 from .edge_colour import EdgeShade, least_matched
 from .edge_colour import edge_shades as shades_from_counts

@@ -12,7 +12,7 @@ import re
 from collections.abc import Collection, Sequence
 from xml.sax.saxutils import escape
 
-from ..dscorer.induction import Edge, Graph
+from ..ngrams.induction import Edge, Graph
 from .display import compact_folds
 from .edge_colour import SCALE_STOPS, EdgeShade
 from .palette import NODE_BORDER, TEXT_COLOUR, LineStyle

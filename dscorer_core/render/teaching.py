@@ -11,10 +11,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..clauses import Clause, Drs, box_arguments
-from ..dscorer.induction import Edge, Graph, Induced, Node, clause_edges, concept_of
-from ..dscorer.ngram_counts import Path
-from ..dscorer.paths import enumerate_paths, path_text
-from ..dscorer.presets import ConceptLemmas, Preset
+from ..ngrams.induction import Edge, Graph, Induced, Node, clause_edges, concept_of
+from ..ngrams.ngram_counts import Path
+from ..ngrams.paths import enumerate_paths, path_text
+from ..ngrams.presets import ConceptLemmas, Preset
 
 __all__ = [
     "MAX_KGRAM_STEPS",

@@ -6,8 +6,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..dscorer.scoring import CorpusResult
 from ..errors import SettingsError
+from ..ngrams.scoring import CorpusResult
 from .bootstrap import ConfidenceIntervals, confidence_intervals
 from .paired import PairedTest, approximate_randomisation, paired_bootstrap
 from .resampling import bootstrap_weights, stats_signature

@@ -26,13 +26,13 @@ import numpy as np
 
 from ..clauses import Drs
 from ..counter import CounterSettings
-from ..dscorer.presets import get_preset
-from ..dscorer.settings import ScoreSettings
 from ..errors import SettingsError
 from ..judgements.csv_io import validate
 from ..judgements.model import ACCEPTABILITY, Judgement, canonical_preference, systems_of
 from ..metrics.base import Metric
 from ..metrics.registry import make_metric, usable_metrics
+from ..ngrams.presets import get_preset
+from ..ngrams.settings import ScoreSettings
 from ..signature import Signature
 from .resampling import bootstrap_weights
 

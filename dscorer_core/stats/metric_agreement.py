@@ -16,8 +16,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..counter.score import CounterResult
-from ..dscorer.scoring import CorpusResult
 from ..errors import SettingsError
+from ..ngrams.scoring import CorpusResult
 
 __all__ = ["MetricPairs", "Correlation", "Disagreement", "DISAGREEMENT_MEASURES",
            "metric_pairs", "correlation", "disagreements"]

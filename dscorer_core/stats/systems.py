@@ -14,10 +14,10 @@ from typing import Any
 
 from ..clauses import Drs, check_pair
 from ..counter import CounterSettings
-from ..dscorer.settings import ScoreSettings
 from ..errors import DscorerInputError, SettingsError
 from ..metrics.base import Metric
 from ..metrics.registry import make_metric, metric_names
+from ..ngrams.settings import ScoreSettings
 from .compare import Comparison, compare_tables
 from .tables import CountTable, metric_table
 

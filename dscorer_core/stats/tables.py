@@ -13,13 +13,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..counter.score import CounterResult
-from ..dscorer.scoring import CorpusResult
-from ..dscorer.settings import ScoreSettings
 from ..errors import SettingsError
 from ..formula import prf, sum_rows
 from ..metrics.base import Average, MetricResult
 from ..metrics.counter_metric import CounterMetric
-from ..metrics.dscorer_metric import DscorerMetric
+from ..metrics.ngram_metric import DscorerMetric
+from ..ngrams.scoring import CorpusResult
+from ..ngrams.settings import ScoreSettings
 
 __all__ = ["FIGURES", "CountTable", "metric_table", "dscorer_table", "macro_table", "clause_table", "counter_table",
            "dscorer_scores", "mean_scores", "clause_scores"]

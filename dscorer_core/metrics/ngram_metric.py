@@ -9,10 +9,10 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..clauses import Drs
-from ..dscorer.corpus import score_corpus
-from ..dscorer.scoring import CorpusResult, OrderCounts, score_pair, zero_gram_ratio, zero_gram_ratios_of
-from ..dscorer.settings import ScoreSettings
 from ..formula import dscorer_rows
+from ..ngrams.corpus import score_corpus
+from ..ngrams.scoring import CorpusResult, OrderCounts, score_pair, zero_gram_ratio, zero_gram_ratios_of
+from ..ngrams.settings import ScoreSettings
 from ..signature import Signature
 from .base import Average, Batches, CountRows, MetricResult, Progress, component_f, result_from_rows
 
