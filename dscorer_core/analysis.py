@@ -25,9 +25,6 @@ from .ngrams.senses import scored_graphs
 from .ngrams.settings import ScoreSettings
 from .undirected_kgrams import undirected_kgram_counts
 
-__all__ = ["MIN_SUPPORT", "LabelRow", "Confusion", "StructuralRow", "KgramError", "ErrorAnalysis", "clause_label",
-           "analyse_errors", "worst_labels"]
-
 #: What a graph too large for the k-gram lists is told (they hold every path, not only counts,
 #: so their cap is the pair view's, ``ngram_comparison.MAX_DISPLAY_PATHS``).
 PATHS_ADVICE = ("the k-gram lists keep every path; lower --kgram-orders, or score the pair with "

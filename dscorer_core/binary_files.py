@@ -7,8 +7,6 @@ the file and what it seems to be.
 
 from __future__ import annotations
 
-__all__ = ["SIGNATURES", "SAMPLE_BYTES", "BINARY_SHARE", "binary_kind", "binary_position"]
-
 #: Leading bytes of common binary formats and what to call a file that starts with them.
 SIGNATURES: tuple[tuple[bytes, str], ...] = (
     (b"\x1f\x8b", "gzip-compressed file"),

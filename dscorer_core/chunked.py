@@ -24,8 +24,6 @@ from .input_files import checked_input
 from .sbn.reader import SbnText
 from .text_checks import line_problem
 
-__all__ = ["TextChunk", "file_lines", "stream_format", "clf_chunks", "sbn_line_chunks", "drs_count", "paired"]
-
 #: Bytes read to tell a binary file before reading it as lines.
 HEAD_BYTES = 8192
 

@@ -6,8 +6,6 @@ box operators take boxes as arguments; everything all upper-case is an operator.
 
 from __future__ import annotations
 
-__all__ = ["BOX_OPERATORS", "DISCOURSE_RELATIONS", "is_operator_name"]
-
 DISCOURSE_RELATIONS = frozenset({
     "ALTERNATION", "ATTRIBUTION", "BACKGROUND", "COMMENTARY", "CONDITION",
     "CONTINUATION", "CONTRAST", "CONSEQUENCE", "ELABORATION", "EXPLANATION",

@@ -19,16 +19,6 @@ from .errors import ClfError, ClfErrors, ClfProblem, DrsCountMismatch, NoDrsErro
 from .input_files import read_checked_bytes
 from .text_checks import line_problem
 
-__all__ = [
-    "Clause",
-    "Drs",
-    "read_clf",
-    "parse_clf",
-    "parse_clause_line",
-    "read_pair",
-    "MAX_PROBLEMS",
-]
-
 #: How many bad lines an error lists before it only counts the rest.
 MAX_PROBLEMS = 20
 

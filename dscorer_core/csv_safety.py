@@ -13,8 +13,6 @@ from collections.abc import Iterable, Sequence
 
 from .output_files import atomic_text_file
 
-__all__ = ["FORMULA_STARTS", "safe_cell", "csv_text", "write_csv_file"]
-
 #: A text cell starting with one of these is read as a formula (or a DDE call) by spreadsheets.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 

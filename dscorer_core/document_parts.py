@@ -23,9 +23,6 @@ from dataclasses import dataclass
 
 from .clauses import Drs, is_constant
 
-__all__ = ["SentencePart", "Alignment", "sentence_parts", "split_sentences", "clause_alignments",
-           "part_drs", "shared_names", "SENTENCE_END"]
-
 #: Tokens that end a sentence (a closing quote right after one stays with it).
 SENTENCE_END = frozenset({".", "?", "!"})
 _CLOSERS = frozenset({'"', "'", "''", ")", "»", "”"})

@@ -22,8 +22,6 @@ from .sbn.graph import build_graph
 from .sbn.reader import parse_sbn
 from .sbn.triples import INSTANCE, Triple, graph_triples, normalise_value
 
-__all__ = ["DrsDiff", "clause_diff", "triple_diff", "drs_diff", "triple_text"]
-
 
 @dataclass(frozen=True)
 class DrsDiff:

@@ -11,11 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["DscorerError", "SettingsError", "OutputError", "DscorerInputError", "ClfError", "ClfErrors",
-           "ClfProblem", "DrsCountMismatch", "NoDrsError", "NgramExplosion", "CounterExplosion", "SbnError",
-           "JudgementError", "JudgementStoreError"]
-
-
 #: How many characters of a bad line ``ClfError.brief`` quotes.
 BRIEF_QUOTE_CHARS = 12
 

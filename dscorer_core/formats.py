@@ -23,22 +23,6 @@ if TYPE_CHECKING:
     #: An SBN, or the error in its place (a parser's output read tolerantly).
     SbnOrError = Sbn | ClfError
 
-__all__ = [
-    "FORMATS",
-    "FORMAT_NAMES",
-    "DrsFormat",
-    "detect_format",
-    "parse_drs_text",
-    "parse_sbn_text",
-    "read_drs_file",
-    "read_drs_pair",
-    "read_drs_sides",
-    "read_sbn_file",
-    "read_sbn_file_tolerant",
-    "read_sbn_texts",
-    "read_text",
-    "resolve_format",
-]
 
 DrsFormat = Literal["clf", "sbn", "sbn-lines"]
 #: The values of ``--format``.

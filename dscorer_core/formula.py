@@ -20,9 +20,6 @@ if TYPE_CHECKING:
 
     Floats = NDArray[np.float64]
 
-__all__ = ["LOG_FLOOR", "WeightRule", "DscorerRows", "ratio", "prf", "prf_scalar", "sum_rows", "mean_rows",
-           "order_weights", "weight_rows",
-           "combine_rows", "dscorer_rows", "zero_gram_ratios"]
 
 #: A zero inside a log is replaced by this (as the released code does).
 LOG_FLOOR = 1e-3

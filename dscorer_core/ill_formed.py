@@ -31,10 +31,6 @@ from .errors import ClfError, SettingsError
 from .referee import check_drs
 from .signature import Field, Signature, fields_of
 
-__all__ = ["ILL_POLICIES", "IllPolicy", "WF_MODES", "WfMode", "DUMMY_CLAUSES", "IllFormed", "GoldCheck",
-           "IllFormedReport", "check_gold", "apply_ill_policy", "extra_fields", "signature_extras", "with_extras",
-           "signed"]
-
 IllPolicy = Literal["dummy", "score", "error"]
 ILL_POLICIES: tuple[IllPolicy, ...] = ("dummy", "score", "error")
 #: When predicted DRSs go through the well-formedness check (``check_gold``).

@@ -12,8 +12,6 @@ from pathlib import Path
 
 from .errors import ClfProblem, DscorerInputError
 
-__all__ = ["MAX_FILE_BYTES", "checked_input", "read_checked_bytes"]
-
 #: The largest file a reader holds whole in memory (64 MiB: about 1.1 GB once parsed, at the 17 bytes
 #: a byte measured on PMB clause files). ``--per-doc-out`` reads clause files as streams, without it.
 MAX_FILE_BYTES = 64 * 2**20

@@ -29,8 +29,6 @@ if TYPE_CHECKING:
     from .ill_formed import IllFormedReport, IllPolicy, WfMode
     from .metrics.base import Average, Metric, MetricResult, Progress
 
-__all__ = ["STDIN", "PreparedPair", "load", "loads", "prepare_pair", "read_input", "score",
-           "score_prepared", "settings_for"]
 
 #: The name that reads standard input, as on the command line.
 STDIN = "-"

@@ -18,8 +18,6 @@ from typing import TextIO
 
 from .errors import OutputError
 
-__all__ = ["target_kind", "check_output_target", "atomic_text_file"]
-
 
 def target_kind(path: str | os.PathLike[str]) -> str | None:
     """What stands at ``path`` when it is not a regular file ("a directory", "a character device",

@@ -27,8 +27,6 @@ from dataclasses import dataclass, field
 from .clauses import Clause, Drs
 from .errors import ClfProblem
 
-__all__ = ["SIGNATURE", "SIGNATURE_GROUPS", "OperatorType", "check_drs"]
-
 #: COUNTER's ``clf_signature.yaml``: argument types (box first, then the clause's arguments) ->
 #: operator kind -> operators. ``b`` box, ``x`` referent, ``t`` referent or constant, ``c`` constant.
 SIGNATURE_GROUPS: dict[str, dict[str, tuple[str, ...]]] = {

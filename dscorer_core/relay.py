@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["call_with_progress"]
-
 
 def call_with_progress(fn: Callable[..., Any], args: tuple, kwargs: dict, updates: Any) -> Any:
     """``fn(*args, progress=..., **kwargs)``, each hundredth of its progress ``(done, total)`` put on

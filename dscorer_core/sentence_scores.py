@@ -17,8 +17,6 @@ from .document_parts import SentencePart, pair_parts, part_drs
 from .ngrams.scoring import Score, score_pair
 from .ngrams.settings import ScoreSettings
 
-__all__ = ["SentenceScore", "sentence_scores", "worst_first", "counter_by_sentence"]
-
 CounterSource = Literal["document", "sentence", "none"]
 
 

@@ -9,8 +9,6 @@ from collections.abc import Iterable
 
 from .errors import SettingsError
 
-__all__ = ["check_whole", "check_seconds", "check_choice", "check_flag"]
-
 
 def check_whole(name: str, value: object, least: int = 0, none_allowed: bool = False) -> None:
     """``value`` is a whole number (not a bool) of at least ``least``, or None when ``none_allowed``."""

@@ -14,8 +14,6 @@ from dataclasses import dataclass, replace
 
 from .version import __version__
 
-__all__ = ["Field", "Signature", "fields_of"]
-
 #: One field: ``(key, value)`` prints as ``key:value``; a value of None prints the key alone (``sbn``).
 Field = tuple[str, str | None]
 

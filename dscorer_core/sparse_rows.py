@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["SparseRows"]
-
 
 class SparseRows:
     """A sparse constraint matrix, every row ``sum(vals * x[cols]) <= upper``."""

@@ -16,8 +16,6 @@ from pathlib import PurePath
 from .clauses import Drs
 from .ill_formed import DUMMY_CLAUSES
 
-__all__ = ["DUMMY_CONCEPT", "SwapSigns", "SwapSuspicion", "suspect_swapped", "suspicion", "swap_signs"]
-
 #: The concept of a parse-failure dummy DRS (``b1 alwayswrongconcept "n.01" x1``).
 DUMMY_CONCEPT = DUMMY_CLAUSES[0][1]
 #: How many gold DRSs with a dummy a warning names before it only counts them.

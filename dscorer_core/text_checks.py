@@ -9,8 +9,6 @@ from __future__ import annotations
 import codecs
 import re
 
-__all__ = ["MAX_LINE_CHARS", "ESCAPE_ERRORS", "line_problem", "surrogate_position", "safe_excerpt", "escape_surrogates"]
-
 #: The longest line a reader reads, in characters (1 MiB): a 1 MB constant is still a valid token.
 MAX_LINE_CHARS = 1 << 20
 

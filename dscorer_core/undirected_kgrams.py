@@ -18,8 +18,6 @@ from .ngrams.ngram_comparison import reverse_partners
 from .ngrams.ngram_counts import Path
 from .ngrams.paths import path_text
 
-__all__ = ["undirected_counts", "undirected_kgram_counts"]
-
 
 def _reverse(path: Path, partners: Sequence[int | None]) -> Path | None:
     back = [partners[e] for e in reversed(path.edges)]

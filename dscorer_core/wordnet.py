@@ -14,8 +14,6 @@ import gzip
 from functools import lru_cache
 from importlib import resources
 
-__all__ = ["WORDNET_VERSION", "synset_names", "canonical_concept", "synset_of"]
-
 #: The WordNet whose synset names the map gives (it is part of the signatures).
 WORDNET_VERSION = "3.0"
 

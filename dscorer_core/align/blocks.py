@@ -20,8 +20,6 @@ from .branch import branch_and_bound
 from .hill import greedy_start
 from .problem import Candidate, DisjointSets, Mapping, MappingProblem, restricted
 
-__all__ = ["item_parts", "block_start", "anchor_bound"]
-
 
 def item_parts(problem: MappingProblem, side: int) -> dict[int, str]:
     """The connected part of every item with a candidate (side 0: predicted items, 1: gold items),

@@ -23,8 +23,6 @@ from .outcome import Alignment
 from .problem import Candidate, Mapping, MappingProblem
 from .program import add_program
 
-__all__ = ["RelaxationBound", "relaxation_bound", "bounded_search"]
-
 #: Slack for floating-point sums when a fractional bound is rounded down to whole matches.
 EPSILON = 1e-6
 

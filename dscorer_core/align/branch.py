@@ -16,8 +16,6 @@ from dataclasses import dataclass
 
 from .problem import NO_KIND, Mapping, MappingProblem, count_matched
 
-__all__ = ["BranchResult", "branch_and_bound"]
-
 #: A search deeper than this many variables is left to the integer program (Python's recursion limit).
 MAX_DEPTH = 800
 

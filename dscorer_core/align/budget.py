@@ -23,8 +23,6 @@ from typing import Literal
 
 from ..errors import SettingsError
 
-__all__ = ["WorkBudget", "WorkLimits", "Work"]
-
 #: The kinds of counted work: branch-and-bound steps, hill-climbing moves, relaxation iterations,
 #: integer-program nodes.
 Work = Literal["nodes", "moves", "lp_iterations", "mip_nodes"]

@@ -14,8 +14,6 @@ from collections.abc import Sequence
 
 from .problem import Mapping, MappingProblem, count_matched
 
-__all__ = ["Climber", "greedy_start", "random_start", "perturbed", "climb"]
-
 
 class Climber:
     """A mutable mapping with the matches it gives, updated move by move."""

@@ -6,8 +6,6 @@ from dataclasses import dataclass
 
 from .problem import Mapping
 
-__all__ = ["Alignment"]
-
 
 @dataclass(frozen=True)
 class Alignment:

@@ -18,9 +18,6 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Generic, NamedTuple, TypeVar
 
-__all__ = ["Candidate", "MappingProblem", "Mapping", "NO_KIND", "count_matched", "matched_candidates",
-           "kind_bound", "candidate_pairs", "restricted", "independent_parts", "DisjointSets"]
-
 _Name = TypeVar("_Name", str, tuple[int, str])
 
 #: A mapping of predicted to gold variables (one-to-one).

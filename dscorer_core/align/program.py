@@ -20,8 +20,6 @@ from dataclasses import dataclass
 from ..sparse_rows import SparseRows
 from .problem import Mapping, MappingProblem
 
-__all__ = ["ProgramOutcome", "add_program", "solve_programs", "solve_program", "solve_in_batches"]
-
 
 @dataclass(frozen=True)
 class ProgramOutcome:

@@ -28,8 +28,6 @@ from .compare_command import read_systems
 from .input_format import add_format_option, add_ill_option
 from .output import format_table, write_json
 
-__all__ = ["register", "run", "system_name", "format_agreement"]
-
 #: The presets every run compares.
 PRESETS = ("released", "typed")
 

@@ -27,8 +27,6 @@ from pathlib import Path
 from ..errors import SettingsError
 from .arg_types import positive_int
 
-__all__ = ["register", "run", "app_folder", "config_flags", "streamlit_command", "app_url"]
-
 #: Where the wheel puts the app, and the checkout's top level (two folders above this one).
 PACKAGED = Path(__file__).resolve().parent.parent / "_app"
 CHECKOUT = Path(__file__).resolve().parent.parent.parent

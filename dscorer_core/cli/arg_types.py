@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["positive_int", "non_negative_int", "positive_seconds"]
-
 
 def positive_int(text: str) -> int:
     """argparse type: a whole number >= 1 (``--jobs``, ``--max-ngrams``)."""

@@ -35,8 +35,6 @@ from .output import format_table, write_json
 from .scale_options import add_cluster_option, at_scale, open_cli_runner
 from .score_command import add_dscorer_options, settings_from_args
 
-__all__ = ["register", "run", "read_systems", "format_comparison"]
-
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(

@@ -14,8 +14,6 @@ from .output import format_table, write_csv, write_json
 from .scale_options import refuse_overwriting
 from .score_command import add_dscorer_options, settings_from_args
 
-__all__ = ["register", "run", "format_errors", "label_table"]
-
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("errors", help="error analysis: per-label scores, confusions, structural errors, k-grams",

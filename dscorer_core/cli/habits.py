@@ -14,8 +14,6 @@ from collections.abc import Sequence
 
 from ..errors import DscorerInputError, SettingsError
 
-__all__ = ["add_habit_options", "check_stdin_sides", "headline", "refuse_warnings", "say"]
-
 
 def add_habit_options(p: argparse.ArgumentParser) -> None:
     """Add ``-b/--score-only``, ``-q/--quiet`` and ``--strict``."""

@@ -13,9 +13,6 @@ if TYPE_CHECKING:
     from ..ill_formed import IllFormedReport
     from ..interface import PreparedPair
 
-__all__ = ["add_format_option", "add_ill_option", "prepared_pair", "read_predictions", "print_report", "print_warning",
-           "streams_clauses"]
-
 
 def add_format_option(p: argparse.ArgumentParser) -> None:
     """Add ``--format auto|clf|sbn|sbn-lines`` (default auto: by extension, then by content)."""

@@ -15,8 +15,6 @@ from __future__ import annotations
 import ctypes
 import sys
 
-__all__ = ["MMAP_THRESHOLD", "TRIM_THRESHOLD", "keep_freed_memory"]
-
 #: Blocks smaller than this come from the heap (glibc's own maximum for the setting is 32 MB on
 #: 64-bit machines, but ``mallopt`` accepts more): 256 MB.
 MMAP_THRESHOLD = 256 << 20

@@ -11,8 +11,6 @@ import time
 from collections.abc import Callable
 from typing import IO
 
-__all__ = ["terminal_progress", "TerminalProgress"]
-
 #: Width of the bar in characters, and the least time between two redraws (seconds).
 BAR_WIDTH = 30
 REDRAW_EVERY = 0.1

@@ -19,8 +19,6 @@ from .progress import terminal_progress
 from .scale_options import refuse_overwriting
 from .score_command import add_dscorer_options, settings_from_args
 
-__all__ = ["DEFAULT_WORST", "register", "run", "check_target", "write_text"]
-
 #: How many of the worst documents are drawn by default (render.report.DEFAULT_WORST, which
 #: ``dscorer --help`` does not import: the renderer loads networkx).
 DEFAULT_WORST = 100

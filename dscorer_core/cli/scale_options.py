@@ -16,9 +16,6 @@ from ..output_files import atomic_text_file, check_output_target
 if TYPE_CHECKING:
     from ..cluster import Runner
 
-__all__ = ["add_cluster_option", "add_per_doc_out_option", "at_scale", "open_cli_runner", "per_doc_lines",
-           "refuse_overwriting"]
-
 
 def add_cluster_option(p: argparse.ArgumentParser) -> None:
     """Add ``--cluster tcp://HOST:PORT | local:N``."""

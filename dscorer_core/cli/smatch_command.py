@@ -37,9 +37,6 @@ if TYPE_CHECKING:
     from ..sbn.fine_grained_scores import FineGrainedResult
     from ..sbn.smatch_causes import SmatchComparison
 
-__all__ = ["document_json", "format_explanation", "format_smatch", "register", "run", "smatch_json",
-           "unproven_lines", "unreadable_gold_lines"]
-
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("smatch", help="Smatch on SBN files (exact alignment, PMB 5 conventions)",

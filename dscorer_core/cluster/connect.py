@@ -17,7 +17,6 @@ from .runner import DaskRunner, InProcess, Runner
 if TYPE_CHECKING:
     from types import ModuleType
 
-__all__ = ["MISSING_DASK", "ClusterSpec", "parse_cluster", "import_distributed", "open_runner"]
 
 #: What ``--cluster`` says when Dask distributed is not installed.
 MISSING_DASK = '--cluster needs Dask distributed, which is not installed: pip install "dscorer[cluster]"'

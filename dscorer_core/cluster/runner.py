@@ -9,8 +9,6 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol, TypeVar
 
-__all__ = ["Runner", "InProcess", "DaskRunner"]
-
 R = TypeVar("R")
 
 

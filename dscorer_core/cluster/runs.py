@@ -29,9 +29,6 @@ from .connect import open_runner
 from .runner import Runner
 from .tasks import Batch, ReadJob, counter_batch, gold_check_chunk, score_batch, smatch_batch
 
-__all__ = ["BATCH", "Progress", "score_documents_on", "counter_documents_on", "smatch_documents_on",
-           "stream_gold_check", "score_files", "counter_files", "smatch_files"]
-
 #: DRS pairs per batch: a few tenths of a second of work, so a task's overhead (milliseconds) is
 #: small beside it; a multiple of ``counter.score.CHUNK``, so COUNTER shares solver calls as in one process.
 BATCH = 500

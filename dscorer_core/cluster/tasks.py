@@ -17,8 +17,6 @@ from ..ngrams.settings import ScoreSettings
 from ..sbn.smatch import PredictedSbn, SmatchDocument, SmatchSettings, collector_paused, smatch_documents
 from ..swapped_sides import SwapSigns, swap_signs
 
-__all__ = ["ReadJob", "Batch", "read_batch", "gold_check_chunk", "score_batch", "counter_batch", "smatch_batch"]
-
 
 @dataclass(frozen=True)
 class ReadJob:

@@ -23,8 +23,6 @@ from .normalise import CounterDrs
 from .problem import MatchProblem, is_symmetric
 from .search import SearchOutcome
 
-__all__ = ["DIRECT_FROM", "BYTES_PER_CANDIDATE", "shape_bound", "estimated_candidates", "direct_outcome"]
-
 #: Pairs whose problem would hold at least this many candidates try the direct mapping first
 #: (smaller ones are searched as before, so their mappings and methods do not change).
 DIRECT_FROM = 20_000

@@ -13,9 +13,6 @@ from functools import cached_property
 from ..clauses import Clause, Drs, box_arguments, is_constant
 from ..wordnet import canonical_concept
 
-__all__ = ["CounterClause", "CounterDrs", "SWAPPED_OPERATORS", "normalise_clause",
-           "redundant_refs", "variable_types", "prepare_drs", "BOX", "REFERENT", "is_symmetric", "shape_of"]
-
 #: Operators whose quoted first argument is moved to the second place.
 SWAPPED_OPERATORS = frozenset({"APX", "NEQ", "EQU", "TAB"})
 

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from .score import CounterPair
     from .settings import CounterSettings
 
-__all__ = ["CHUNK_WORK", "PARALLEL_WORK", "chunk_ranges", "work", "worth_processes", "score_in_processes"]
 
 #: A chunk closes when its documents' work reaches this (a 20-sentence document is about 32,000).
 CHUNK_WORK = 50_000

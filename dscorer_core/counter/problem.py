@@ -14,9 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from ..align import NO_KIND, Candidate, MappingProblem, kind_bound
-from .normalise import SWAPPED_OPERATORS, CounterDrs, is_symmetric, shape_of
-
-__all__ = ["Candidate", "MatchProblem", "SYMMETRIC_OPERATORS", "build_problem", "is_symmetric", "shape_of"]
+from .normalise import SWAPPED_OPERATORS, CounterDrs, is_symmetric
 
 #: Operators whose two variable arguments may be matched in either order.
 SYMMETRIC_OPERATORS = SWAPPED_OPERATORS

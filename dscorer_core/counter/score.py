@@ -20,9 +20,6 @@ from .problem import MatchProblem, build_problem
 from .search import SearchOutcome, find_mapping, find_mappings
 from .settings import CounterSettings
 
-__all__ = ["KindScore", "CounterPair", "CounterResult", "KINDS", "clause_kinds",
-           "counter_pair", "counter_corpus", "score_chunk", "CounterTotals", "prf"]
-
 #: Breakdown rows, in COUNTER's order: operators, roles, concepts, then concepts by part of speech
 #: (``s`` counts as ``a``) and events (verb and adjective concepts, as COUNTER counts them).
 KINDS = ("operators", "roles", "concepts", "nouns", "verbs", "adjectives", "adverbs", "events")

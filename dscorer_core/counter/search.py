@@ -40,9 +40,6 @@ from .normalise import CounterDrs
 from .problem import MatchProblem
 from .settings import CounterSettings
 
-__all__ = ["SearchOutcome", "find_mapping", "find_mappings", "document_rng", "smart_start", "smart_pass",
-           "branch_pass", "bounded_pass", "box_bound", "exact_pass", "long_document"]
-
 #: What the search found for one document (the alignment core's one outcome type).
 SearchOutcome = Alignment
 

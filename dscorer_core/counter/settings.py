@@ -10,8 +10,6 @@ from ..setting_checks import check_choice, check_flag, check_seconds, check_whol
 from ..signature import Signature
 from ..wordnet import WORDNET_VERSION
 
-__all__ = ["CounterSettings", "SEARCHES"]
-
 #: ``exact+hill``: exact integer program where affordable, hill climbing otherwise;
 #: ``hill``: hill climbing from smart and random starts only, like the released COUNTER.
 SEARCHES = ("exact+hill", "hill")

@@ -7,8 +7,6 @@ from collections.abc import Sequence
 
 from .score import CounterPair, CounterResult
 
-__all__ = ["COUNTER_HEADER", "counter_rows", "counter_pair_rows"]
-
 #: The table's columns.
 COUNTER_HEADER = ("index", "P", "R", "F", "matched", "upper_bound", "pred_clauses", "gold_clauses", "optimal",
                   "method", "sentence")

@@ -19,9 +19,6 @@ from ..input_files import read_checked_bytes
 from ..text_checks import safe_excerpt, surrogate_position
 from .model import ACCEPTABILITY, PREFERENCE, Judgement, judgement_problem, systems_of
 
-__all__ = ["HEADER", "MAX_PROBLEMS", "parse_judgements_csv", "read_judgements_csv", "judgements_to_csv",
-           "validate"]
-
 #: The header a judgement file must start with, exactly.
 HEADER = ("document", "system", "judgement", "rationale", "annotator")
 #: How many bad rows an error lists (it counts them all).

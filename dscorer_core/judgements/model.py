@@ -9,9 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["ACCEPTABILITY", "PREFERENCE", "JUDGEMENT_WORDS", "PAIR_SEPARATOR", "Judgement",
-           "judgement_problem", "systems_of", "preference_system", "canonical_preference"]
-
 #: The judgements of one parse against its sentence.
 ACCEPTABILITY = ("acceptable", "unacceptable")
 #: The judgements of two systems' parses of one document.

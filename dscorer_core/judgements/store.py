@@ -20,8 +20,6 @@ from ..output_files import target_kind
 from .csv_io import judgements_to_csv, parse_judgements_csv, read_judgements_csv
 from .model import Judgement
 
-__all__ = ["JudgementStore", "BUSY_TIMEOUT_SECONDS"]
-
 #: How long a writer waits for another one's lock before giving up.
 BUSY_TIMEOUT_SECONDS = 30.0
 

@@ -28,8 +28,6 @@ if TYPE_CHECKING:
     from ..ngrams.scoring import CorpusResult, OrderScore
     from ..sbn.smatch import SmatchResult
 
-__all__ = ["Average", "Progress", "Figures", "CountRows", "MetricDocument", "MetricResult", "Metric",
-           "OneComponent", "Batches", "result_from_rows", "component_f"]
 
 #: A corpus figure from summed counts (micro) or the mean of the documents' figures (macro).
 Average = Literal["micro", "macro"]

@@ -15,8 +15,6 @@ from ..errors import SettingsError
 from ..signature import Signature
 from .base import Average, CountRows, MetricResult, OneComponent, Progress, result_from_rows
 
-__all__ = ["CounterMetric"]
-
 
 def _rows(counts: Sequence[tuple[int, int, int]]) -> CountRows:
     return CountRows(("clauses",), np.array(counts, dtype=np.int64).reshape(len(counts), 1, 3))

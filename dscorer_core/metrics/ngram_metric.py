@@ -16,8 +16,6 @@ from ..ngrams.settings import ScoreSettings
 from ..signature import Signature
 from .base import Average, Batches, CountRows, MetricResult, Progress, component_f, result_from_rows
 
-__all__ = ["DscorerMetric"]
-
 
 def _rows(counts: Sequence[Sequence[OrderCounts]], zero_grams: Sequence[float], order: int) -> CountRows:
     table = np.array([[(c.matched, c.pred, c.gold) for c in row] for row in counts], dtype=np.int64)

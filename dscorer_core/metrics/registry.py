@@ -20,8 +20,6 @@ from .smatch_metric import SmatchMetric
 if TYPE_CHECKING:
     from ..clauses import Drs
 
-__all__ = ["MetricFactory", "REGISTRY", "register_metric", "metric_names", "metric_title", "make_metric",
-           "make_metrics", "usable_metrics"]
 
 #: Builds a metric from its settings (None: the defaults), a process count and a corpus average (None: its default).
 MetricFactory = Callable[..., Metric]

@@ -20,8 +20,6 @@ from ..sbn.smatch import SmatchResult, SmatchSettings, smatch_corpus, smatch_sig
 from ..signature import Signature
 from .base import Average, CountRows, MetricResult, OneComponent, Progress, result_from_rows
 
-__all__ = ["SmatchMetric", "sbn_texts"]
-
 
 def sbn_texts(drss: Sequence[Drs]) -> list[SbnText]:
     """The SBN each DRS was read from, as the PMB 5 script's reader takes it (a DRS read from

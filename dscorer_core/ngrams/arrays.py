@@ -20,7 +20,6 @@ from .induction import Graph, Induced, induce
 from .labels import LabelTable, current_table
 from .presets import Preset, get_preset
 
-__all__ = ["GraphBatch", "batch_from_induced", "arrays_from_graph", "arrays_from_drss"]
 
 @dataclass(frozen=True)
 class GraphBatch:

@@ -23,8 +23,6 @@ from .scoring import DocumentScore, batch_rows, scores_of_rows
 from .senses import scored_pair
 from .settings import ScoreSettings
 
-__all__ = ["score_documents", "BATCH_PATHS"]
-
 #: Pairs are counted together until the bound on their top-order k-grams reaches this
 #: (it bounds the memory of one batch; a bigger pair is counted on its own).
 BATCH_PATHS = 4_000_000

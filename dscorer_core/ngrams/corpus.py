@@ -19,8 +19,6 @@ from .scoring import (
 )
 from .settings import ScoreSettings
 
-__all__ = ["score_corpus", "corpus_from_documents", "CorpusTotals", "document_table"]
-
 
 def score_corpus(preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreSettings | None = None,
                  progress: Callable[[int, int], None] | None = None, jobs: int = 1, cluster: Any = None,

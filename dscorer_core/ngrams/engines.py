@@ -28,10 +28,6 @@ from .ngram_counts import NgramCounts
 from .paths import count_reference
 from .walk_engine import MAX_WALK_ORDER, count_batch_walks, count_walks
 
-__all__ = ["ENGINES", "BATCH_COUNTERS", "DEFAULT_MAX_NGRAMS", "WALKS_FROM", "WALKS_PER_EDGE", "WALKS_FROM_MERGED",
-           "WALKS_PER_EDGE_MERGED", "FAST_ENUMERATION_PATHS", "REFERENCE_PATHS", "Engine", "PairBatch", "engine_limit",
-           "get_engine", "check_batch", "count_ngrams", "path_bound", "check_explosion", "drs_name", "uses_walks"]
-
 #: Default cap on the k-grams one graph may have at any one order, checked on ``path_bound``
 #: before counting.  A pair this big is counted by label sequence (``walks``), whose memory
 #: follows the distinct label sequences, not the paths: a 1,000-sentence PMB document under

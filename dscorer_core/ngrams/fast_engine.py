@@ -31,8 +31,6 @@ from .induction import Graph
 from .labels import LabelTable
 from .ngram_counts import KgramTable, NgramCounts
 
-__all__ = ["count_fast", "count_batch", "path_bounds", "HashedTable", "BatchCounts"]
-
 _U64 = np.uint64
 _MASK32 = (1 << 32) - 1
 

@@ -25,8 +25,6 @@ from .presets import ConceptLemmas, Preset, get_preset
 if TYPE_CHECKING:
     import networkx as nx
 
-__all__ = ["Node", "Edge", "Graph", "Induced", "induce", "induce_graph", "clause_edges", "concept_of",
-           "NODE_TYPES", "REVERSE_MARK", "NodeKind"]
 
 #: Type labels of variable nodes, in the order the typed preset tries them.
 NODE_TYPES = ("B", "P", "E", "S", "T", "X")

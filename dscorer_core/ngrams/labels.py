@@ -15,9 +15,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 
-__all__ = ["LABEL_LIMIT", "TYPE_LABELS", "LabelTable", "current_table", "set_label_limit", "label_id",
-           "label_text", "label_count"]
-
 #: The labels (plus remembered derivations) one table holds before the next graph starts a new
 #: table: about 100 MB of strings at most; PMB 2.2.0 dev and test together use under 10,000.
 LABEL_LIMIT = 1_000_000

@@ -19,11 +19,6 @@ from .node_pairing import node_pairing
 from .occurrence_matching import OccurrenceFlags, match_occurrences
 from .paths import ngram_occurrences
 
-__all__ = ["MATCHED", "UNMATCHED", "UNUSED", "MAX_DISPLAY_PATHS", "NgramRow", "SideHighlight", "PairHighlight",
-           "occurrences", "NgramComparison", "compare_ngrams", "ngram_table", "ROW_FILTERS", "filter_rows",
-           "highlight_pair", "path_elements", "reverse_partners", "fold_reverse", "fold_into"]
-
-
 MATCHED = "matched"
 
 

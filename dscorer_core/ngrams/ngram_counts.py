@@ -11,8 +11,6 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Protocol
 
-__all__ = ["Path", "KgramTable", "CounterTable", "NgramCounts"]
-
 
 @dataclass(frozen=True)
 class Path:

@@ -7,8 +7,6 @@ from collections.abc import Mapping
 
 from .induction import Graph, Node
 
-__all__ = ["node_key", "mapped_keys", "node_pairing"]
-
 
 def node_key(graph: Graph, node: Node) -> tuple[str, ...]:
     """A key that names 'the same node' across two graphs: the variable name, or the constant

@@ -15,8 +15,6 @@ from collections.abc import Mapping, Sequence
 
 from .ngram_counts import Path
 
-__all__ = ["OccurrenceFlags", "match_occurrences", "match_kgram"]
-
 #: Per k-gram text, one flag per occurrence (in the order given): True when it is matched.
 OccurrenceFlags = dict[str, tuple[bool, ...]]
 

@@ -17,8 +17,6 @@ from .batch import score_documents
 from .scoring import DocumentScore
 from .settings import ScoreSettings
 
-__all__ = ["score_documents_parallel", "chunk_ranges"]
-
 
 def chunk_ranges(sizes: Sequence[int], chunks: int) -> list[tuple[int, int]]:
     """Cut items with these sizes into at most ``chunks`` consecutive ranges of about equal total size."""

@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from .induction import Graph
 from .ngram_counts import CounterTable, NgramCounts, Path
 
-__all__ = ["enumerate_paths", "path_key", "path_text", "ngram_occurrences", "walk_bound", "count_reference"]
 
 def walk_bound(graph: Graph, k: int) -> int:
     """An upper bound on the number of k-grams: the number of walks of k edges."""

@@ -13,8 +13,6 @@ from typing import Literal, get_args
 
 from ..errors import SettingsError
 
-__all__ = ["Preset", "PRESETS", "get_preset", "NodeTypes", "ReverseEdges", "MissingOrders", "ConceptLemmas"]
-
 #: "name": B for a variable whose name starts with b, X otherwise; "structure": B P E S T X from the DRS.
 NodeTypes = Literal["name", "structure"]
 #: "not-upper": a reverse edge unless the relation is all upper-case (EQU renamed Equ first);

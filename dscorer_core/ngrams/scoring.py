@@ -24,24 +24,6 @@ from .presets import get_preset
 from .senses import scored_graphs
 from .settings import ScoreSettings
 
-__all__ = [
-    "OrderCounts",
-    "OrderScore",
-    "Score",
-    "PairResult",
-    "DocumentScore",
-    "CorpusResult",
-    "score_pair",
-    "score_graphs",
-    "score_counts",
-    "batch_rows",
-    "scores_of_rows",
-    "pair_counts",
-    "score_document",
-    "zero_gram_ratio",
-    "zero_gram_ratios_of",
-]
-
 
 @dataclass(frozen=True)
 class OrderCounts:

@@ -22,8 +22,6 @@ from ..wordnet import canonical_concept
 from .induction import Graph, concept_of, induce
 from .presets import ConceptLemmas, Preset, get_preset
 
-__all__ = ["pair_concept_names", "rename_concepts", "scored_pair", "scored_graphs"]
-
 
 @lru_cache(maxsize=65536)
 def _synset(label: str) -> str:

@@ -11,8 +11,6 @@ from ..wordnet import WORDNET_VERSION
 from .engines import DEFAULT_MAX_NGRAMS, ENGINES
 from .presets import PRESETS, Preset, get_preset, preset_label
 
-__all__ = ["ScoreSettings", "Average", "Engine"]
-
 #: Corpus average a figure stands for: summed counts (micro) or the mean of documents (macro).
 Average = Literal["micro", "macro"]
 #: n-gram engine: the default numpy one (paths enumerated, or counted by label sequence for a big

@@ -33,8 +33,6 @@ from .fast_engine import BatchCounts, HashedTable, _expand, _mix, count_batch, c
 from .induction import Graph
 from .ngram_counts import KgramTable, NgramCounts
 
-__all__ = ["MAX_WALK_ORDER", "count_walks", "count_batch_walks", "walk_levels", "WalkLevel"]
-
 #: The largest order whose corrections (triangles, 4-cycles) this engine knows.
 MAX_WALK_ORDER = 4
 

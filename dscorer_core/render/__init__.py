@@ -22,6 +22,7 @@ from ..ngrams.ngram_comparison import (
     path_elements,
     reverse_partners,
 )
+from ..ngrams.node_pairing import node_key, node_pairing
 from .box_view import (
     BoxDiagram,
     box_diagram,
@@ -89,8 +90,6 @@ from .layout import (
     edge_curves,
     label_size,
     mapped_keys,
-    node_key,
-    node_pairing,
     shared_layout,
     too_large_to_draw,
 )
@@ -111,8 +110,8 @@ from .palette import (
     LineStyle,
 )
 from .pdf import graph_pdf, scene_pdf
-from .scene import Scene, SceneEdge, SceneLabel, SceneNode, graph_scene, split_quadratic
-from .svg import drawn_edges, folded_shades, graph_svg, scene_svg
+from .scene import Scene, SceneEdge, SceneLabel, SceneNode, folded_shades, graph_scene, split_quadratic
+from .svg import drawn_edges, graph_svg, scene_svg
 from .teaching import (
     ClauseStep,
     StepGraph,

@@ -22,24 +22,6 @@ from ..ngrams.induction import Graph
 from .display import quoted
 from .edge_colour import NO_KGRAM, EdgeShade, edge_shades
 
-__all__ = [
-    "MAX_BOX_DEPTH",
-    "Box",
-    "BoxDiagram",
-    "BoxLink",
-    "BoxRef",
-    "Condition",
-    "Embedding",
-    "Referent",
-    "box_diagram",
-    "box_names",
-    "box_view_html",
-    "box_view_legend",
-    "clause_elements",
-    "clause_shades",
-    "condition_text",
-]
-
 #: Operators that put their boxes inside the clause's box (PRP is added when it has 2 arguments).
 NESTING_OPERATORS = frozenset({"NOT", "POS", "NEC", "DUP", "DRS", "IMP", "DIS"})
 #: Relations between boxes: side by side in a box (4 tokens) or a link between boxes (3 tokens).

@@ -10,8 +10,6 @@ from ..counter.normalise import normalise_clause, prepare_drs, redundant_refs
 from ..counter.score import CounterPair
 from ..ngrams.induction import Graph, Node
 
-__all__ = ["counter_clause_marks", "VariableLink", "variable_links", "CounterClauseView", "counter_view"]
-
 
 def counter_clause_marks(drs: Drs, pair: CounterPair, side: str) -> tuple[str, ...]:
     """COUNTER's verdict on every clause of one side (``pred`` or ``gold``) of a CounterPair:

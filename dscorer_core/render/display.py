@@ -7,12 +7,6 @@ from dataclasses import dataclass
 from ..ngrams.induction import Edge, Graph, Node
 from ..ngrams.ngram_comparison import MATCHED, UNMATCHED, UNUSED
 
-__all__ = ["MAX_CONSTANT_CHARS", "MAX_QUOTED_CHARS", "quoted",
-           "NodeDisplay", "EdgeDisplay", "node_display", "edge_display", "short_text",
-           "concept_edges", "concepts_of", "CompactFolds", "compact_folds", "folded_note", "compact_label",
-           "drawn_edge_label",
-           "UNPAIRED_NOTE"]
-
 #: Constants longer than this are shortened on the canvas (the tooltip keeps the full text).
 MAX_CONSTANT_CHARS = 16
 #: The most characters of one text (a token, a clause, a k-gram, a sentence) any view quotes: a

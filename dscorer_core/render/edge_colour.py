@@ -6,9 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["SCALE_STOPS", "NO_KGRAM_COLOUR", "FULL", "PARTLY", "NONE_MATCHED", "NO_KGRAM",
-           "EdgeShade", "share_colour", "edge_shades", "least_matched"]
-
 #: Colour stops of the scale (share, hex colour): Okabe-Ito vermillion, a purple, Okabe-Ito blue.
 SCALE_STOPS: tuple[tuple[float, str], ...] = ((0.0, "#D55E00"), (0.5, "#9A5EA8"), (1.0, "#0072B2"))
 

@@ -17,12 +17,6 @@ from .display import compact_folds, compact_label, drawn_edge_label, node_displa
 from .layout import BOX_CORNER, CHAR_WIDTH, NODE_CORNER, NODE_FONT_SIZE, NODE_MARGIN, label_size
 from .palette import EDGE_FONT_SIZE
 
-__all__ = ["BEND_CHOICES", "Rect", "curve_middle", "curve_control", "curve_points", "edge_label_rect",
-           "drawn_node_size", "node_rect",
-           "edge_bends", "label_overlaps", "edge_crossings", "DrawingGeometry", "drawing_geometry", "union_box",
-           "room_for_labels",
-           "FULL_FONT_SIZE"]
-
 #: Font size of node labels in the full (not compact) drawing.
 FULL_FONT_SIZE = 24
 

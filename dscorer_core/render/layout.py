@@ -10,15 +10,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..ngrams.induction import Graph
-from ..ngrams.node_pairing import mapped_keys, node_key, node_pairing
+from ..ngrams.node_pairing import mapped_keys
 from .display import compact_label, concept_edges, drawn_edge_label
 from .palette import EDGE_FONT_SIZE
 
 if TYPE_CHECKING:  # networkx (0.4 s) is imported when a layout is computed, not with the package
     import networkx as nx
-
-__all__ = ["BAND_WIDTH", "BOX_CORNER", "NODE_CORNER", "MAX_LAYOUT_NODES", "NODE_FONT_SIZE", "beside_gap", "Layout",
-           "node_key", "mapped_keys", "node_pairing", "label_size", "shared_layout", "edge_curves", "too_large_to_draw"]
 
 
 #: Graphs with more nodes than this are not laid out (the app offers the n-gram table instead).

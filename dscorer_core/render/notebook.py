@@ -35,10 +35,6 @@ if TYPE_CHECKING:
     from ..ngrams.scoring import CorpusResult, DocumentScore, PairResult, Score
     from ..sbn.smatch import SmatchDocument, SmatchResult
 
-__all__ = ["MAX_REPR", "WORST_SHOWN", "DEFAULT_K", "HtmlView", "brief", "html_table", "signature_block",
-           "figures_block", "boxes_block", "counter_mapping_block", "inline_svg", "pair_drawings",
-           "pair_html", "pair_view", "corpus_html", "counter_pair_html", "smatch_document_html", "worst_documents",
-           "document_rows", "to_pandas", "result_repr"]
 
 #: The longest repr of a result.
 MAX_REPR = 300

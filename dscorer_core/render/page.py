@@ -15,8 +15,6 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-__all__ = ["ASSETS", "asset", "style_element", "script_element", "json_script", "html_document"]
-
 #: The asset files this module reads (package data of ``dscorer_core.render``).
 ASSETS = ("box_view.css", "notebook.css", "report.css", "report.js")
 

@@ -8,10 +8,6 @@ from dataclasses import dataclass
 from ..ngrams.ngram_comparison import MATCHED, UNMATCHED, UNUSED
 from .edge_colour import FULL, NO_KGRAM, NONE_MATCHED, PARTLY
 
-__all__ = ["KIND_FILL", "NODE_BORDER", "UNPAIRED_FILL", "FOCUS_COLOUR", "TEXT_COLOUR", "PLAIN_EDGE_COLOUR",
-           "STATUS_COLOURS", "LineStyle", "STATUS_LINES", "GRADE_LINES", "PLAIN_LINE", "EDGE_FONT_SIZE",
-           "LEGEND_NODE_TEXT", "LEGEND_GRADE_TEXT"]
-
 #: Fill of a node per kind: boxes yellow, referents light blue, constants white (their border is dashed).
 KIND_FILL = {"box": "#F6E8B1", "referent": "#DCEBF7", "constant": "#FFFFFF"}
 #: Border of a node that nothing highlights.

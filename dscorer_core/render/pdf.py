@@ -16,8 +16,6 @@ from .edge_colour import EdgeShade, share_colour
 from .palette import NODE_BORDER, TEXT_COLOUR, LineStyle
 from .scene import LEGEND_FONT_SIZE, LEGEND_ROW, TITLE_FONT_SIZE, LegendItem, Scene, graph_scene, page_of
 
-__all__ = ["graph_pdf", "scene_pdf", "PT_PER_PX", "COURIER_WIDTH"]
-
 #: Points per px of the drawing (CSS: 96 px = 72 pt = one inch).
 PT_PER_PX = 0.75
 #: Width of a Courier character, as a share of the font size.

@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from ..clauses import Drs
     from ..metrics.base import MetricDocument, MetricResult
 
-__all__ = ["DEFAULT_WORST", "report_html", "document_table_html", "document_section"]
 
 #: How many of the worst documents get their drawings, unless asked for all.
 DEFAULT_WORST = 100

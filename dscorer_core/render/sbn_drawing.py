@@ -20,9 +20,6 @@ from ..sbn.pmb5_triples import split_depth
 from ..sbn.triple_match import TripleMatch, TripleVerdict
 from ..sbn.triples import INSTANCE, Triple
 
-__all__ = ["SbnDrawEdge", "SbnDrawNode", "SbnDrawing", "SbnNodeKind", "shown_value", "smatch_drawings",
-           "triple_text"]
-
 SbnNodeKind = Literal["box", "concept", "constant"]
 #: Vertical distance between layers, horizontal gap between neighbours, width per character.
 LEVEL = 150.0

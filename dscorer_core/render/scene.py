@@ -27,9 +27,6 @@ from .palette import (
     LineStyle,
 )
 
-__all__ = ["SceneNode", "SceneEdge", "SceneLabel", "Scene", "graph_scene", "folded_shades", "split_quadratic",
-           "PARALLEL_STEP"]
-
 Point = tuple[float, float]
 #: left, top, right, bottom
 Rect = tuple[float, float, float, float]

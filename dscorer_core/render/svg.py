@@ -19,19 +19,12 @@ from .palette import NODE_BORDER, TEXT_COLOUR, LineStyle
 from .scene import (
     LEGEND_FONT_SIZE,
     LEGEND_ROW,
-    MIN_LEGEND_WIDTH,
-    PARALLEL_STEP,
-    SVG_MARGIN,
     TITLE_FONT_SIZE,
     LegendItem,
     Scene,
-    folded_shades,
     graph_scene,
     page_of,
 )
-
-__all__ = ["LEGEND_FONT_SIZE", "TITLE_FONT_SIZE", "SVG_MARGIN", "PARALLEL_STEP", "MIN_LEGEND_WIDTH", "graph_svg",
-           "scene_svg", "drawn_edges", "folded_shades"]
 
 FONT_FAMILY = "DejaVu Sans Mono, Menlo, Consolas, monospace"
 

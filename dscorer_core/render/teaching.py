@@ -16,20 +16,6 @@ from ..ngrams.ngram_counts import Path
 from ..ngrams.paths import enumerate_paths, path_text
 from ..ngrams.presets import ConceptLemmas, Preset
 
-__all__ = [
-    "MAX_KGRAM_STEPS",
-    "ClauseStep",
-    "StepGraph",
-    "TeachingStep",
-    "TypeReason",
-    "conversion_steps",
-    "default_start",
-    "paths_from",
-    "step_graph",
-    "teaching_steps",
-    "type_reasons",
-]
-
 #: The teaching view draws at most this many k-grams from the chosen node, one per step.
 MAX_KGRAM_STEPS = 6
 

@@ -43,20 +43,6 @@ from ..align import (
 from ..align.bound import EPSILON
 from .triples import INSTANCE, Triple, normalise_value
 
-__all__ = [
-    "Alignment",
-    "LONG_PAIRS",
-    "SEARCH_BUDGET",
-    "SMATCH_WORK",
-    "TriplePairing",
-    "align",
-    "align_many",
-    "build_pairing",
-    "count_matched",
-    "greedy_mapping",
-    "same_name_mapping",
-]
-
 #: How many program columns one solver call may hold before a batch is flushed.
 BATCH_COLUMNS = 20_000
 

@@ -24,8 +24,6 @@ from dataclasses import dataclass
 
 from .triples import INSTANCE, Triple
 
-__all__ = ["AmrLineError", "AmrReading", "read_amr_line", "smatch_normalise"]
-
 _NOT_REVERSED = frozenset({"prep-on-behalf-of", "prep-out-of", "consist-of"})
 
 

@@ -25,9 +25,6 @@ from typing import Literal
 from .pmb5_script import ScriptRefusal, script_penman
 from .pmb5_triples import Pmb5Reading, penman_reading
 
-__all__ = ["FINE_GRAINED", "FINE_GRAINED_TITLES", "FineGrained", "fine_grained_penman", "fine_grained_reading",
-           "rewrite"]
-
 FineGrained = Literal["role", "relation", "operator", "sense"]
 FINE_GRAINED: tuple[FineGrained, ...] = ("role", "relation", "operator", "sense")
 #: How the papers name each rewrite's figure.

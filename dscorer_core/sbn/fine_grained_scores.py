@@ -13,8 +13,6 @@ from .model import Sbn
 from .reader import SbnText
 from .smatch import PredictedSbn, SmatchResult, SmatchSettings, smatch_corpus
 
-__all__ = ["FineGrainedResult", "fine_grained_scores", "figure_rows"]
-
 
 @dataclass(frozen=True)
 class FineGrainedResult:

@@ -18,8 +18,6 @@ from typing import Literal
 
 from .model import Sbn, SbnBoxOperator, SbnConcept
 
-__all__ = ["EdgeKind", "NodeKind", "SbnEdge", "SbnGraph", "SbnNode", "build_graph", "find_cycle"]
-
 NodeKind = Literal["box", "synset", "constant"]
 #: ``member``: box to synset; ``role``: synset to synset or constant; ``box``: box to box (an
 #: operator such as NEGATION); ``box-role``: synset to box (``Proposition >1``).

@@ -30,8 +30,6 @@ from .amr_line import AmrLineError, read_amr_line
 from .fine_grained import fine_grained_penman
 from .pmb5_script import SCRIPT_ROLES, ScriptRefusal
 
-__all__ = ["LABEL_SETS", "LabelSetScore", "label_set_scores", "sentence_labels"]
-
 #: The label sets, in the script's order.
 LABEL_SETS = ("Names", "Negation", "Roles", "Members", "Concepts", "Con_noun", "Con_adj", "Con_adv", "Con_verb",
               "Discourse")

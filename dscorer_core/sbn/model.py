@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["Sbn", "SbnBoxOperator", "SbnConcept", "SbnItem", "SbnRole", "SbnTarget", "TargetKind"]
-
 #: ``synset``: an offset to another concept (``-2``); ``box``: an offset to a box (``<1``);
 #: ``constant``: anything else (``speaker``, ``now``, ``"Tom"``, ``2010``, ``?``).
 TargetKind = Literal["synset", "box", "constant"]

@@ -24,10 +24,6 @@ from dataclasses import dataclass
 
 from .vocabulary import BOX_OPERATORS
 
-__all__ = ["SCRIPT_DRS_OPERATORS", "SCRIPT_ROLES", "Node", "ScriptGraph", "ScriptRefusal", "compact_indent",
-           "quote_constant",
-           "script_graph", "script_penman", "script_refusal", "script_tokens"]
-
 #: The patterns of the script's ``sbn_spec.py`` (matched at the start of a token, not to its end).
 _SYNSET = re.compile(r"(.+)\.(n|v|a|r|x)\.(\d+)")
 _INDEX = re.compile(r"((-|\+|\<|\>)\d+)")

@@ -25,8 +25,6 @@ from .pmb5_script import Node, ScriptGraph, ScriptRefusal, quote_constant, scrip
 from .triples import INSTANCE, Triple
 from .vocabulary import INVERTIBLE_ROLES
 
-__all__ = ["split_depth", "Pmb5Reading", "canonical_depth", "direct_triples", "penman_reading", "pmb5_reading"]
-
 #: An indentation in the script's string: a run of tabs, or ``pmb5_script.compact_indent``'s code.
 _INDENT = re.compile(r"\t(?:[\x0b\x0c]+|\t*)")
 

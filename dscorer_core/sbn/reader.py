@@ -30,23 +30,6 @@ from .vocabulary import (
     is_synset,
 )
 
-__all__ = [
-    "SbnBlock",
-    "SbnText",
-    "SbnLayout",
-    "Token",
-    "parse_block",
-    "parse_sbn",
-    "parse_sbn_line",
-    "parse_sbn_tolerant",
-    "read_sbn",
-    "read_sbn_text",
-    "read_sbn_tolerant",
-    "split_blocks",
-    "split_sbn_texts",
-    "tokenize",
-]
-
 #: ``sbn``: multi-line blocks; ``sbn-lines``: one SBN per line.
 SbnLayout = Literal["sbn", "sbn-lines"]
 

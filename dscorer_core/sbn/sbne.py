@@ -28,8 +28,6 @@ from .pmb5_triples import Pmb5Reading
 from .triples import Triple
 from .vocabulary import SYNSET_PATTERN
 
-__all__ = ["TOP", "lenient_penman", "sbne_lenient_reading", "top_triple"]
-
 #: The relation mtool's Smatch gives the root (one triple per graph, matched when the roots are mapped).
 TOP = "TOP"
 

@@ -38,35 +38,6 @@ from .sbne import sbne_lenient_reading, top_triple
 from .strict import strict_problems
 from .triples import Triple, TripleStyle, graph_triples, normalise_value
 
-__all__ = [
-    "PredictedSbn",
-    "SmatchAlignment",
-    "smatch_alignment",
-    "collector_paused",
-    "ALSO_REFUSED",
-    "checked_golds",
-    "MAX_LISTED",
-    "REFUSED",
-    "SMATCH_TRIPLES",
-    "SOFT_TRIPLES",
-    "SMATCH_VARIANTS",
-    "LINE_TRIPLES",
-    "SmatchDocument",
-    "SmatchResult",
-    "SmatchSettings",
-    "SmatchSide",
-    "SmatchTotals",
-    "SmatchTriples",
-    "smatch_corpus",
-    "smatch_documents",
-    "smatch_normaliser",
-    "smatch_pair",
-    "smatch_side",
-    "smatch_signature",
-    "smatch_signature_value",
-    "with_script_reasons",
-]
-
 #: ``pmb5``: the PMB 5 script's triples, quirks included (the published figures); ``corrected``:
 #: the same graph without the script's bugs; ``lenient``: ``corrected`` without senses.
 #: ``sbne-strict`` and ``sbne-lenient``: SBN-evaluation-tool's strict and lenient graphs (``sbne.py``).

@@ -25,9 +25,6 @@ from .model import Sbn
 from .reader import parse_sbn, parse_sbn_tolerant
 from .smatch import SmatchDocument, SmatchResult, SmatchSettings, smatch_corpus
 
-__all__ = ["CAUSES", "CAUSE_TEXT", "SmatchComparison", "SmatchDifference", "compare_pmb5_corrected",
-           "compare_sbn_lines"]
-
 #: The causes, in the order the quirks are switched off.
 CAUSES = ("reader", "depth", "name cut", "graph", "repair")
 #: What each cause means, in a sentence (for the app and the command line).

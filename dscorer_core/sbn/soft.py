@@ -29,8 +29,6 @@ from .alignment import SMATCH_WORK, TriplePairing, build_pairing, greedy_mapping
 from .taxonomy import clean_similarity, script_similarity
 from .triples import INSTANCE, Triple, normalise_value
 
-__all__ = ["SCALE", "SoftAlignment", "SoftComparison", "soft_align", "soft_align_many", "soft_pairing"]
-
 #: Graded weights are whole multiples of one millionth of a triple in the search.
 SCALE = 1_000_000
 

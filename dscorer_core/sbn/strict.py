@@ -18,8 +18,6 @@ from .model import Sbn, SbnConcept
 from .pmb5_script import SCRIPT_DRS_OPERATORS, SCRIPT_ROLES
 from .vocabulary import is_box_operator, is_synset
 
-__all__ = ["KNOWN_ROLES", "strict_problems"]
-
 #: The roles and DRS operators a corrected prediction may use.
 KNOWN_ROLES = SCRIPT_ROLES | SCRIPT_DRS_OPERATORS
 

@@ -25,9 +25,6 @@ from pathlib import Path
 from ..errors import SettingsError
 from .pmb5_triples import split_depth
 
-__all__ = ["MISSING_CODE_SIMILARITY", "Taxonomy", "clean_similarity", "script_similarity", "taxonomy",
-           "wu_palmer"]
-
 #: What the authors' code gives two nouns or verbs when a code is missing or the codes differ in length.
 MISSING_CODE_SIMILARITY = 0.0869
 

@@ -18,8 +18,6 @@ from ..clauses import Clause, Drs
 from .model import Sbn, SbnBoxOperator, SbnConcept
 from .triples import strip_quotes
 
-__all__ = ["clause_constant", "referent_prefix", "sbn_to_drs"]
-
 #: SBN operators written the other way round in clause files (``t TSU now`` is ``now TPR t``).
 TURNED_OPERATORS = {"TSU": "TPR"}
 #: Roles whose numeric values the clause files pad to two digits.

@@ -11,8 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["ALIGNMENT", "aligned_piece", "sentence_from_alignment"]
-
 #: ``words [start-end]`` (SBN) or ``words [start...end]`` (clause files), the words possibly empty.
 ALIGNMENT = re.compile(r"^(?P<words>.*?)\s*\[(?P<start>\d+)(?:-|\.\.\.)(?P<end>\d+)\]\s*$")
 

@@ -22,8 +22,6 @@ from .reader import SbnText, parse_sbn, parse_sbn_tolerant
 from .smatch import PredictedSbn, SmatchSettings, SmatchTriples, smatch_normaliser, smatch_side
 from .triples import INSTANCE, Triple
 
-__all__ = ["TripleMatch", "TripleVerdict", "readable_sbn", "triple_match", "triple_match_text"]
-
 
 @dataclass(frozen=True)
 class TripleVerdict:

@@ -22,8 +22,6 @@ from typing import Literal
 from .graph import SbnGraph
 from .vocabulary import INVERTIBLE_ROLES
 
-__all__ = ["TRIPLE_STYLES", "Triple", "TripleStyle", "graph_triples", "normalise_value", "strip_quotes"]
-
 TripleStyle = Literal["corrected", "udboxer", "lenient"]
 TRIPLE_STYLES: tuple[TripleStyle, ...] = ("corrected", "udboxer", "lenient")
 INSTANCE = "instance"

@@ -9,18 +9,6 @@ from __future__ import annotations
 
 import re
 
-__all__ = [
-    "BOX_OFFSET",
-    "BOX_OPERATORS",
-    "INVERTIBLE_ROLES",
-    "ROLE_PATTERN",
-    "SYNSET_OFFSET",
-    "SYNSET_PATTERN",
-    "is_box_operator",
-    "is_role",
-    "is_synset",
-]
-
 #: Operators that open a new box related to an earlier one (``NEGATION -1``, ``CONTINUATION <0``).
 BOX_OPERATORS = frozenset({
     "ALTERNATION", "ATTRIBUTION", "CONDITION", "CONSEQUENCE", "CONTINUATION", "CONTRAST",

@@ -10,8 +10,6 @@ from ..errors import SettingsError
 from .resampling import bootstrap_weights, stats_signature
 from .tables import FIGURES, CountTable
 
-__all__ = ["Interval", "ConfidenceIntervals", "confidence_intervals", "bootstrap_distribution"]
-
 
 @dataclass(frozen=True)
 class Interval:

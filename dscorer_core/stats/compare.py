@@ -13,8 +13,6 @@ from .paired import PairedTest, approximate_randomisation, paired_bootstrap
 from .resampling import bootstrap_weights, stats_signature
 from .tables import CountTable, dscorer_table
 
-__all__ = ["SystemComparison", "Comparison", "compare_tables", "compare_results"]
-
 
 @dataclass(frozen=True)
 class SystemComparison:

@@ -9,8 +9,6 @@ import numpy as np
 from ..errors import SettingsError
 from .tables import FIGURES, CountTable
 
-__all__ = ["DocumentDifference", "document_differences"]
-
 
 @dataclass(frozen=True)
 class DocumentDifference:

@@ -36,10 +36,6 @@ from ..ngrams.settings import ScoreSettings
 from ..signature import Signature
 from .resampling import bootstrap_weights
 
-__all__ = ["AnnotatorPair", "MetricAgreement", "PeopleDisagreement", "Scores", "DISAGREEMENT_KINDS",
-           "cohen_kappa", "annotator_agreement", "metric_names", "dscorer_settings", "metric_signatures",
-           "metric_scores", "agreement_signature", "agreement_with_people", "people_vs_metric_disagreements"]
-
 #: metric name -> system name -> score of each document (0-based index).
 Scores = Mapping[str, Mapping[str, Sequence[float]]]
 #: The judgements ``people_vs_metric_disagreements`` looks at.

@@ -19,9 +19,6 @@ from ..counter.score import CounterResult
 from ..errors import SettingsError
 from ..ngrams.scoring import CorpusResult
 
-__all__ = ["MetricPairs", "Correlation", "Disagreement", "DISAGREEMENT_MEASURES",
-           "metric_pairs", "correlation", "disagreements"]
-
 #: ``difference``: |DSCORER F - COUNTER F|; ``rank``: |rank under DSCORER - rank under COUNTER|,
 #: ranks as fractions of the corpus (0 = worst document, 1 = best; ties share their mean rank).
 DISAGREEMENT_MEASURES = ("difference", "rank")

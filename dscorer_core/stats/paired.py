@@ -15,8 +15,6 @@ from ..errors import SettingsError
 from .resampling import bootstrap_weights, stats_signature, swap_masks
 from .tables import FIGURES, CountTable
 
-__all__ = ["PairedTest", "paired_bootstrap", "approximate_randomisation", "CHUNK"]
-
 #: Resamples processed per matrix product (bounds memory for large corpora).
 CHUNK = 2000
 

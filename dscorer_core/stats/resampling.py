@@ -11,8 +11,6 @@ import numpy as np
 from ..errors import SettingsError
 from ..signature import Signature
 
-__all__ = ["bootstrap_weights", "swap_masks", "stats_signature"]
-
 
 def bootstrap_weights(n_documents: int, samples: int, seed: int) -> np.ndarray:
     """How often each document is drawn in each bootstrap sample (samples x documents).

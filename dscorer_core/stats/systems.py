@@ -21,10 +21,6 @@ from ..ngrams.settings import ScoreSettings
 from .compare import Comparison, compare_tables
 from .tables import CountTable, metric_table
 
-__all__ = ["METRICS", "GROUPS", "metric_choices", "Metric", "System", "system_names", "align_system",
-           "chosen_metric_names",
-           "system_table", "compare_systems"]
-
 #: Names of metric groups a comparison can be asked for besides the registry's names: ``both``
 #: (DSCORER and COUNTER, as before Smatch was registered) and ``all`` (every registered metric).
 GROUPS = {"both": ("dscorer", "counter"), "all": None}

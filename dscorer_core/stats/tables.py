@@ -21,9 +21,6 @@ from ..metrics.ngram_metric import DscorerMetric
 from ..ngrams.scoring import CorpusResult
 from ..ngrams.settings import ScoreSettings
 
-__all__ = ["FIGURES", "CountTable", "metric_table", "dscorer_table", "macro_table", "clause_table", "counter_table",
-           "dscorer_scores", "mean_scores", "clause_scores"]
-
 #: The figures every table scores, in the column order of its score arrays.
 FIGURES = ("P", "R", "F")
 
