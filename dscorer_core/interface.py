@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .clauses import Drs
     from .ill_formed import IllFormedReport, IllPolicy, WfMode
     from .metrics.base import Average, Metric, MetricResult, Progress
+    from .runner import Runner
 
 
 #: The name that reads standard input, as on the command line.
@@ -140,10 +141,11 @@ def _settings_types() -> Mapping[str, type]:
 
 
 def score_prepared(metric: Metric, pair: PreparedPair, progress: Progress | None = None,
-                   runner: Any = None) -> MetricResult:
-    """Score a prepared pair with ``metric`` (``runner``: an open ``cluster.Runner``, or None for this
-    process); the result's signature names the ill-formed policy where it changed what was scored."""
-    found = metric.score(list(pair.preds), list(pair.golds), progress, cluster=runner)
+                   runner: Runner | None = None) -> MetricResult:
+    """Score a prepared pair with ``metric`` (``runner``: where its batches run, ``runner.Processes``
+    or an open cluster's; None: the metric's own ``jobs``); the result's signature names the
+    ill-formed policy where it changed what was scored."""
+    found = metric.score(list(pair.preds), list(pair.golds), progress, runner=runner)
     return replace(found, report=pair.report, warnings=pair.warnings)
 
 

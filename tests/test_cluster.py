@@ -85,14 +85,18 @@ def test_cluster_compare_and_score_with_counter(capsys, client, dev):
 
 
 def test_python_api_takes_a_cluster(client, dev):
-    from dscorer_core import counter_corpus, score_corpus
+    from dscorer_core.cluster import DaskRunner
+    from dscorer_core.counter import counter_corpus
     from dscorer_core.ill_formed import apply_ill_policy
+    from dscorer_core.ngrams.corpus import score_corpus
 
     preds, _ = apply_ill_policy(read_drs_file(dev[0], lenient=True)[:250], "dummy")
     golds = read_drs_file(dev[1])[:250]
     local = score_corpus(preds, golds, preset="typed")
-    assert score_corpus(preds, golds, preset="typed", cluster=client) == local
-    assert counter_corpus(preds, golds, cluster=client) == counter_corpus(preds, golds)
+    runner = DaskRunner(client)  # the runner handed down to the metrics
+    assert runner.workers == 2
+    assert score_corpus(preds, golds, preset="typed", runner=runner) == local
+    assert counter_corpus(preds, golds, runner=runner) == counter_corpus(preds, golds)
 
 
 # ------------------------------------------------------------------ faults

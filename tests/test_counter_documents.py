@@ -27,7 +27,7 @@ from dscorer_core.align import (
 from dscorer_core.cli import main
 from dscorer_core.counter import build_problem, prepare_drs
 from dscorer_core.counter import search as counter_search
-from dscorer_core.counter.parallel import chunk_ranges, worth_processes
+from dscorer_core.counter.chunks import counter_chunks, worth_processes
 from dscorer_core.counter.search import bounded_pass, box_bound, smart_pass
 from dscorer_core.errors import SettingsError
 
@@ -156,7 +156,7 @@ def test_forty_sentence_documents_are_proven_or_report_a_valid_gap(dev):
 
 def test_jobs_score_the_same_documents_as_one_process(dev, tmp_path, capsys):
     preds, golds = document_pairs(dev[0][:300], dev[1][:300], 10)
-    ranges = chunk_ranges(preds, golds)
+    ranges = counter_chunks(preds, golds)
     assert ranges[0][0] == 0 and ranges[-1][1] == len(preds)
     assert all(a == b0 for (_, a), (b0, _) in zip(ranges, ranges[1:]))  # consecutive, nothing left out
     assert worth_processes(preds, golds, ranges)  # so processes are really used below
@@ -166,7 +166,7 @@ def test_jobs_score_the_same_documents_as_one_process(dev, tmp_path, capsys):
 
 
 def test_pmb_dev_is_too_little_work_for_processes(dev):
-    assert not worth_processes(dev[0], dev[1], chunk_ranges(dev[0], dev[1]))
+    assert not worth_processes(dev[0], dev[1], counter_chunks(dev[0], dev[1]))
 
 
 def test_cli_time_limit_and_jobs(shared_path, capsys):

@@ -30,7 +30,6 @@ from dscorer_core.ngrams.corpus import score_corpus
 from dscorer_core.ngrams.engines import count_ngrams, path_bound
 from dscorer_core.ngrams.fast_engine import HashedTable, count_fast
 from dscorer_core.ngrams.induction import induce_graph
-from dscorer_core.ngrams.parallel import chunk_ranges
 from dscorer_core.ngrams.paths import count_reference, enumerate_paths
 from dscorer_core.ngrams.presets import get_preset
 from dscorer_core.ngrams.scoring import (
@@ -41,6 +40,7 @@ from dscorer_core.ngrams.scoring import (
 )
 from dscorer_core.ngrams.senses import scored_graphs
 from dscorer_core.ngrams.settings import ScoreSettings
+from dscorer_core.runner import chunk_ranges, even_ranges
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 PRESETS = ("released", "typed")
@@ -304,11 +304,14 @@ def test_explosion_is_refused_before_any_work():
 def test_chunk_ranges_cover_the_corpus_in_order():
     sizes = [5, 1, 1, 30, 2, 2, 2, 9, 1]
     for chunks in (1, 2, 3, 8, 20):
-        ranges = chunk_ranges(sizes, chunks)
+        ranges = even_ranges(sizes, chunks)
         assert 1 <= len(ranges) <= chunks and all(a < b for a, b in ranges)
         assert [i for a, b in ranges for i in range(a, b)] == list(range(len(sizes)))
-    assert chunk_ranges(sizes, 1) == [(0, 9)]
-    assert chunk_ranges([], 4) == []
+    assert even_ranges(sizes, 1) == [(0, 9)]
+    assert even_ranges([], 4) == []
+    # a range closes at its item count or once its weight reaches the cap, whichever comes first
+    assert chunk_ranges(sizes, 2, 10) == [(0, 2), (2, 4), (4, 6), (6, 8), (8, 9)]
+    assert chunk_ranges(sizes, 9, 30) == [(0, 4), (4, 9)]
 
 
 @pytest.mark.parametrize("preset", PRESETS)

@@ -16,6 +16,7 @@ from ..formats import read_drs_file
 from ..ill_formed import IllFormedReport, IllPolicy, WfMode, apply_ill_policy, check_gold, extra_fields, with_extras
 from ..metrics.base import Metric
 from ..metrics.registry import make_metrics, metric_title, usable_metrics
+from ..runner import Runner
 from ..sbn.fine_grained import FINE_GRAINED
 from ..sbn.smatch import SMATCH_TRIPLES, SmatchSettings
 from ..stats import Comparison, CountTable, document_differences
@@ -137,14 +138,14 @@ def chosen_metrics(args: argparse.Namespace, golds: Sequence[Drs] = (), systems:
 
 
 def compare_metric(metric: Metric, golds: list[Drs], systems: list[System],
-                   args: argparse.Namespace, cluster: Any = None) -> tuple[Comparison, list[CountTable]]:
-    """The comparison of one metric and the count tables behind it (scored on ``cluster`` if given)."""
+                   args: argparse.Namespace, runner: Runner | None = None) -> tuple[Comparison, list[CountTable]]:
+    """The comparison of one metric and the count tables behind it (batches run by ``runner`` if given)."""
     why = metric.refusal(golds, args.gold) or next(
         (w for s in systems if (w := metric.refusal(s.preds, s.path)) is not None), None)
     if why is not None:
         raise DscorerInputError(why)
     return compare_systems(metric, golds, systems, bootstrap=args.bootstrap, ar=args.ar, seed=args.seed,
-                           cluster=cluster)
+                           runner=runner)
 
 
 @dataclass(frozen=True)
@@ -207,9 +208,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"dscorer compare: {s.path} holds one DRS: comparing it with each of the {len(golds)} "
                   f"gold DRSs (--baseline)", file=sys.stderr)
     results = {}
-    with open_cli_runner(args) if at_scale(args) else nullcontext(None) as cluster:  # one cluster for every system
+    with open_cli_runner(args) if at_scale(args) else nullcontext(None) as runner:  # one cluster for every system
         for m in chosen_metrics(args, golds, systems):
-            c, tables = compare_metric(m, golds, systems, args, cluster)
+            c, tables = compare_metric(m, golds, systems, args, runner)
             signature = with_extras(c.signature, extra) if m.scores_clauses else c.signature  # resampling ones follow
             results[m.name] = (replace(c, signature=signature), tables)
     if args.json:

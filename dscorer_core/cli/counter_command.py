@@ -135,7 +135,7 @@ def _scored_at_scale(args: argparse.Namespace, settings: CounterSettings, runner
     from ..counter.score import counter_corpus
 
     preds, golds, report = read_predictions(args)
-    result = counter_corpus(preds, golds, settings, cluster=runner if args.cluster else None,
+    result = counter_corpus(preds, golds, settings, runner=runner,
                             progress=terminal_progress("COUNTER"))
     if write is not None:
         write(result.documents)
@@ -158,8 +158,9 @@ def run(args: argparse.Namespace) -> int:
 
         pair = prepared_pair(args)
         report = pair.report  # type: ignore[assignment]
-        result = score_prepared(make_metric("counter", settings, args.jobs), pair,
-                                terminal_progress("COUNTER")).detail  # type: ignore[assignment]
+        with open_cli_runner(args) as runner:
+            result = score_prepared(make_metric("counter", settings), pair, terminal_progress("COUNTER"),
+                                    runner).detail  # type: ignore[assignment]
     if args.csv:
         write_csv(args.csv, *counter_rows(result))
     if headline(args, result.F):

@@ -8,13 +8,11 @@ import json
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import OutputError, SettingsError
 from ..output_files import atomic_text_file, check_output_target
-
-if TYPE_CHECKING:
-    from ..cluster import Runner
+from ..runner import Runner, runner_for
 
 
 def add_cluster_option(p: argparse.ArgumentParser) -> None:
@@ -51,10 +49,15 @@ def refuse_overwriting(option: str, target: str | None, *inputs: str) -> None:
 
 @contextmanager
 def open_cli_runner(args: argparse.Namespace) -> Iterator[Runner]:
-    """The Runner of ``--cluster`` (opened for the command and closed after it), or this process."""
+    """The Runner the options ask for, handed down to the metrics: ``--cluster``'s (opened for the
+    command and closed after it; dask imported only then), ``--jobs N`` processes, or this process."""
+    cluster = getattr(args, "cluster", None)
+    if not cluster:
+        yield runner_for(getattr(args, "jobs", 1) or 1)
+        return
     from ..cluster import open_runner
 
-    with open_runner(getattr(args, "cluster", None)) as runner:
+    with open_runner(cluster) as runner:
         yield runner
 
 

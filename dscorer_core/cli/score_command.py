@@ -119,7 +119,8 @@ def run(args: argparse.Namespace) -> int:
 
         pair = prepared_pair(args)
         report = pair.report  # type: ignore[assignment]
-        scored = score_prepared(make_metric("dscorer", settings, args.jobs), pair, terminal_progress("DSCORER"))
+        with open_cli_runner(args) as runner:
+            scored = score_prepared(make_metric("dscorer", settings), pair, terminal_progress("DSCORER"), runner)
         result = scored.detail  # type: ignore[assignment]
         counter = None
         if getattr(args, "with_counter", False):  # scipy: only when asked for
@@ -135,7 +136,6 @@ def _scored_at_scale(args: argparse.Namespace, settings: ScoreSettings, runner: 
                      ) -> tuple[CorpusResult, CounterResult | None, IllFormedReport]:
     """``--cluster`` or ``--per-doc-out``: clause files read as streams, batches scored by ``runner``;
     SBN files read whole, then scored by ``runner``."""
-    cluster = runner if args.cluster else None
     counter = None
     if streams_clauses(args):
         from ..cluster.runs import counter_files, score_files
@@ -149,14 +149,13 @@ def _scored_at_scale(args: argparse.Namespace, settings: ScoreSettings, runner: 
                                     keep_documents=args.per_doc, **common)[0]
         return result, counter, report
     preds, golds, report = read_predictions(args)
-    result = score_corpus(preds, golds, settings, jobs=args.jobs, cluster=cluster,
-                          progress=terminal_progress("DSCORER"))
+    result = score_corpus(preds, golds, settings, runner=runner, progress=terminal_progress("DSCORER"))
     if write is not None:
         write(result.documents)
     if getattr(args, "with_counter", False):
         from ..counter.score import counter_corpus  # scipy: only when asked for
 
-        counter = counter_corpus(preds, golds, counter_settings_from_args(args), cluster=cluster,
+        counter = counter_corpus(preds, golds, counter_settings_from_args(args), runner=runner,
                                  progress=terminal_progress("COUNTER"))
     return result, counter, report
 

@@ -234,7 +234,6 @@ def _at_scale(args: argparse.Namespace, settings: SmatchSettings) -> SmatchResul
             if write is not None:
                 write(docs)
 
-        cluster = runner if args.cluster else None
         if streams:
             from ..cluster.runs import smatch_files
 
@@ -242,12 +241,12 @@ def _at_scale(args: argparse.Namespace, settings: SmatchSettings) -> SmatchResul
                                   on_documents=seen)
         elif settings.chosen in LINE_TRIPLES:
             result = smatch_corpus(read_sbn_texts(args.pred, args.format), read_sbn_texts(args.gold, args.format),
-                                   settings, str(args.pred), str(args.gold), cluster=cluster,
+                                   settings, str(args.pred), str(args.gold), runner=runner,
                                    progress=terminal_progress("Smatch"))
             seen(result.documents)
         else:
             result = smatch_corpus(_preds(args), _golds(args), settings, str(args.pred), str(args.gold),
-                                   cluster=cluster, progress=terminal_progress("Smatch"))
+                                   runner=runner, progress=terminal_progress("Smatch"))
             seen(result.documents)
     if gold_problems and settings.chosen in LINE_TRIPLES:
         _golds(args)  # a gold SBN neither reader reads is an error (FILE:LINE:COL)
@@ -293,4 +292,4 @@ def _fine_grained(args: argparse.Namespace) -> FineGrainedResult:
 
     with open_cli_runner(args) as runner:
         return fine_grained_scores(read_sbn_texts(args.pred, args.format), read_sbn_texts(args.gold, args.format),
-                                   args.time_limit, runner if args.cluster else None)
+                                   args.time_limit, runner)

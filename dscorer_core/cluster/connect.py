@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import SettingsError
+from ..runner import IN_PROCESS, InProcess, Processes, Runner
 from ..version import __version__
-from .runner import DaskRunner, InProcess, Runner
+from .runner import DaskRunner
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -86,9 +87,9 @@ def open_runner(cluster: str | ClusterSpec | Runner | Any | None) -> Iterator[Ru
     block and closed after it; a Runner is used as it is; a ``distributed.Client`` is wrapped
     (and left open); None runs in this process."""
     if cluster is None:
-        yield InProcess()
+        yield IN_PROCESS
         return
-    if isinstance(cluster, (InProcess, DaskRunner)):
+    if isinstance(cluster, (InProcess, Processes, DaskRunner)):
         yield cluster
         return
     if not isinstance(cluster, (str, ClusterSpec)):  # a distributed.Client the caller owns

@@ -1,30 +1,15 @@
-"""Running tasks and handing back their results in the order they were given: in this process, or on
-a Dask cluster with a bounded number of tasks in flight (so the client's memory does not grow with
-the corpus)."""
+"""Running tasks on a Dask cluster and handing back their results in the order they were given, with
+a bounded number of tasks in flight (so the client's memory does not grow with the corpus): the
+``runner.Runner`` protocol, as this process and N processes implement it (``dscorer_core/runner.py``)."""
 
 from __future__ import annotations
 
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 R = TypeVar("R")
-
-
-class Runner(Protocol):
-    """Something that runs ``func(*args)`` for each argument tuple and yields the results in order."""
-
-    def map_ordered(self, func: Callable[..., R], args: Iterable[tuple[Any, ...]], name: str) -> Iterator[R]:
-        ...  # pragma: no cover
-
-
-class InProcess:
-    """Every task in this process, one after the other (a streamed corpus on one machine)."""
-
-    def map_ordered(self, func: Callable[..., R], args: Iterable[tuple[Any, ...]], name: str) -> Iterator[R]:
-        for a in args:
-            yield func(*a)
 
 
 class DaskRunner:
@@ -37,11 +22,13 @@ class DaskRunner:
         self.client = client
         self.window = window
 
+    @property
+    def workers(self) -> int:
+        """The cluster's worker threads (tasks that run at once)."""
+        return sum(self.client.nthreads().values()) or 1
+
     def _window(self) -> int:
-        if self.window:
-            return self.window
-        threads = sum(self.client.nthreads().values()) or 1
-        return 2 * threads + 2
+        return self.window or 2 * self.workers + 2
 
     def map_ordered(self, func: Callable[..., R], args: Iterable[tuple[Any, ...]], name: str) -> Iterator[R]:
         run = f"dscorer-{name}-{uuid.uuid4().hex[:12]}"

@@ -1,8 +1,9 @@
 """Cutting a corpus into batches for a Runner and adding up what comes back, in corpus order.
 
-Two kinds of input: DRSs already read (the Python API's ``cluster=``: batches of DRSs are sent),
-and files read as a stream (the command line: pieces of text are sent and read by the workers, and
-the client holds only a window of batches and the running totals, whatever the corpus's size).
+Files read as a stream (the command line's ``--cluster`` and ``--per-doc-out``): pieces of text are
+sent and read by the workers, and the client holds only a window of batches and the running totals,
+whatever the corpus's size. DRSs already read are cut into batches by the metrics themselves, on the
+runner they are handed (``dscorer_core.runner``).
 """
 
 from __future__ import annotations
@@ -14,23 +15,23 @@ from functools import partial
 from typing import Any
 
 from ..chunked import TextChunk, clf_chunks, drs_count, paired, sbn_line_chunks
-from ..clauses import Drs
-from ..counter.score import CHUNK, CounterPair, CounterResult, CounterTotals
+from ..counter.chunks import CHUNK
+from ..counter.score import CounterResult, CounterTotals
 from ..counter.settings import CounterSettings
 from ..errors import DrsCountMismatch, NoDrsError, SettingsError
 from ..formats import read_drs_file
 from ..ill_formed import WF_MODES, GoldCheck, IllFormed, IllFormedReport, IllPolicy, WfMode
 from ..ngrams.corpus import CorpusTotals
-from ..ngrams.scoring import CorpusResult, DocumentScore
+from ..ngrams.scoring import CorpusResult
 from ..ngrams.settings import ScoreSettings
-from ..sbn.smatch import PredictedSbn, SmatchDocument, SmatchResult, SmatchSettings, SmatchTotals
+from ..runner import Runner
+from ..sbn.smatch import SmatchResult, SmatchSettings, SmatchTotals
 from ..swapped_sides import SwapSigns, suspicion
 from .connect import open_runner
-from .runner import Runner
 from .tasks import Batch, ReadJob, counter_batch, gold_check_chunk, score_batch, smatch_batch
 
 #: DRS pairs per batch: a few tenths of a second of work, so a task's overhead (milliseconds) is
-#: small beside it; a multiple of ``counter.score.CHUNK``, so COUNTER shares solver calls as in one process.
+#: small beside it; a multiple of ``counter.chunks.CHUNK``, so COUNTER shares solver calls as in one process.
 BATCH = 500
 assert BATCH % CHUNK == 0
 
@@ -47,47 +48,6 @@ def _check_batch(size: int) -> int:
     if size < 1 or size % CHUNK:
         raise SettingsError(f"a batch holds a positive multiple of {CHUNK} DRS pairs, not {size}")
     return size
-
-
-def _ranges(n: int, size: int) -> list[tuple[int, int]]:
-    return [(a, min(a + size, n)) for a in range(0, n, size)]
-
-
-def _gathered(runner: Runner, func: Callable[..., Batch], args: list[tuple[Any, ...]], name: str, total: int,
-              progress: Progress | None) -> list[Any]:
-    docs: list[Any] = []
-    for batch in runner.map_ordered(func, args, name):
-        docs.extend(batch.documents)
-        if progress:
-            progress(len(docs), total)
-    return docs
-
-
-def score_documents_on(cluster: Cluster, preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreSettings,
-                       progress: Progress | None = None, size: int = BATCH) -> list[DocumentScore]:
-    """DSCORER document scores of aligned DRSs, batches scored on ``cluster``: the same documents,
-    in the same order, as ``dscorer.batch.score_documents`` gives in one process."""
-    args = [(list(preds[a:b]), list(golds[a:b]), settings, None, a) for a, b in _ranges(len(preds), size)]
-    with open_runner(cluster) as runner:
-        return _gathered(runner, score_batch, args, "score", len(preds), progress)
-
-
-def counter_documents_on(cluster: Cluster, preds: Sequence[Drs], golds: Sequence[Drs], settings: CounterSettings,
-                         progress: Progress | None = None, size: int = BATCH) -> list[CounterPair]:
-    """COUNTER's documents of aligned DRSs, batches run on ``cluster`` (mappings and clause lists included)."""
-    args = [(list(preds[a:b]), list(golds[a:b]), settings, None, a)
-            for a, b in _ranges(len(preds), _check_batch(size))]
-    with open_runner(cluster) as runner:
-        return _gathered(runner, counter_batch, args, "counter", len(preds), progress)
-
-
-def smatch_documents_on(cluster: Cluster, preds: Sequence[PredictedSbn], golds: Sequence[Any],
-                        settings: SmatchSettings, progress: Progress | None = None,
-                        size: int = BATCH) -> list[SmatchDocument]:
-    """Smatch documents of aligned SBNs, batches run on ``cluster``."""
-    args = [(list(preds[a:b]), list(golds[a:b]), settings, a) for a, b in _ranges(len(preds), size)]
-    with open_runner(cluster) as runner:
-        return _gathered(runner, smatch_batch, args, "smatch", len(preds), progress)
 
 
 def stream_gold_check(runner: Runner, gold: str | os.PathLike[str], mode: WfMode, size: int = BATCH) -> GoldCheck:

@@ -14,7 +14,8 @@ from ..counter.settings import CounterSettings
 from ..ill_formed import GoldCheck, IllFormed, IllPolicy, apply_ill_policy, check_gold
 from ..ngrams.batch import score_documents
 from ..ngrams.settings import ScoreSettings
-from ..sbn.smatch import PredictedSbn, SmatchDocument, SmatchSettings, collector_paused, smatch_documents
+from ..sbn.smatch import PredictedSbn, SmatchSettings
+from ..sbn.smatch import smatch_batch as smatch_documents_batch
 from ..swapped_sides import SwapSigns, swap_signs
 
 
@@ -86,7 +87,7 @@ def _slim(pair: CounterPair) -> CounterPair:
 def counter_batch(pred: TextChunk | Sequence[Drs] | None, gold: TextChunk | Sequence[Drs],
                   settings: CounterSettings, job: ReadJob | None = None, first_index: int = 0,
                   slim: bool = False) -> Batch:
-    """COUNTER's documents of a batch (``first_index`` a multiple of ``counter.score.CHUNK``, so the
+    """COUNTER's documents of a batch (``first_index`` a multiple of ``counter.chunks.CHUNK``, so the
     documents share solver calls as in one process); ``slim`` leaves the mappings and clause lists out."""
     ill: tuple[IllFormed, ...] = ()
     signs = None
@@ -104,7 +105,5 @@ def counter_batch(pred: TextChunk | Sequence[Drs] | None, gold: TextChunk | Sequ
 def smatch_batch(preds: Sequence[PredictedSbn], golds: Sequence, settings: SmatchSettings,
                  first_index: int) -> Batch:
     """Smatch documents of a batch of SBN pairs."""
-    with collector_paused():
-        docs: list[SmatchDocument] = smatch_documents(preds, golds, settings, first_index)
-    return Batch(tuple(docs))
+    return Batch(tuple(smatch_documents_batch(preds, golds, settings, first_index)))
 

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from .. import formula
 from ..align import matched_candidates
 from ..clauses import Clause, Drs
 from ..errors import CounterExplosion, DrsCountMismatch
+from ..notebook_methods import NotebookResult
+from ..runner import IN_PROCESS, Runner, runner_for
+from .chunks import counter_chunks, worth_processes
 from .direct import BYTES_PER_CANDIDATE, DIRECT_FROM, direct_outcome, estimated_candidates
 from .normalise import CounterClause, CounterDrs, prepare_drs
 from .problem import MatchProblem, build_problem
@@ -23,8 +25,6 @@ from .settings import CounterSettings
 #: Breakdown rows, in COUNTER's order: operators, roles, concepts, then concepts by part of speech
 #: (``s`` counts as ``a``) and events (verb and adjective concepts, as COUNTER counts them).
 KINDS = ("operators", "roles", "concepts", "nouns", "verbs", "adjectives", "adverbs", "events")
-#: Documents scored together (their small integer programs share solver calls) between progress reports.
-CHUNK = 100
 
 _POS_KIND = {"n": "nouns", "v": "verbs", "a": "adjectives", "s": "adjectives", "r": "adverbs"}
 
@@ -96,8 +96,8 @@ def _breakdown(matched: Sequence[CounterClause], pred: Sequence[CounterClause],
     return tuple(KindScore(k, *counts[k]) for k in KINDS)
 
 
-@dataclass(frozen=True)
-class CounterPair(_ClauseScores):
+@dataclass(frozen=True, repr=False)
+class CounterPair(_ClauseScores, NotebookResult):
     """COUNTER's comparison of one DRS pair: counts, P/R/F, the mapping and the clauses on each side.
 
     ``mapping`` holds the variable pairs the matched clauses use (pred -> gold); clause lists hold
@@ -137,27 +137,8 @@ class CounterPair(_ClauseScores):
             data["unmatched_gold"] = [c.text() for c in self.unmatched_gold]
         return data
 
-    def __repr__(self) -> str:
-        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
-        from ..render.notebook import result_repr
-
-        return result_repr(self)
-
-    def _repr_html_(self) -> str:
-        """What a notebook shows (``render.notebook.counter_pair_html``)."""
-        from ..render.notebook import counter_pair_html
-
-        return counter_pair_html(self)
-
-    def to_pandas(self) -> Any:
-        """One flat row per document as a pandas DataFrame (the rows ``--csv`` writes)."""
-        from ..render.notebook import to_pandas
-
-        return to_pandas(self)
-
-
-@dataclass(frozen=True)
-class CounterResult(_ClauseScores):
+@dataclass(frozen=True, repr=False)
+class CounterResult(_ClauseScores, NotebookResult):
     """Micro-averaged COUNTER scores of a corpus, its documents and its breakdown by clause kind."""
 
     documents: tuple[CounterPair, ...]
@@ -209,25 +190,6 @@ class CounterResult(_ClauseScores):
         if per_doc:
             data["documents"] = [d.as_dict() for d in self.documents]
         return data
-
-    def __repr__(self) -> str:
-        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
-        from ..render.notebook import result_repr
-
-        return result_repr(self)
-
-    def _repr_html_(self) -> str:
-        """What a notebook shows (``render.notebook.corpus_html``)."""
-        from ..render.notebook import corpus_html
-
-        return corpus_html(self)
-
-    def to_pandas(self) -> Any:
-        """One flat row per document as a pandas DataFrame (the rows ``--csv`` writes)."""
-        from ..render.notebook import to_pandas
-
-        return to_pandas(self)
-
 
 def _pair_result(index: int, problem: MatchProblem, outcome: SearchOutcome,
                  settings: CounterSettings) -> CounterPair:
@@ -299,38 +261,29 @@ def score_chunk(preds: Sequence[Drs], golds: Sequence[Drs], settings: CounterSet
 
 def counter_corpus(preds: Sequence[Drs], golds: Sequence[Drs], settings: CounterSettings | None = None,
                    progress: Callable[[int, int], None] | None = None, first_index: int = 0,
-                   cluster: Any = None, jobs: int = 1) -> CounterResult:
+                   runner: Runner | None = None, jobs: int = 1) -> CounterResult:
     """COUNTER scores of aligned predicted and gold DRSs, micro-averaged over all pairs.
 
-    Documents are scored in chunks (``parallel.chunk_ranges``: CHUNK documents, fewer when they are
+    Documents are scored in chunks (``chunks.counter_chunks``: CHUNK documents, fewer when they are
     long); ``progress``, if given, is called as progress(done, total) after each chunk. ``first_index``
     numbers the documents of a piece of a corpus (a multiple of CHUNK) as the whole corpus would: the
-    same seeds, the same chunks. ``jobs`` scores the chunks in that many processes when the work is
-    large enough to pay for them (``parallel.worth_processes``): the same documents either way.
-    ``cluster`` (``"local:N"``, ``"tcp://HOST:PORT"`` or a ``distributed.Client``) runs the chunks on
-    a Dask cluster (docs/scale.md): the same figures.
+    same seeds, the same chunks. ``runner`` (``runner.Processes(N)``, a cluster's ``DaskRunner``;
+    ``jobs`` N is short for ``Processes(N)``) scores the chunks when the work is large enough to pay
+    for several workers (``chunks.worth_processes``): the same documents either way.
     """
-    from .parallel import chunk_ranges, score_in_processes, worth_processes
-
     settings = settings or CounterSettings()
     if len(preds) != len(golds):
         raise DrsCountMismatch("predicted DRSs", "gold DRSs", len(preds), len(golds))
-    if cluster is not None:
-        from ..cluster.runs import counter_documents_on  # imports dask: only when asked for
-
-        docs = counter_documents_on(cluster, preds, golds, settings, progress)
-    else:
-        ranges = chunk_ranges(preds, golds)
-        if jobs > 1 and worth_processes(preds, golds, ranges):
-            docs = score_in_processes(preds, golds, settings, ranges, jobs, first_index, progress)
-        else:
-            docs = []
-            for a, b in ranges:
-                docs += score_chunk(preds[a:b], golds[a:b], settings, first_index + a)
-                if progress:
-                    progress(len(docs), len(preds))
+    runner = runner or runner_for(jobs)
+    ranges = counter_chunks(preds, golds)
+    if runner.workers <= 1 or not worth_processes(preds, golds, ranges):
+        runner = IN_PROCESS
+    args = ((list(preds[a:b]), list(golds[a:b]), settings, first_index + a) for a, b in ranges)
     totals = CounterTotals(settings)
-    totals.add(docs)
+    for docs in runner.map_ordered(score_chunk, args, "counter"):
+        totals.add(docs)
+        if progress:
+            progress(totals.count, len(preds))
     return totals.result()
 
 

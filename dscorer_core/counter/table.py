@@ -4,8 +4,10 @@ rows of ``CounterResult.to_pandas()``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from .score import CounterPair, CounterResult
+if TYPE_CHECKING:  # read by their attributes: the notebook renderer uses this table without an import circle
+    from .score import CounterPair, CounterResult
 
 #: The table's columns.
 COUNTER_HEADER = ("index", "P", "R", "F", "matched", "upper_bound", "pred_clauses", "gold_clauses", "optimal",

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..errors import DrsCountMismatch
 from ..formula import mean_rows, prf, sum_rows
+from ..notebook_methods import Brief, NotebookResult
 from ..signature import Signature
 
 if TYPE_CHECKING:
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from ..counter.score import CounterResult, KindScore
     from ..ill_formed import IllFormedReport
     from ..ngrams.scoring import CorpusResult, OrderScore
+    from ..runner import Runner
     from ..sbn.smatch import SmatchResult
 
 
@@ -70,8 +72,8 @@ class CountRows:
         return np.hstack([flat, np.asarray(self.extra, dtype=np.float64).reshape(self.n_documents, -1)])
 
 
-@dataclass(frozen=True)
-class MetricDocument:
+@dataclass(frozen=True, repr=False)
+class MetricDocument(Brief):
     """One document's figures under a metric: its counts per component and P, R, F; ``optimal``
     says whether its alignment is proven best (COUNTER, Smatch; None where no search is involved),
     ``note`` why it scored as it did (Smatch: the prediction is ill-formed, or a side cannot be read)."""
@@ -89,13 +91,6 @@ class MetricDocument:
     def as_dict(self) -> dict[str, Any]:
         return {"index": self.index, "sentence": self.sentence, "P": self.P, "R": self.R, "F": self.F,
                 "counts": [list(c) for c in self.counts], "optimal": self.optimal, "note": self.note}
-
-    def __repr__(self) -> str:
-        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
-        from ..render.notebook import result_repr
-
-        return result_repr(self)
-
 
 @runtime_checkable
 class Metric(Protocol):
@@ -149,9 +144,9 @@ class Metric(Protocol):
         ...
 
     def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None,
-              cluster: Any = None) -> MetricResult:
-        """Score aligned predicted and gold DRSs: the corpus result (``cluster``: an open
-        ``cluster.Runner`` to score on, or None for this process)."""
+              runner: Runner | None = None) -> MetricResult:
+        """Score aligned predicted and gold DRSs: the corpus result (``runner``: where the batches run,
+        handed down by the caller; None: the metric's own ``jobs``, or this process)."""
         ...
 
     def figures(self, sums: np.ndarray) -> np.ndarray:
@@ -177,8 +172,8 @@ class Metric(Protocol):
         ...
 
 
-@dataclass(frozen=True, eq=False)
-class MetricResult:
+@dataclass(frozen=True, eq=False, repr=False)
+class MetricResult(NotebookResult):
     """A metric's corpus result: per-document rows and figures, micro and macro figures, the signature.
 
     The metric's extras are typed fields, empty for the others: ``orders`` (DSCORER's per-order
@@ -254,25 +249,6 @@ class MetricResult:
         if per_doc:
             data["documents"] = [d.as_dict() for d in self.documents]
         return data
-
-    def __repr__(self) -> str:
-        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
-        from ..render.notebook import result_repr
-
-        return result_repr(self)
-
-    def _repr_html_(self) -> str:
-        """What a notebook shows (``render.notebook.corpus_html``)."""
-        from ..render.notebook import corpus_html
-
-        return corpus_html(self)
-
-    def to_pandas(self) -> Any:
-        """One flat row per document as a pandas DataFrame (the rows ``--csv`` writes)."""
-        from ..render.notebook import to_pandas
-
-        return to_pandas(self)
-
 
 class Batches:
     """``add_batch(preds, golds)`` as a training loop's evaluation goes, then ``compute()``: the

@@ -12,6 +12,7 @@ from ..clauses import Drs
 from ..counter.score import CounterResult, counter_corpus, counter_pair
 from ..counter.settings import CounterSettings
 from ..errors import SettingsError
+from ..runner import Runner, runner_for
 from ..signature import Signature
 from .base import Average, CountRows, MetricResult, OneComponent, Progress, result_from_rows
 
@@ -58,10 +59,10 @@ class CounterMetric(OneComponent):
         return _rows([(found.matched, found.pred_clauses, found.gold_clauses)])
 
     def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None,
-              cluster: Any = None) -> MetricResult:
-        """``cluster``: score on a Dask cluster (an open ``cluster.Runner``, docs/scale.md)."""
-        return self.result_of(counter_corpus(preds, golds, self.settings, progress=progress, cluster=cluster,
-                                             jobs=self.jobs),
+              runner: Runner | None = None) -> MetricResult:
+        """``runner``: where the batches run (a cluster's, docs/scale.md); None: ``jobs`` processes."""
+        return self.result_of(counter_corpus(preds, golds, self.settings, progress=progress,
+                                             runner=runner or runner_for(self.jobs)),
                               [g.sentence for g in golds])
 
     def result_of(self, corpus: CounterResult, sentences: Sequence[str | None] | None = None) -> MetricResult:

@@ -13,6 +13,7 @@ from ..formula import dscorer_rows
 from ..ngrams.corpus import score_corpus
 from ..ngrams.scoring import CorpusResult, OrderCounts, score_pair, zero_gram_ratio, zero_gram_ratios_of
 from ..ngrams.settings import ScoreSettings
+from ..runner import Runner, runner_for
 from ..signature import Signature
 from .base import Average, Batches, CountRows, MetricResult, Progress, component_f, result_from_rows
 
@@ -81,10 +82,10 @@ class DscorerMetric(Batches):
         return _rows([counts], [zero_gram_ratio(counts[0])], self.settings.order)
 
     def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None,
-              cluster: Any = None) -> MetricResult:
-        """``cluster``: score on a Dask cluster (an open ``cluster.Runner``, docs/scale.md) instead of ``jobs``."""
-        return self.result_of(score_corpus(preds, golds, self.settings, progress=progress, jobs=self.jobs,
-                                           cluster=cluster))
+              runner: Runner | None = None) -> MetricResult:
+        """``runner``: where the batches run (a cluster's, docs/scale.md); None: ``jobs`` processes."""
+        return self.result_of(score_corpus(preds, golds, self.settings, progress=progress,
+                                           runner=runner or runner_for(self.jobs)))
 
     def result_of(self, corpus: CorpusResult) -> MetricResult:
         """The registry's corpus result of a DSCORER run (``score_corpus``'s ``CorpusResult`` as ``detail``)."""

@@ -15,6 +15,7 @@ import numpy as np
 
 from ..clauses import Drs
 from ..errors import DscorerInputError, SettingsError
+from ..runner import Runner
 from ..sbn.reader import SbnText
 from ..sbn.smatch import SmatchResult, SmatchSettings, smatch_corpus, smatch_signature_value
 from ..signature import Signature
@@ -74,22 +75,22 @@ class SmatchMetric(OneComponent):
     def pair_rows(self, pred: Drs, gold: Drs) -> CountRows:
         return self._rows_of(self._corpus([pred], [gold]))
 
-    def _corpus(self, preds: Sequence[Drs], golds: Sequence[Drs], cluster: Any = None) -> SmatchResult:
+    def _corpus(self, preds: Sequence[Drs], golds: Sequence[Drs], runner: Runner | None = None) -> SmatchResult:
         for drss, side in ((golds, "the gold file"), (preds, "a system file")):
             why = self.refusal(drss, side)
             if why is not None:
                 raise DscorerInputError(why)
         pred_name = preds[0].source if preds else "pred"
         gold_name = golds[0].source if golds else "gold"
-        return smatch_corpus(sbn_texts(preds), sbn_texts(golds), self.settings, pred_name, gold_name, cluster=cluster)
+        return smatch_corpus(sbn_texts(preds), sbn_texts(golds), self.settings, pred_name, gold_name, runner=runner)
 
     def _rows_of(self, corpus: SmatchResult) -> CountRows:
         return _rows([(d.matched, d.pred_triples, d.gold_triples) for d in corpus.documents], self.settings.soft)
 
     def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None,
-              cluster: Any = None) -> MetricResult:
-        """``cluster``: score on a Dask cluster (an open ``cluster.Runner``, docs/scale.md)."""
-        result = self.result_of(self._corpus(preds, golds, cluster), [g.sentence for g in golds])
+              runner: Runner | None = None) -> MetricResult:
+        """``runner``: where the batches run (a cluster's, docs/scale.md); None: this process."""
+        result = self.result_of(self._corpus(preds, golds, runner), [g.sentence for g in golds])
         if progress:
             progress(len(golds), len(golds))
         return result

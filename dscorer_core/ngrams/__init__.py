@@ -4,8 +4,9 @@ The stages, in pipeline order: ``presets`` and ``settings`` (what a score depend
 ``labels`` (interned label ids), ``induction`` (a DRS becomes a typed graph, once),
 ``arrays`` (the same graph as integer arrays),
 ``paths`` / ``fast_engine`` / ``engines`` (counting k-grams: one interface, ``Engine.count``, and
-one guard, ``check_batch``), ``scoring`` (one pair), ``batch`` / ``parallel`` / ``corpus`` (many
-pairs); ``ngram_comparison`` and ``occurrence_matching`` (which k-grams two graphs share, for display).
+one guard, ``check_batch``), ``scoring`` (one pair), ``batch`` / ``corpus`` (many pairs, on the
+runner handed down), ``table`` (the per-document table); ``ngram_comparison`` and
+``occurrence_matching`` (which k-grams two graphs share, for display).
 """
 
 from .corpus import corpus_from_documents, score_corpus

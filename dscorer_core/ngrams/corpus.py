@@ -1,4 +1,4 @@
-"""DSCORER scores of a corpus: every document scored (in batches, or in several processes),
+"""DSCORER scores of a corpus: every document scored (in this process, or in batches on the runner handed down),
 then micro figures from summed counts and macro figures as the mean of documents (docs/metric.md, "Corpus scores")."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from typing import Any
 
 from ..clauses import Drs
 from ..errors import DrsCountMismatch
+from ..runner import Runner, even_ranges, runner_for
 from .batch import score_documents
 from .scoring import (
     CorpusResult,
@@ -18,31 +19,39 @@ from .scoring import (
     zero_gram_ratios_of,
 )
 from .settings import ScoreSettings
+from .table import document_table as document_table  # the per-document table, kept here for its callers
 
 
 def score_corpus(preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreSettings | None = None,
-                 progress: Callable[[int, int], None] | None = None, jobs: int = 1, cluster: Any = None,
+                 progress: Callable[[int, int], None] | None = None, jobs: int = 1, runner: Runner | None = None,
                  **changes: Any) -> CorpusResult:
     """Score aligned lists of DRSs: micro (summed counts) and macro (mean of documents).
 
-    ``progress``, if given, is called as progress(done, total) after each document (each batch on a
-    cluster). ``jobs`` scores in that many processes; ``cluster`` (``"local:N"``, ``"tcp://HOST:PORT"``,
-    or a ``distributed.Client``) on a Dask cluster (docs/scale.md): the same figures either way.
+    ``progress``, if given, is called as progress(done, total) after each document (each batch when
+    batches run elsewhere). ``runner`` runs the batches (``runner.Processes(N)``, a cluster's
+    ``DaskRunner``; docs/scale.md); ``jobs`` N is short for ``runner.Processes(N)``: the same figures either way.
     """
     settings = (settings or ScoreSettings()).replace(**changes)
     if len(preds) != len(golds):
         raise DrsCountMismatch("pred", "gold", len(preds), len(golds))
-    if cluster is not None:
-        from ..cluster.runs import score_documents_on  # imports dask: only when asked for
+    runner = runner or runner_for(jobs)
+    return corpus_from_documents(documents_on(runner, preds, golds, settings, progress), settings)
 
-        docs = score_documents_on(cluster, preds, golds, settings, progress)
-    elif jobs and jobs > 1 and len(preds) > 1:
-        from .parallel import score_documents_parallel  # multiprocessing: only for --jobs
 
-        docs = score_documents_parallel(preds, golds, settings, jobs, progress)
-    else:
-        docs = score_documents(preds, golds, settings, progress=progress)
-    return corpus_from_documents(docs, settings)
+def documents_on(runner: Runner, preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreSettings,
+                 progress: Callable[[int, int], None] | None = None) -> list[DocumentScore]:
+    """The document scores of aligned DRSs, in corpus order: in this process with one worker, else
+    cut into four ranges of about equal size (in clauses) per worker, each scored by ``runner``."""
+    if runner.workers <= 1 or len(preds) <= 1:
+        return score_documents(preds, golds, settings, progress=progress)
+    sizes = [len(p.clauses) + len(g.clauses) for p, g in zip(preds, golds)]
+    args = [(list(preds[a:b]), list(golds[a:b]), settings, a) for a, b in even_ranges(sizes, runner.workers * 4)]
+    docs: list[DocumentScore] = []
+    for found in runner.map_ordered(score_documents, args, "score"):
+        docs.extend(found)
+        if progress:
+            progress(len(docs), len(preds))
+    return docs
 
 
 def corpus_from_documents(docs: Sequence[DocumentScore], settings: ScoreSettings) -> CorpusResult:
@@ -94,14 +103,3 @@ class CorpusTotals:
         micro = score_counts(summed, self._zero / m, settings)
         macro = Score(self._p / m, self._r / m, self._f / m)
         return CorpusResult(micro, macro, tuple(self.documents), settings, count=None if self.keep else m)
-
-
-def document_table(result: CorpusResult) -> tuple[list[str], list[list[object]]]:
-    """Header and rows of the per-document table: index, P, R, F, f0..fn, clause counts, sentence
-    (the CLI's --per-doc and --csv, and the app's corpus table and download)."""
-    n = result.settings.order
-    header = ["index", "P", "R", "F"] + [f"f{k}" for k in range(0, n + 1)] + \
-             ["pred_clauses", "gold_clauses", "sentence"]
-    rows = [[d.index, d.score.P, d.score.R, d.score.F] + [o.f for o in d.score.orders] +
-            [d.pred_clauses, d.gold_clauses, d.sentence or ""] for d in result.documents]
-    return header, rows

@@ -16,6 +16,7 @@ import numpy as np
 
 from ..clauses import Drs
 from ..formula import DscorerRows, dscorer_rows, zero_gram_ratios
+from ..notebook_methods import Brief, NotebookResult, PairNotebook
 from .engines import PairBatch, check_batch, count_ngrams, get_engine, uses_walks
 from .fast_engine import BatchCounts
 from .induction import Graph
@@ -53,8 +54,8 @@ class OrderScore:
                 "p": self.p, "r": self.r, "f": self.f, "weight": self.weight}
 
 
-@dataclass(frozen=True)
-class Score:
+@dataclass(frozen=True, repr=False)
+class Score(Brief):
     """A combined DSCORER score and the per-order figures it is built from."""
 
     P: float
@@ -68,15 +69,8 @@ class Score:
             d["orders"] = [o.as_dict() for o in self.orders]
         return d
 
-    def __repr__(self) -> str:
-        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
-        from ..render.notebook import result_repr
-
-        return result_repr(self)
-
-
-@dataclass(frozen=True)
-class PairResult:
+@dataclass(frozen=True, repr=False)
+class PairResult(PairNotebook):
     """The score of one predicted/gold pair, with its graphs; the n-gram tables are counted on first use."""
 
     score: Score
@@ -105,34 +99,8 @@ class PairResult:
             return self.counted[1]
         return count_ngrams(self.gold_graph, self.settings.order, self.settings.engine, None)
 
-    def __repr__(self) -> str:
-        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
-        from ..render.notebook import result_repr
-
-        return result_repr(self)
-
-    def _repr_html_(self) -> str:
-        """What a notebook shows (``render.notebook.pair_html``)."""
-        from ..render.notebook import pair_html
-
-        return pair_html(self)
-
-    def show(self, k: int | None = None, compact: bool = True, boxes: bool = True) -> Any:
-        """Both graphs side by side highlighted at order ``k`` (default 2), the scores, the signature
-        and the box view, for a notebook (``render.notebook.pair_view``)."""
-        from ..render.notebook import pair_view
-
-        return pair_view(self, k, compact, boxes)
-
-    def to_pandas(self) -> Any:
-        """One flat row per document as a pandas DataFrame (the rows ``--csv`` writes)."""
-        from ..render.notebook import to_pandas
-
-        return to_pandas(self)
-
-
-@dataclass(frozen=True)
-class DocumentScore:
+@dataclass(frozen=True, repr=False)
+class DocumentScore(Brief):
     """One document's score in a corpus run (graphs are not kept, to save memory)."""
 
     index: int
@@ -148,15 +116,8 @@ class DocumentScore:
         d["pred_clauses"], d["gold_clauses"] = self.pred_clauses, self.gold_clauses
         return d
 
-    def __repr__(self) -> str:
-        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
-        from ..render.notebook import result_repr
-
-        return result_repr(self)
-
-
-@dataclass(frozen=True)
-class CorpusResult:
+@dataclass(frozen=True, repr=False)
+class CorpusResult(NotebookResult):
     """Micro and macro corpus scores, every document's score, and the settings."""
 
     micro: Score
@@ -184,25 +145,6 @@ class CorpusResult:
         if per_doc:
             d["documents"] = [doc.as_dict() for doc in self.documents]
         return d
-
-    def __repr__(self) -> str:
-        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
-        from ..render.notebook import result_repr
-
-        return result_repr(self)
-
-    def _repr_html_(self) -> str:
-        """What a notebook shows (``render.notebook.corpus_html``)."""
-        from ..render.notebook import corpus_html
-
-        return corpus_html(self)
-
-    def to_pandas(self) -> Any:
-        """One flat row per document as a pandas DataFrame (the rows ``--csv`` writes)."""
-        from ..render.notebook import to_pandas
-
-        return to_pandas(self)
-
 
 def scores_of_rows(counts: Sequence[tuple[OrderCounts, ...]], zero_grams: Sequence[float],
                    settings: ScoreSettings) -> list[Score]:

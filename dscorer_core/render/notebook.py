@@ -1,13 +1,16 @@
 """Results where researchers work: a notebook's rich display, short reprs and flat tables.
 
 The result classes (``PairResult``, ``CorpusResult``, ``CounterPair``, ``CounterResult``,
-``SmatchDocument``, ``SmatchResult``, ``MetricResult``) call these functions from thin methods:
-``_repr_html_`` (what Jupyter shows), ``show(k=...)`` (a pair highlighted at order k),
-``to_pandas()`` (one flat row per document, the rows ``--csv`` writes) and ``__repr__`` (one line
-under 300 characters). A pair draws both graphs side by side as inline SVG (``render.svg``), edges
-coloured by the share of their k-gram occurrences that are matched, as the app's panes do.
+``SmatchDocument``, ``SmatchResult``, ``MetricResult``) call these functions from the thin methods of
+one mixin (``dscorer_core.notebook_methods``): ``_repr_html_`` (what Jupyter shows), ``show(k=...)``
+(a pair highlighted at order k), ``to_pandas()`` (one flat row per document, the rows ``--csv``
+writes) and ``__repr__`` (one line under 300 characters). A pair draws both graphs side by side as
+inline SVG (``render.svg``), edges coloured by the share of their k-gram occurrences that are
+matched, as the app's panes do.
 
 Everything from a file is escaped text; the style is the core's asset (``render.page``); no script.
+The results are told apart by their class's name and read by their attributes: this module imports
+none of their modules, so no import circle runs through it (tests/test_layers.py).
 """
 
 from __future__ import annotations
@@ -19,10 +22,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..counter.table import counter_pair_rows, counter_rows
 from ..errors import NgramExplosion, SettingsError
-from ..ngrams.corpus import document_table
 from ..ngrams.induction import Graph
 from ..ngrams.ngram_comparison import PairHighlight, highlight_pair
+from ..ngrams.table import document_table, documents_table
 from .box_view import box_view_html, box_view_legend
 from .edge_colour import edge_shades
 from .layout import shared_layout, too_large_to_draw
@@ -238,25 +242,21 @@ def _worst_block(result: Any) -> str:
 
 def figures_block(result: Any) -> str:
     """A corpus result's figures as a table, whatever its metric."""
-    from ..counter.score import CounterResult
-    from ..metrics.base import MetricResult
-    from ..ngrams.scoring import CorpusResult
-    from ..sbn.smatch import SmatchResult
-
-    if isinstance(result, CorpusResult):
+    kind = _kind(result)
+    if kind == "CorpusResult":
         table = html_table(["average", "P", "R", "F"], [["micro", result.micro.P, result.micro.R, result.micro.F],
                                                     ["macro", result.macro.P, result.macro.R, result.macro.F]])
         orders = html_table(["k", "matched", "pred", "gold", "P", "R", "F"],
                         [[o.k, o.matched, o.pred, o.gold, o.p, o.r, o.f] for o in result.micro.orders])
         return table + orders
-    if isinstance(result, CounterResult):
+    if kind == "CounterResult":
         return html_table(["matched", "pred_clauses", "gold_clauses", "P", "R", "F", "proven optimal"],
                       [[result.matched, result.pred_clauses, result.gold_clauses, result.P, result.R, result.F,
                         result.optimal_documents]])
-    if isinstance(result, SmatchResult):
+    if kind == "SmatchResult":
         return html_table(["micro P", "micro R", "micro F", "mean F (PMB 5)", "ill-formed", "proven optimal"],
                       [[result.P, result.R, result.F, result.mean_F, result.ill_formed, result.optimal_documents]])
-    if isinstance(result, MetricResult):
+    if kind == "MetricResult":
         return html_table(["average", "P", "R", "F"], [["micro", result.micro.P, result.micro.R, result.micro.F],
                                                    ["macro", result.macro.P, result.macro.R, result.macro.F]])
     raise TypeError(f"not a corpus result: {type(result).__name__}")
@@ -311,12 +311,20 @@ SMATCH_HEADER = ("index", "P", "R", "F", "matched", "pred_triples", "gold_triple
                  "ill_formed", "note")
 
 
-def _pair_document(result: PairResult) -> DocumentScore:
-    from ..ngrams.scoring import DocumentScore
+@dataclass(frozen=True)
+class _PairRow:
+    """A DSCORER pair read as a document of the per-document table."""
 
+    index: int
+    sentence: str | None
+    score: Score
+    pred_clauses: int
+    gold_clauses: int
+
+
+def _pair_document(result: PairResult) -> _PairRow:
     pred, gold = result.pred_graph.drs, result.gold_graph.drs
-    return DocumentScore(gold.index, gold.sentence or pred.sentence, result.score, result.counts,
-                         len(pred.clauses), len(gold.clauses))
+    return _PairRow(gold.index, gold.sentence or pred.sentence, result.score, len(pred.clauses), len(gold.clauses))
 
 
 def _metric_rows(result: MetricResult) -> tuple[list[str], list[list[object]]]:
@@ -338,29 +346,21 @@ def _metric_rows(result: MetricResult) -> tuple[list[str], list[list[object]]]:
 def document_rows(result: Any) -> tuple[list[str], list[list[object]]]:
     """Header and one flat row per document of any result: for DSCORER and COUNTER exactly the rows
     ``dscorer score --csv`` and ``dscorer counter --csv`` write; a single pair gives one row."""
-    from ..counter.score import CounterPair, CounterResult
-    from ..counter.table import counter_pair_rows, counter_rows
-    from ..metrics.base import MetricResult
-    from ..ngrams.scoring import CorpusResult, PairResult
-    from ..sbn.smatch import SmatchDocument, SmatchResult
-
-    if isinstance(result, CorpusResult):
+    kind = _kind(result)
+    if kind == "CorpusResult":
         return document_table(result)
-    if isinstance(result, PairResult):
-        from ..ngrams.scoring import CorpusResult as Corpus
-
-        doc = _pair_document(result)
-        return document_table(Corpus(doc.score, doc.score, (doc,), result.settings))
-    if isinstance(result, CounterResult):
+    if kind == "PairResult":
+        return documents_table([_pair_document(result)], result.settings.order)  # type: ignore[list-item]
+    if kind == "CounterResult":
         return counter_rows(result)
-    if isinstance(result, CounterPair):
+    if kind == "CounterPair":
         return counter_pair_rows([result])
-    if isinstance(result, (SmatchResult, SmatchDocument)):
-        docs = result.documents if isinstance(result, SmatchResult) else (result,)
+    if kind in ("SmatchResult", "SmatchDocument"):
+        docs = result.documents if kind == "SmatchResult" else (result,)
         return list(SMATCH_HEADER), [[d.index, d.P, d.R, d.F, d.matched, d.pred_triples, d.gold_triples,
                                       "yes" if d.optimal else "no", d.method, d.ill_formed or "", d.note or ""]
                                      for d in docs]
-    if isinstance(result, MetricResult):
+    if kind == "MetricResult":
         return _metric_rows(result)
     raise TypeError(f"no per-document table for {type(result).__name__}")
 
@@ -386,39 +386,50 @@ def _document_repr(d: DocumentScore | MetricDocument) -> str:
     return brief(type(d).__name__, index=d.index, F=_doc_f(d), sentence=d.sentence)
 
 
-def _reprs() -> dict[type, Callable[[Any], str]]:
-    from ..counter.score import CounterPair, CounterResult
-    from ..metrics.base import MetricDocument, MetricResult
-    from ..ngrams.scoring import CorpusResult, DocumentScore, PairResult, Score
-    from ..sbn.smatch import SmatchDocument, SmatchResult
-
-    return {
-        Score: _score_repr,
-        DocumentScore: _document_repr,
-        MetricDocument: _document_repr,
-        PairResult: lambda r: brief("PairResult", f"document {r.gold_graph.drs.index}", P=r.score.P, R=r.score.R,
+#: Each result's one-line repr, by the name of its class.
+_REPRS: dict[str, Callable[[Any], str]] = {
+        "Score": _score_repr,
+        "DocumentScore": _document_repr,
+        "MetricDocument": _document_repr,
+        "PairResult": lambda r: brief("PairResult", f"document {r.gold_graph.drs.index}", P=r.score.P, R=r.score.R,
                                     F=r.score.F, sentence=r.gold_graph.drs.sentence or r.pred_graph.drs.sentence,
                                     signature=r.signature),
-        CorpusResult: lambda r: brief("CorpusResult", f"{r.n_documents} documents", micro_F=r.micro.F,
+        "CorpusResult": lambda r: brief("CorpusResult", f"{r.n_documents} documents", micro_F=r.micro.F,
                                       macro_F=r.macro.F, signature=r.signature),
-        CounterPair: lambda r: brief("CounterPair", index=r.index, matched=r.matched, pred_clauses=r.pred_clauses,
+        "CounterPair": lambda r: brief("CounterPair", index=r.index, matched=r.matched, pred_clauses=r.pred_clauses,
                                      gold_clauses=r.gold_clauses, F=r.F, optimal=r.optimal),
-        CounterResult: lambda r: brief("CounterResult", f"{r.n_documents} documents", F=r.F, matched=r.matched,
+        "CounterResult": lambda r: brief("CounterResult", f"{r.n_documents} documents", F=r.F, matched=r.matched,
                                        pred_clauses=r.pred_clauses, gold_clauses=r.gold_clauses,
                                        signature=r.signature),
-        SmatchDocument: lambda r: brief("SmatchDocument", index=r.index, matched=r.matched,
+        "SmatchDocument": lambda r: brief("SmatchDocument", index=r.index, matched=r.matched,
                                         pred_triples=r.pred_triples, gold_triples=r.gold_triples, F=r.F,
                                         ill_formed=r.ill_formed is not None),
-        SmatchResult: lambda r: brief("SmatchResult", f"{r.n_documents} documents", F=r.F, mean_F=r.mean_F,
+        "SmatchResult": lambda r: brief("SmatchResult", f"{r.n_documents} documents", F=r.F, mean_F=r.mean_F,
                                       ill_formed=r.ill_formed, signature=r.signature),
-        MetricResult: lambda r: brief("MetricResult", r.name, f"{len(r.documents)} documents", average=r.average,
+        "MetricResult": lambda r: brief("MetricResult", r.name, f"{len(r.documents)} documents", average=r.average,
                                       F=r.F, signature=str(r.signature)),
-    }
+}
 
 
 def result_repr(result: Any) -> str:
     """A result's one-line repr (under MAX_REPR characters): its kind, size, headline figures, signature."""
-    for kind, make in _reprs().items():
-        if type(result) is kind:
-            return make(result)
-    return brief(type(result).__name__)
+    make = _REPRS.get(_kind(result))
+    return make(result) if make is not None else brief(type(result).__name__)
+
+
+def _kind(result: Any) -> str:
+    """What a result is: its class's name (the result modules are not imported here)."""
+    return type(result).__name__
+
+
+def result_html(result: Any) -> str:
+    """What a notebook shows of any result: a pair's graphs and scores, a document's figures, or a
+    corpus's figures and worst documents."""
+    kind = _kind(result)
+    if kind == "PairResult":
+        return pair_html(result)
+    if kind == "CounterPair":
+        return counter_pair_html(result)
+    if kind == "SmatchDocument":
+        return smatch_document_html(result)
+    return corpus_html(result)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..runner import Runner
 from .fine_grained import FINE_GRAINED, FINE_GRAINED_TITLES, FineGrained
 from .label_sets import LabelSetScore, label_set_scores
 from .model import Sbn
@@ -34,10 +35,10 @@ def _line(sbn: PredictedSbn | SbnText) -> str:
 
 
 def fine_grained_scores(preds: Sequence[PredictedSbn], golds: Sequence[Any], time_limit: float = 30.0,
-                        cluster: Any = None) -> FineGrainedResult:
-    """Every rewrite's figure and the label sets of a corpus (``cluster``: score the rewrites on Dask)."""
+                        runner: Runner | None = None) -> FineGrainedResult:
+    """Every rewrite's figure and the label sets of a corpus (``runner``: where the rewrites' batches run)."""
     rewrites = tuple((d, smatch_corpus(preds, golds, SmatchSettings(time_limit=time_limit, rewrite=d),
-                                       cluster=cluster)) for d in FINE_GRAINED)
+                                       runner=runner)) for d in FINE_GRAINED)
     return FineGrainedResult(rewrites, label_set_scores([_line(p) for p in preds], [_line(g) for g in golds]))
 
 

@@ -24,6 +24,8 @@ from ..align.budget import WorkLimits
 from ..align.outcome import Alignment
 from ..errors import ClfProblem, DrsCountMismatch, NoDrsError, SbnError, SettingsError
 from ..formula import prf_scalar
+from ..notebook_methods import NotebookResult
+from ..runner import IN_PROCESS, Runner, chunk_ranges
 from ..setting_checks import check_choice, check_flag, check_seconds
 from ..signature import Signature
 from .alignment import SMATCH_WORK, Normalise, align_many
@@ -104,8 +106,8 @@ class SmatchSettings:
         return "lenient" if self.chosen == "lenient" else "corrected"
 
 
-@dataclass(frozen=True)
-class SmatchDocument:
+@dataclass(frozen=True, repr=False)
+class SmatchDocument(NotebookResult):
     """One document pair: matched, predicted and gold triples, P/R/F, whether the alignment is proven
     best, why the prediction is ill-formed (None when it is not), and why a well-formed pair scores 0
     (``note``: the script cannot read the gold SBN, or ``amr.py`` cannot parse a Penman string), which
@@ -139,27 +141,8 @@ class SmatchDocument:
             return self.F
         return prf_scalar(self.upper_bound, self.pred_triples, self.gold_triples)[2]
 
-    def __repr__(self) -> str:
-        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
-        from ..render.notebook import result_repr
-
-        return result_repr(self)
-
-    def _repr_html_(self) -> str:
-        """What a notebook shows (``render.notebook.smatch_document_html``)."""
-        from ..render.notebook import smatch_document_html
-
-        return smatch_document_html(self)
-
-    def to_pandas(self) -> Any:
-        """One flat row per document as a pandas DataFrame (the rows ``--csv`` writes)."""
-        from ..render.notebook import to_pandas
-
-        return to_pandas(self)
-
-
-@dataclass(frozen=True)
-class SmatchResult:
+@dataclass(frozen=True, repr=False)
+class SmatchResult(NotebookResult):
     """Corpus figures: micro P/R/F over all triples, the mean of per-sentence F1, the ill-formed rate."""
 
     documents: tuple[SmatchDocument, ...]
@@ -196,25 +179,6 @@ class SmatchResult:
     @property
     def all_optimal(self) -> bool:
         return all(d.optimal for d in self.documents)
-
-    def __repr__(self) -> str:
-        """One line: the kind, the headline figures (``render.notebook.result_repr``)."""
-        from ..render.notebook import result_repr
-
-        return result_repr(self)
-
-    def _repr_html_(self) -> str:
-        """What a notebook shows (``render.notebook.corpus_html``)."""
-        from ..render.notebook import corpus_html
-
-        return corpus_html(self)
-
-    def to_pandas(self) -> Any:
-        """One flat row per document as a pandas DataFrame (the rows ``--csv`` writes)."""
-        from ..render.notebook import to_pandas
-
-        return to_pandas(self)
-
 
 #: Named Smatch variants (``dscorer agreement --smatch NAME ...``): the triples, soft Smatch with and without
 #: its authors' quirks, SBN-evaluation-tool's figures and the PMB 5 fine-grained script's rewrites.
@@ -366,31 +330,42 @@ def collector_paused() -> Iterator[None]:
 
 def smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings | None = None,
                   pred_name: str = "pred", gold_name: str = "gold",
-                  progress: Callable[[int, int], None] | None = None, cluster: Any = None) -> SmatchResult:
+                  progress: Callable[[int, int], None] | None = None, runner: Runner | None = None) -> SmatchResult:
     """Score predicted SBNs (an SbnError stands for one that could not be read; an SbnText for one that
     was only split off its file) against gold SBNs (an SbnText: only split off, for the script's reader,
     which reads it itself; the corrected triples read it as one line and raise SbnError if they cannot).
-    ``cluster`` (``"local:N"``, ``"tcp://HOST:PORT"`` or a ``distributed.Client``) scores batches of
-    pairs on a Dask cluster (docs/scale.md)."""
+    ``runner`` (``runner.Processes(N)``, a cluster's ``DaskRunner``; docs/scale.md) scores batches
+    of pairs when it has several workers: the same figures."""
     with collector_paused():
-        return _smatch_corpus(preds, golds, settings or SmatchSettings(), pred_name, gold_name, progress, cluster)
+        return _smatch_corpus(preds, golds, settings or SmatchSettings(), pred_name, gold_name, progress,
+                              runner or IN_PROCESS)
 
 
 def _smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings,
                    pred_name: str, gold_name: str,
-                   progress: Callable[[int, int], None] | None = None, cluster: Any = None) -> SmatchResult:
+                   progress: Callable[[int, int], None] | None, runner: Runner) -> SmatchResult:
     if not preds and not golds:
         raise NoDrsError([pred_name, gold_name], f"{pred_name} and {gold_name} hold no SBN: there is nothing to score")
     if len(preds) != len(golds):
         raise DrsCountMismatch(pred_name, gold_name, len(preds), len(golds))
     totals = SmatchTotals(settings)
-    if cluster is not None:
-        from ..cluster.runs import smatch_documents_on  # imports dask: only when asked for
-
-        totals.add(smatch_documents_on(cluster, preds, golds, settings, progress))
-    else:
+    if runner.workers <= 1:
         totals.add(smatch_documents(preds, golds, settings, progress=progress))
+        return totals.result()
+    most = -(-len(preds) // (4 * runner.workers))
+    args = ((list(preds[a:b]), list(golds[a:b]), settings, a) for a, b in chunk_ranges([1] * len(preds), most))
+    for docs in runner.map_ordered(smatch_batch, args, "smatch"):
+        totals.add(docs)
+        if progress:
+            progress(totals.count, len(preds))
     return totals.result()
+
+
+def smatch_batch(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings,
+                 first_index: int) -> list[SmatchDocument]:
+    """The documents of a batch of a corpus (a worker's task), the garbage collector paused."""
+    with collector_paused():
+        return smatch_documents(preds, golds, settings, first_index)
 
 
 def smatch_documents(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings,

@@ -18,6 +18,7 @@ from ..errors import DscorerInputError, SettingsError
 from ..metrics.base import Metric
 from ..metrics.registry import make_metric, metric_names
 from ..ngrams.settings import ScoreSettings
+from ..runner import Runner
 from .compare import Comparison, compare_tables
 from .tables import CountTable, metric_table
 
@@ -99,28 +100,28 @@ def _settings(settings: Mapping[str, Any] | None, dscorer: ScoreSettings | None,
 def system_table(metric: Metric | str, golds: Sequence[Drs], system: System, *,
                  settings: Mapping[str, Any] | None = None, dscorer: ScoreSettings | None = None,
                  counter: CounterSettings | None = None, jobs: int = 1,
-                 progress: Progress | None = None, cluster: Any = None) -> CountTable:
+                 progress: Progress | None = None, runner: Runner | None = None) -> CountTable:
     """The count table of one system under a metric (a registered one's name or a ``Metric``), for the
     metric's average. ``settings`` maps a metric's name to its settings (``dscorer`` and ``counter``
     are short for two of them); DSCORER's average is its settings' (``ScoreSettings.average``).
-    ``cluster`` scores on a Dask cluster (an open ``cluster.Runner``, docs/scale.md)."""
+    ``runner`` runs the batches (a cluster's, docs/scale.md; None: ``jobs`` processes)."""
     chosen = _metric(metric, _settings(settings, dscorer, counter), jobs)
-    if cluster is None:
+    if runner is None:
         return metric_table(chosen.score(system.preds, golds, progress=progress))
-    if "cluster" not in inspect.signature(chosen.score).parameters:
-        raise SettingsError(f"--cluster: {chosen.title} cannot score on a cluster (its score takes no cluster)")
+    if "runner" not in inspect.signature(chosen.score).parameters:
+        raise SettingsError(f"--cluster: {chosen.title} cannot score on a cluster (its score takes no runner)")
     score: Any = chosen.score
-    return metric_table(score(system.preds, golds, progress=progress, cluster=cluster))
+    return metric_table(score(system.preds, golds, progress=progress, runner=runner))
 
 
 def compare_systems(metric: Metric | str, golds: Sequence[Drs], systems: Sequence[System], *,
                     settings: Mapping[str, Any] | None = None, dscorer: ScoreSettings | None = None,
                     counter: CounterSettings | None = None, bootstrap: int = 1000, ar: int = 10000, seed: int = 1,
-                    jobs: int = 1, cluster: Any = None) -> tuple[Comparison, list[CountTable]]:
+                    jobs: int = 1, runner: Runner | None = None) -> tuple[Comparison, list[CountTable]]:
     """Score every system on one metric and test each against the first: the comparison and the
-    count tables behind it (for per-document differences). ``cluster`` scores on a Dask cluster
-    (docs/scale.md): give an open one (``cluster.open_runner``) to start it once for every system."""
+    count tables behind it (for per-document differences). ``runner`` runs the batches: give an open
+    cluster's (``cluster.open_runner``, docs/scale.md) to start it once for every system."""
     chosen = _metric(metric, _settings(settings, dscorer, counter), jobs)
-    tables = [system_table(chosen, golds, s, cluster=cluster) for s in systems]
+    tables = [system_table(chosen, golds, s, runner=runner) for s in systems]
     comparison = compare_tables(tables, [s.name for s in systems], bootstrap=bootstrap, ar=ar, seed=seed)
     return comparison, tables
