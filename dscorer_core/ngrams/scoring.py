@@ -233,10 +233,3 @@ def score_pair(pred: Drs, gold: Drs, settings: ScoreSettings | None = None, **ch
     settings = (settings or ScoreSettings()).replace(**changes)
     preset = get_preset(settings.preset)
     return score_graphs(*scored_graphs(pred, gold, preset), settings)  # WordNet senses: senses.py
-
-
-def score_document(pred: Drs, gold: Drs, settings: ScoreSettings, index: int) -> DocumentScore:
-    """Score one pair for a corpus run, keeping only what the corpus figures need."""
-    res = score_pair(pred, gold, settings)
-    return DocumentScore(index, gold.sentence or pred.sentence, res.score, res.counts,
-                         len(pred.clauses), len(gold.clauses))

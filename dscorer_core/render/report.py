@@ -95,18 +95,19 @@ def document_table_html(result: MetricResult, drawn: set[int]) -> str:
 
 def _smatch_block(pred: Drs, gold: Drs, settings: Any) -> str:
     from ..metrics.smatch_metric import sbn_texts
-    from ..sbn.smatch import smatch_alignment
+    from ..sbn.triple_match import triple_match
 
-    found = smatch_alignment(sbn_texts([pred])[0], sbn_texts([gold])[0], settings)
-    triples = html_table(["side", "triple"], [["predicted", f"{t.relation}({t.source}, {t.target})"]
-                                          for t in found.pred_triples]
-                     + [["gold", f"{t.relation}({t.source}, {t.target})"] for t in found.gold_triples])
-    if found.alignment is None:
-        head = f'<p class="dsn-note">Not aligned: {_e(found.why)}</p>'
+    found = triple_match(sbn_texts([pred])[0], sbn_texts([gold])[0], settings)
+    triples = html_table(["side", "triple"], [[side, f"{v.triple.relation}({v.triple.source}, {v.triple.target})"]
+                                              for side, verdicts in (("predicted", found.pred), ("gold", found.gold))
+                                              for v in verdicts])
+    why = found.ill_formed or found.note
+    if why is not None:
+        head = f'<p class="dsn-note">Not aligned: {_e(why)}</p>'
     else:
-        a = found.alignment
-        head = (f"<h5>Node alignment ({a.matched} triples matched; {'proven best' if a.optimal else 'not proven'}, "
-                f"{_e(a.method)})</h5>" + html_table(["predicted", "gold"], sorted(a.mapping.items())))
+        head = (f"<h5>Node alignment ({found.matched} triples matched; "
+                f"{'proven best' if found.optimal else 'not proven'}, {_e(found.method)})</h5>"
+                + html_table(["predicted", "gold"], sorted(found.mapping)))
     return f'<div class="dsn-smatch">{head}<h5>Triples</h5>{triples}</div>'
 
 

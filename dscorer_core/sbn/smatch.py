@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..align.budget import WorkLimits
-from ..align.outcome import Alignment
 from ..errors import ClfProblem, DrsCountMismatch, NoDrsError, SbnError, SettingsError
 from ..formula import prf_scalar
 from ..notebook_methods import NotebookResult
@@ -459,32 +458,3 @@ class SmatchTotals:
         return SmatchResult(tuple(self.documents), p, r, f, self._f / n, self.ill / n, smatch_signature(self.settings),
                             n if streamed else None, self.ill if streamed else None,
                             self.optimal if streamed else None, tuple(self.unreadable_listed), self.unreadable)
-
-
-def smatch_pair(pred: PredictedSbn, gold: Sbn, settings: SmatchSettings | None = None) -> SmatchDocument:
-    """Score one predicted SBN against one gold SBN."""
-    return smatch_corpus([pred], [gold], settings).documents[0]
-
-
-@dataclass(frozen=True)
-class SmatchAlignment:
-    """What Smatch compared in one pair: both sides' triples and the best node mapping found (None when
-    the pair was not aligned: an ill-formed prediction, or a side its reader refuses; ``why`` says so)."""
-
-    pred_triples: tuple[Triple, ...]
-    gold_triples: tuple[Triple, ...]
-    alignment: Alignment | None
-    why: str | None = None
-
-
-def smatch_alignment(pred: PredictedSbn, gold: Sbn | SbnText, settings: SmatchSettings | None = None
-                     ) -> SmatchAlignment:
-    """One pair's triples and node alignment, as ``smatch_documents`` scores it (for display: a report
-    lists the mapping beside the triples)."""
-    settings = settings or SmatchSettings()
-    ps, gs = _prepared(pred, settings, "predicted"), _prepared(gold, settings, "gold")
-    if ps.ill_formed is not None or ps.note is not None or (gs.note is not None and settings.chosen == "pmb5"):
-        return SmatchAlignment(ps.triples, gs.triples, None, ps.ill_formed or ps.note or gs.note)
-    found = align_many([(ps.triples, gs.triples)], settings.work, _normaliser(settings),
-                       time_limit=settings.time_limit)[0]
-    return SmatchAlignment(ps.triples, gs.triples, found)
