@@ -14,8 +14,8 @@ from ..align import matched_candidates
 from ..clauses import Clause, Drs
 from ..errors import CounterExplosion, DrsCountMismatch
 from ..notebook_methods import NotebookResult
-from ..runner import IN_PROCESS, Runner, runner_for
-from .chunks import counter_chunks, worth_processes
+from ..runner import Runner, runner_for
+from .chunks import counter_chunks, work, worth_processes
 from .direct import BYTES_PER_CANDIDATE, DIRECT_FROM, direct_outcome, estimated_candidates
 from .normalise import CounterClause, CounterDrs, prepare_drs
 from .problem import MatchProblem, build_problem
@@ -276,14 +276,25 @@ def counter_corpus(preds: Sequence[Drs], golds: Sequence[Drs], settings: Counter
         raise DrsCountMismatch("predicted DRSs", "gold DRSs", len(preds), len(golds))
     runner = runner or runner_for(jobs)
     ranges = counter_chunks(preds, golds)
-    if runner.workers <= 1 or not worth_processes(preds, golds, ranges):
-        runner = IN_PROCESS
-    args = ((list(preds[a:b]), list(golds[a:b]), settings, first_index + a) for a, b in ranges)
     totals = CounterTotals(settings)
-    for docs in runner.map_ordered(score_chunk, args, "counter"):
-        totals.add(docs)
+    if runner.workers <= 1 or not worth_processes(preds, golds, ranges):
+        for a, b in ranges:
+            totals.add(score_chunk(preds[a:b], golds[a:b], settings, first_index + a))
+            if progress:
+                progress(totals.count, len(preds))
+        return totals.result()
+    # the heaviest chunks first, so a long document does not start last; the documents are put back in order
+    order = sorted(range(len(ranges)), key=lambda k: -sum(work(p, g) for p, g in zip(
+        preds[ranges[k][0]:ranges[k][1]], golds[ranges[k][0]:ranges[k][1]])))
+    args = ((list(preds[ranges[k][0]:ranges[k][1]]), list(golds[ranges[k][0]:ranges[k][1]]), settings,
+             first_index + ranges[k][0]) for k in order)
+    done: dict[int, list[CounterPair]] = {}
+    for k, docs in zip(order, runner.map_ordered(score_chunk, args, "counter")):
+        done[k] = docs
         if progress:
-            progress(totals.count, len(preds))
+            progress(sum(len(d) for d in done.values()), len(preds))
+    for k in range(len(ranges)):
+        totals.add(done[k])
     return totals.result()
 
 
