@@ -13,16 +13,16 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from ..chunked import TextChunk, clf_chunks, drs_count, paired, sbn_line_chunks
 from ..clauses import Drs
 from ..counter.score import CHUNK, CounterPair, CounterResult, CounterTotals
 from ..counter.settings import CounterSettings
 from ..errors import DrsCountMismatch, NoDrsError, SettingsError
-from ..formats import read_drs_file
 from ..ill_formed import WF_MODES, GoldCheck, IllFormed, IllFormedReport, IllPolicy, WfMode
 from ..ngrams.corpus import CorpusTotals
 from ..ngrams.scoring import CorpusResult, DocumentScore
 from ..ngrams.settings import ScoreSettings
+from ..reading.chunks import TextChunk, clf_chunks, drs_count, paired, sbn_line_chunks
+from ..reading.drs_files import read_drs_file
 from ..sbn.smatch import PredictedSbn, SmatchDocument, SmatchResult, SmatchSettings, SmatchTotals
 from ..swapped_sides import SwapSigns, suspicion
 from .connect import open_runner

@@ -24,6 +24,7 @@ from ..align.budget import WorkLimits
 from ..align.outcome import Alignment
 from ..errors import ClfProblem, DrsCountMismatch, NoDrsError, SbnError, SettingsError
 from ..formula import prf_scalar
+from ..reading.sbn_text import MAX_PROBLEMS, SbnText, parse_sbn_line
 from ..setting_checks import check_choice, check_flag, check_seconds
 from ..signature import Signature
 from .alignment import SMATCH_WORK, Normalise, align_many
@@ -33,7 +34,6 @@ from .graph import build_graph
 from .model import Sbn
 from .pmb5_script import script_refusal
 from .pmb5_triples import pmb5_reading
-from .reader import MAX_PROBLEMS, SbnText, parse_sbn_line
 from .sbne import sbne_lenient_reading, top_triple
 from .strict import strict_problems
 from .triples import Triple, TripleStyle, graph_triples, normalise_value

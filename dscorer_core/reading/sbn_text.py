@@ -1,4 +1,5 @@
-"""Reading SBN files: multi-line blocks (PMB 4/5 ``en.drs.sbn``) or one SBN per line (PMB 5 seq2seq).
+"""Stage 3 of reading, SBN: the text of an SBN file to SBNs, multi-line blocks (PMB 4/5
+``en.drs.sbn``) or one SBN per line (PMB 5 seq2seq).
 
 Multi-line (``sbn``): one line per concept or box operator, ``%`` starts a comment (the token
 alignment, from which the SBN's sentence is read: ``token_alignment``), ``%%%`` lines are file
@@ -12,16 +13,13 @@ file too (lines are counted as the PMB 5 script counts them, by ``readlines``), 
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import Literal
 
-from ..clauses import read_file_text
 from ..errors import ClfProblem, SbnError
-from ..text_checks import line_problem, safe_excerpt
-from .model import Sbn, SbnBoxOperator, SbnConcept, SbnItem, SbnRole, SbnTarget
-from .token_alignment import sentence_from_alignment
-from .vocabulary import (
+from ..sbn.model import Sbn, SbnBoxOperator, SbnConcept, SbnItem, SbnRole, SbnTarget
+from ..sbn.token_alignment import sentence_from_alignment
+from ..sbn.vocabulary import (
     BOX_OFFSET,
     SYNSET_OFFSET,
     SYNSET_PATTERN,
@@ -29,6 +27,7 @@ from .vocabulary import (
     is_role,
     is_synset,
 )
+from ..text_checks import line_problem, safe_excerpt
 
 #: ``sbn``: multi-line blocks; ``sbn-lines``: one SBN per line.
 SbnLayout = Literal["sbn", "sbn-lines"]
@@ -157,11 +156,6 @@ class _BlockProblem(Exception):
 def _normalise_lines(text: str) -> list[str]:
     text = text.removeprefix("\ufeff")
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-
-
-def split_blocks(text: str, layout: SbnLayout = "sbn") -> list[SbnBlock | ClfProblem]:
-    """The SBNs of a file as token blocks (a ClfProblem in place of a block that cannot be tokenised)."""
-    return [block for block, _ in _split_raw(text, layout)]
 
 
 def _split_raw(text: str, layout: SbnLayout) -> list[tuple[SbnBlock | ClfProblem, str]]:
@@ -372,18 +366,3 @@ def parse_sbn(text: str, source: str = "<string>", layout: SbnLayout = "sbn", re
     if bad:
         raise SbnError(source, bad[:MAX_PROBLEMS], len(bad))
     return [s for s in found if isinstance(s, Sbn)]
-
-
-def read_sbn_text(path: str | os.PathLike[str]) -> str:
-    """The text of an SBN file (UTF-8, a BOM allowed), with the same errors as a clause file."""
-    return read_file_text(path, SbnError)
-
-
-def read_sbn(path: str | os.PathLike[str], layout: SbnLayout = "sbn") -> list[Sbn]:
-    """Read an SBN file from disk (raises SbnError naming every bad SBN)."""
-    return parse_sbn(read_sbn_text(path), str(path), layout)
-
-
-def read_sbn_tolerant(path: str | os.PathLike[str], layout: SbnLayout = "sbn") -> list[Sbn | SbnError]:
-    """Read an SBN file from disk, an SbnError in place of each SBN that cannot be read."""
-    return parse_sbn_tolerant(read_sbn_text(path), str(path), layout)
