@@ -141,12 +141,3 @@ def read_drs_sides(pred: str | os.PathLike[str], gold: str | os.PathLike[str], f
     if errors:
         raise ClfErrors(errors)
     return sides[0], sides[1]
-
-
-def read_drs_pair(pred: str | os.PathLike[str], gold: str | os.PathLike[str], fmt: str = "auto",
-                  baseline: bool = False, lenient_pred: bool = False) -> tuple[list[Drs], list[Drs]]:
-    """``read_drs_sides``, then paired (``clauses.check_pair``; ``baseline``: one predicted DRS for all)."""
-    from ..clauses import check_pair
-
-    preds, golds = read_drs_sides(pred, gold, fmt, lenient_pred)
-    return check_pair(preds, golds, str(pred), str(gold), baseline)
