@@ -14,6 +14,7 @@ from dscorer_core.errors import ClfError
 from dscorer_core.reading.chunks import clf_chunks, sbn_line_chunks
 from dscorer_core.reading.clause_text import parse_clf
 from dscorer_core.reading.drs_files import read_drs_bytes, read_drs_file, read_sbn_file_tolerant
+from dscorer_core.reading.sbn_text import parse_sbn_line
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -101,6 +102,29 @@ def test_the_cluster_reads_one_sbn_per_line_in_pieces_as_load_reads_it(name):
     assert [(t.line, t.raw) for t in pieces] == [(d.line, d.sbn) for d in loaded]
     assert [(t.line, t.raw) for t in pieces] == [(s.line if not isinstance(s, ClfError) else s.problems[0].line,
                                                    s.raw if isinstance(s, ClfError) else s.one_line()) for s in whole]
+
+
+def _sbn_key(read) -> tuple:
+    """An SBN as read: its items, or, when it cannot be read, its problems (LINE, COL, message)."""
+    if isinstance(read, ClfError):
+        return tuple((p.line, p.column, p.message) for p in read.problems)
+    return read.items
+
+
+def test_an_sbn_read_from_its_piece_has_the_whole_files_errors_at_the_same_columns(tmp_path):
+    # NeuralBoxer's real output (malformed SBNs) after its gold sentence and a tab, as PMB 5 files are
+    # written: the pieces' SBNs, read one by one as the cluster's Smatch reads them, name the columns
+    # the whole-file reader names (the SBN starts after the sentence's column)
+    gold = _shared("pmb-5.0.0/gold_nl_test.sbn").read_text(encoding="utf-8").splitlines()
+    pred = _shared("pmb-5.0.0/neuralboxer_nl_test.sbn").read_text(encoding="utf-8").splitlines()
+    path = tmp_path / "pred.sbn"
+    path.write_text("".join(f"{g.split(chr(9))[0]}\t{p}\n" for g, p in zip(gold, pred)), encoding="utf-8")
+    whole = read_sbn_file_tolerant(path, "sbn-lines")
+    pieces = [parse_sbn_line(t.raw, t.source, t.line, column=t.column) for c in sbn_line_chunks(path, 50) for t in c]
+    assert len(pieces) == len(whole) == len(pred)
+    bad = [i for i, w in enumerate(whole) if isinstance(w, ClfError)]
+    assert bad and all(whole[i].problems[0].column > 1 for i in bad if whole[i].problems[0].column)
+    assert [_sbn_key(s) for s in pieces] == [_sbn_key(s) for s in whole]
 
 
 def test_a_binary_file_is_one_error_naming_it_on_every_door(tmp_path):

@@ -24,7 +24,7 @@ from .binary import binary_kind
 from .decode import decode_bytes
 from .detect import DETECT_LINES, DrsFormat, resolve_format
 from .files import checked_input
-from .sbn_text import SbnText
+from .sbn_text import SbnText, sbn_line_text
 
 #: Bytes read to tell a binary file before reading it as lines.
 HEAD_BYTES = 8192
@@ -129,9 +129,10 @@ def sbn_line_chunks(path: str | os.PathLike[str], size: int) -> Iterator[list[Sb
         bad_text = line_problem(raw)  # as split_sbn_texts: before the PMB 5 script's reader sees it
         if bad_text is not None:
             raise SbnError(source, [ClfProblem(lineno, bad_text[0], "", bad_text[1])])
-        if raw.lstrip().startswith("%"):
+        found = sbn_line_text(raw, source, lineno)
+        if found is None:
             continue
-        piece.append(SbnText(raw.split("\t")[-1].strip(), source, lineno))
+        piece.append(found)
         if len(piece) >= size:
             yield piece
             piece = []

@@ -66,6 +66,20 @@ class SbnText:
     raw: str
     source: str = "<string>"
     line: int = 0
+    #: The 1-based column where ``raw`` starts on its line (after a file's tab-separated columns), so
+    #: that ``parse_sbn_line(raw, source, line, column=column)`` names the columns the file has.
+    column: int = 1
+
+
+def sbn_line_text(raw: str, source: str, line: int) -> SbnText | None:
+    """One line of a file of one SBN per line as an SbnText (its last tab-separated column), or None for
+    a ``%`` comment line: how ``split_sbn_texts`` and the streamed reader (``chunks.sbn_line_chunks``)
+    read a line."""
+    if raw.lstrip().startswith("%"):
+        return None
+    body = raw.split("\t")[-1]
+    column = len(raw) - len(body) + len(body) - len(body.lstrip()) + 1
+    return SbnText(body.strip(), source, line, column)
 
 
 def split_sbn_texts(text: str, source: str = "<string>", layout: SbnLayout = "sbn") -> list[SbnText]:
@@ -79,10 +93,8 @@ def split_sbn_texts(text: str, source: str = "<string>", layout: SbnLayout = "sb
             raise SbnError(source, [ClfProblem(lineno, bad_text[0], "", bad_text[1])])
     out: list[SbnText] = []
     if layout == "sbn-lines":
-        for lineno, raw in enumerate(_script_lines(lines), start=1):
-            if not raw.lstrip().startswith("%"):
-                out.append(SbnText(raw.split("\t")[-1].strip(), source, lineno))
-        return out
+        found = (sbn_line_text(raw, source, lineno) for lineno, raw in enumerate(_script_lines(lines), start=1))
+        return [t for t in found if t is not None]
     bodies: list[str] = []
     start = 0
     for lineno, raw in enumerate(lines + [""], start=1):
@@ -322,12 +334,13 @@ def _starts_item(text: str) -> bool:
     return is_synset(text) or is_box_operator(text)
 
 
-def parse_sbn_line(text: str, source: str = "<string>", line: int = 1, repair: bool = False) -> Sbn | SbnError:
-    """One SBN written on one line (``line`` of ``source``: where its tokens stand), or the SbnError
-    saying why it cannot be read (its ``raw`` the text); ``repair`` as in ``parse_block``."""
+def parse_sbn_line(text: str, source: str = "<string>", line: int = 1, repair: bool = False,
+                   column: int = 1) -> Sbn | SbnError:
+    """One SBN written on one line (``line`` of ``source``, from ``column``: where its tokens stand), or
+    the SbnError saying why it cannot be read (its ``raw`` the text); ``repair`` as in ``parse_block``."""
     raw = text.strip()
     try:
-        block = SbnBlock(tuple(tokenize(text, line)), (), line, raw=raw)
+        block = SbnBlock(tuple(tokenize(text, line, column)), (), line, raw=raw)
         return parse_block(block, 0, source, repair)
     except _BlockProblem as exc:
         failed = SbnError(source, [exc.problem])
