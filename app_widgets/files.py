@@ -1,4 +1,4 @@
-"""Loading DRS files in the app (clauses or SBN, by dscorer_core.formats): sample, upload or local
+"""Loading DRS files in the app (clauses or SBN, by dscorer_core.reading): sample, upload or local
 path, parsed once and cached."""
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ from typing import Any, Literal
 import streamlit as st
 
 from dscorer_core import Drs
-from dscorer_core.clauses import check_pair, decode_clf_bytes
+from dscorer_core.clauses import check_pair
 from dscorer_core.errors import BRIEF_QUOTE_CHARS, ClfError, ClfProblem, DscorerInputError
-from dscorer_core.formats import FORMAT_NAMES, parse_drs_text, resolve_format
 from dscorer_core.ill_formed import GoldCheck, IllFormed, IllFormedReport, apply_ill_policy, check_gold
 from dscorer_core.ill_formed import signed as signed_by_reports
+from dscorer_core.reading.detect import FORMAT_NAMES
+from dscorer_core.reading.drs_files import read_drs_bytes
 from dscorer_core.swapped_sides import suspect_swapped
 
 from .file_access import allowed_roots, resolve_allowed, serves_only_this_machine
@@ -51,7 +52,7 @@ class LoadedFile:
     key: str  # identifies the content (for caching derived results)
     #: a predicted file's ill-formed DRSs and the well-formedness check (None for a gold file)
     report: IllFormedReport | None = None
-    #: the file's notation (dscorer_core.formats: clf, sbn, sbn-lines)
+    #: the file's notation (dscorer_core.reading.detect: clf, sbn, sbn-lines)
     notation: str = "clf"
 
     @property
@@ -62,9 +63,8 @@ class LoadedFile:
 
 def _parse(data: bytes, name: str, lenient: bool) -> tuple[str, tuple[Drs, ...]]:
     """The notation of a file's bytes (detected) and its DRSs."""
-    text = decode_clf_bytes(data, name)
-    notation = resolve_format(text, name)
-    return notation, tuple(parse_drs_text(text, name, notation, lenient=lenient))
+    read = read_drs_bytes(data, name, lenient=lenient)  # dscorer_core.reading: what load() reads
+    return read.format, read.drss
 
 
 @st.cache_resource(max_entries=16, show_spinner="Reading the file...")

@@ -1,6 +1,6 @@
 """Editing the predicted DRS in place, in the pair view: its clauses in a text area; the edited DRS
 replaces the file's in everything the page draws (graphs, highlighting, scores), and can be
-downloaded. The edit is read by ``dscorer_core.formats`` (clauses or SBN) as any pasted text."""
+downloaded. The edit is read by ``dscorer_core.reading`` (clauses or SBN) as any pasted text."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import streamlit as st
 
 from dscorer_core import Drs
 from dscorer_core.errors import DscorerInputError
-from dscorer_core.formats import parse_drs_text
+from dscorer_core.reading.drs_files import parse_drs_text
 
 from .files import show_input_error
 from .limits import MAX_PASTED_CHARS, check_pasted

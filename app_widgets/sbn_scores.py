@@ -34,7 +34,7 @@ SOFT_HELP = ("Soft Smatch (neural-symbolic-parsing, `dscorer smatch --soft`): co
 def cached_soft_smatch(pred: tuple[str, ...], gold: tuple[str, ...]) -> float | None:
     """Soft Smatch (mean of per-sentence F, ill-formed 0) of SBN pairs given one per string, remembered;
     None if a gold SBN cannot be read."""
-    from dscorer_core.sbn.reader import SbnText
+    from dscorer_core.reading.sbn_text import SbnText
     from dscorer_core.sbn.smatch import SmatchSettings, smatch_corpus
 
     try:

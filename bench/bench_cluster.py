@@ -29,8 +29,8 @@ import psutil
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from dscorer_core.chunked import clf_chunks, drs_count, paired
 from dscorer_core.cli.output import format_table
+from dscorer_core.reading.chunks import clf_chunks, drs_count, paired
 
 DATA = REPO.parent / "shared" / "data" / "pmb-2.2.0"
 SPLITS = (("boxer_dev.clf", "gold_dev.clf"), ("boxer_test.clf", "gold_test.clf"))

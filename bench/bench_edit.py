@@ -22,7 +22,7 @@ sys.path.insert(0, str(REPO))
 
 from dscorer_core import ScoreSettings, counter_pair, read_clf, score_pair
 from dscorer_core.drs_diff import drs_diff
-from dscorer_core.formats import parse_drs_text
+from dscorer_core.reading.drs_files import parse_drs_text
 from dscorer_core.render import compare_ngrams, shared_layout
 
 PMB = REPO.parent / "shared" / "data" / "pmb-2.2.0"

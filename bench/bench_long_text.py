@@ -31,7 +31,7 @@ sys.path.insert(0, str(REPO))
 
 from dscorer_core.cli.output import format_table
 from dscorer_core.errors import SbnError
-from dscorer_core.sbn.reader import parse_sbn_tolerant
+from dscorer_core.reading.sbn_text import parse_sbn_tolerant
 
 LONG = REPO.parent / "shared" / "data" / "pmb-5.0.0-long"
 

@@ -44,11 +44,12 @@ sys.path.insert(0, str(HERE))
 
 from make_documents import SIZES, clf_text, document_pairs, join_drss
 
-from dscorer_core.clauses import Drs, read_clf
+from dscorer_core.clauses import Drs
 from dscorer_core.ngrams.arrays import arrays_from_drss
 from dscorer_core.ngrams.corpus import score_corpus
 from dscorer_core.ngrams.scoring import CorpusResult, score_pair
 from dscorer_core.ngrams.settings import ScoreSettings
+from dscorer_core.reading.clause_text import read_clf
 
 DATA = HERE.parent.parent / "shared" / "data" / "pmb-2.2.0"
 

@@ -37,7 +37,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from dscorer_core.cli.output import format_table
-from dscorer_core.sbn.reader import parse_sbn, parse_sbn_tolerant, read_sbn
+from dscorer_core.reading.drs_files import read_sbn_file
+from dscorer_core.reading.sbn_text import parse_sbn, parse_sbn_tolerant
 from dscorer_core.sbn.smatch import SmatchSettings, smatch_corpus
 
 EXAMPLES = REPO.parent / "shared" / "data" / "sbn-4.0.0"
@@ -122,7 +123,7 @@ def gold_lines(path: str | None, count: int, seed: int) -> tuple[list[str], str]
         text = Path(path).read_text(encoding="utf-8")
         lines = [line.split("\t")[-1].strip() for line in text.splitlines() if line.strip()]
         return lines, f"{Path(path).name} ({len(lines)} SBNs)"
-    seeds = [one_line(read_sbn(p)[0].text()) for p in sorted(EXAMPLES.glob("*.drs.sbn"))]
+    seeds = [one_line(read_sbn_file(p, "sbn")[0].text()) for p in sorted(EXAMPLES.glob("*.drs.sbn"))]
     lemmas, roles = vocabulary(seeds)
     rng = random.Random(seed)
     made = [perturb(rng.choice(seeds), rng, lemmas, roles).replace(" Theme +99", "") for _ in range(count)]

@@ -17,7 +17,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from dscorer_core.cli.output import format_table
-from dscorer_core.formats import read_sbn_texts
+from dscorer_core.reading.drs_files import read_sbn_texts
 from dscorer_core.sbn.fine_grained_scores import fine_grained_scores
 from dscorer_core.sbn.smatch import SMATCH_VARIANTS, smatch_corpus
 

@@ -36,12 +36,12 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from dscorer_core import parse_clf
-from dscorer_core.clauses import decode_clf_bytes
 from dscorer_core.counter import CounterSettings, counter_pair
 from dscorer_core.errors import DscorerError
 from dscorer_core.judgements.csv_io import parse_judgements_csv
 from dscorer_core.ngrams.scoring import score_pair
-from dscorer_core.sbn.reader import parse_sbn_tolerant
+from dscorer_core.reading.decode import decode_bytes
+from dscorer_core.reading.sbn_text import parse_sbn_tolerant
 from dscorer_core.sbn.smatch import SmatchSettings, smatch_corpus
 
 SHARED = REPO.parent / "shared" / "data"
@@ -124,7 +124,7 @@ def _read_clf(text: str) -> None:
 
 def _read_bytes(text: str) -> None:
     data = text.encode("utf-8", "surrogateescape") if "\udce9" in text else text.encode("utf-8", "replace")
-    parse_clf(decode_clf_bytes(data, "fuzz.clf"), "fuzz.clf")
+    parse_clf(decode_bytes(data, "fuzz.clf"), "fuzz.clf")
 
 
 def _read_sbn(text: str) -> None:

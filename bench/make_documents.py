@@ -20,7 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from dscorer_core.clauses import Clause, Drs, is_constant, read_clf
+from dscorer_core.clauses import Clause, Drs, is_constant
+from dscorer_core.reading.clause_text import read_clf
 
 SIZES = (1, 5, 10, 20, 40, 80, 160)
 

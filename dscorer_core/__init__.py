@@ -29,7 +29,7 @@ from .errors import (
 from .version import __version__
 
 if TYPE_CHECKING:
-    from .clauses import Clause, Drs, check_pair, parse_clf, read_clf, read_pair
+    from .clauses import Clause, Drs, check_pair
     from .counter import (
         CounterPair,
         CounterResult,
@@ -68,6 +68,7 @@ if TYPE_CHECKING:
         score_graphs,
         score_pair,
     )
+    from .reading.clause_text import parse_clf, read_clf, read_pair
 
 #: Where each public name lives (imported by ``__getattr__`` on first use).
 _HOME = {
@@ -83,9 +84,9 @@ _HOME = {
     "Clause": ".clauses",
     "Drs": ".clauses",
     "check_pair": ".clauses",
-    "parse_clf": ".clauses",
-    "read_clf": ".clauses",
-    "read_pair": ".clauses",
+    "parse_clf": ".reading.clause_text",
+    "read_clf": ".reading.clause_text",
+    "read_pair": ".reading.clause_text",
     "CounterPair": ".counter",
     "CounterResult": ".counter",
     "CounterSettings": ".counter",

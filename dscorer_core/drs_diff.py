@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from .clauses import Drs
 from .counter import CounterSettings, counter_pair
 from .errors import DscorerInputError
+from .reading.sbn_text import parse_sbn
 from .sbn.alignment import align
 from .sbn.graph import build_graph
-from .sbn.reader import parse_sbn
 from .sbn.triples import INSTANCE, Triple, graph_triples, normalise_value
 
 

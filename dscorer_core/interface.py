@@ -38,7 +38,7 @@ STDIN = "-"
 def loads(text: str, format: str = "auto", source: str = "<string>") -> list[Drs]:
     """The DRSs of a text in any notation (clauses, SBN, one SBN per line; ``format`` forces one),
     read leniently: a DRS that does not read keeps its problems instead of raising."""
-    from .formats import parse_drs_text
+    from .reading.drs_files import parse_drs_text
 
     return parse_drs_text(text, source, format, lenient=True)
 
@@ -46,12 +46,12 @@ def loads(text: str, format: str = "auto", source: str = "<string>") -> list[Drs
 def load(source: str | os.PathLike[str] | IO[str], format: str = "auto") -> list[Drs]:
     """The DRSs of a file: a path, an open text file, or ``"-"`` for standard input (``loads``'s rules)."""
     if isinstance(source, (str, os.PathLike)) and os.fspath(source) == STDIN:
-        from .clauses import read_stdin_text
+        from .reading.decode import read_stdin_text
 
         return loads(read_stdin_text(), format, "<stdin>")
     if not isinstance(source, (str, os.PathLike)):
         return loads(source.read(), format, str(getattr(source, "name", "<stream>")))
-    from .formats import read_drs_file
+    from .reading.drs_files import read_drs_file
 
     return read_drs_file(source, format, lenient=True)
 
@@ -61,7 +61,7 @@ def read_input(side: Any, format: str = "auto", strict: bool = False) -> list[Dr
     bad line, as ``ill="error"`` asks), or the DRSs given."""
     if isinstance(side, (str, os.PathLike)) or hasattr(side, "read"):
         if strict and isinstance(side, (str, os.PathLike)) and os.fspath(side) != STDIN:
-            from .formats import read_drs_file
+            from .reading.drs_files import read_drs_file
 
             return read_drs_file(side, format, lenient=False)
         return load(side, format)

@@ -144,7 +144,7 @@ def test_variable_links_follow_a_renaming_mapping(shared_path):
 
 
 def test_counter_view_counts_what_counter_compares(pmb_dev):
-    from dscorer_core.clauses import parse_clf
+    from dscorer_core.reading.clause_text import parse_clf
     from dscorer_core.render import counter_view
 
     preds, golds, _, cres = pmb_dev

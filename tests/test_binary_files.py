@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from dscorer_core.binary_files import binary_kind, binary_position
 from dscorer_core.cli import main
+from dscorer_core.reading.binary import binary_kind, binary_position
 
 ROOT_PNG = "docs/box_view.png"
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from dscorer_core import __version__
-from dscorer_core.clauses import MAX_PROBLEMS
 from dscorer_core.cli import main
+from dscorer_core.reading.decode import MAX_PROBLEMS
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 GOLD_TEXT = (REPO_ROOT / "sample_data" / "paper_gold.clf").read_text(encoding="utf-8")

@@ -46,7 +46,7 @@ def test_piped_stderr_gets_no_bar(sample_data, capsys, command):
 
 def test_smatch_reports_progress_to_the_last_sentence(shared_path):
     """SBN Smatch on the Dutch PMB 5.0.0 test set (435 sentences) calls progress up to 435/435, in order."""
-    from dscorer_core.formats import read_sbn_texts
+    from dscorer_core.reading.drs_files import read_sbn_texts
     from dscorer_core.sbn.smatch import smatch_corpus
 
     gold = shared_path("pmb-5.0.0/gold_nl_test.sbn")

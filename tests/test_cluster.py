@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from dscorer_core.chunked import clf_chunks, sbn_line_chunks, stream_format
-from dscorer_core.clauses import parse_clf
 from dscorer_core.cli import main
 from dscorer_core.cluster import MISSING_DASK, parse_cluster
 from dscorer_core.errors import SettingsError
-from dscorer_core.formats import read_drs_file, read_sbn_texts
+from dscorer_core.reading.chunks import clf_chunks, sbn_line_chunks, stream_format
+from dscorer_core.reading.clause_text import parse_clf
+from dscorer_core.reading.drs_files import read_drs_file, read_sbn_texts
 
 REPO = Path(__file__).resolve().parent.parent
 

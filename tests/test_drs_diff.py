@@ -10,7 +10,7 @@ import pytest
 from dscorer_core import read_pair
 from dscorer_core.drs_diff import clause_diff, drs_diff, triple_diff
 from dscorer_core.errors import DscorerInputError
-from dscorer_core.formats import read_sbn_texts
+from dscorer_core.reading.drs_files import read_sbn_texts
 
 
 def test_clause_diff_adds_up_to_the_official_counter_counts(shared_path):

@@ -20,7 +20,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dscorer_core.clauses import parse_clf, read_clf
 from dscorer_core.errors import ClfError, ClfErrors, ClfProblem, DrsCountMismatch, NgramExplosion, NoDrsError
 from dscorer_core.ngrams import engines as engines_module
 from dscorer_core.ngrams import fast_engine as ngrams_fast
@@ -40,6 +39,7 @@ from dscorer_core.ngrams.scoring import (
 )
 from dscorer_core.ngrams.senses import scored_graphs
 from dscorer_core.ngrams.settings import ScoreSettings
+from dscorer_core.reading.clause_text import parse_clf, read_clf
 from dscorer_core.runner import chunk_ranges, even_ranges
 
 REPO_ROOT = Path(__file__).resolve().parent.parent

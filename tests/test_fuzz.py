@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dscorer_core import ClfError, DscorerInputError, parse_clf, score_corpus
-from dscorer_core.clauses import check_pair, decode_clf_bytes
+from dscorer_core.clauses import check_pair
+from dscorer_core.reading.decode import decode_bytes
 
 FUZZ = settings(max_examples=int(os.environ.get("DSCORER_FUZZ_EXAMPLES", "150")), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])
@@ -43,7 +44,7 @@ def test_random_text_reads_or_raises_clf_error(text):
 @given(st.binary(max_size=300))
 def test_random_bytes_decode_or_raise_clf_error(data):
     try:
-        parse_clf(decode_clf_bytes(data, "fuzz.clf"), "fuzz.clf")
+        parse_clf(decode_bytes(data, "fuzz.clf"), "fuzz.clf")
     except ClfError as exc:
         assert exc.problems and exc.source == "fuzz.clf"
 

@@ -20,11 +20,11 @@ from hostile_shapes import CASE_CPU_SECONDS, CASE_MEMORY, CASES, run_case
 from dscorer_core import ClfError, parse_clf
 from dscorer_core.counter import CounterSettings
 from dscorer_core.errors import DrsCountMismatch, DscorerError, JudgementError, OutputError, SettingsError
-from dscorer_core.input_files import MAX_FILE_BYTES
 from dscorer_core.judgements import JudgementStore
 from dscorer_core.judgements.csv_io import parse_judgements_csv, read_judgements_csv
 from dscorer_core.output_files import atomic_text_file
-from dscorer_core.sbn.reader import parse_sbn
+from dscorer_core.reading.files import MAX_FILE_BYTES
+from dscorer_core.reading.sbn_text import parse_sbn
 from dscorer_core.sbn.smatch import SmatchSettings
 from dscorer_core.text_checks import MAX_LINE_CHARS, escape_surrogates
 from dscorer_core.wordnet import synset_of

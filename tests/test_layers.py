@@ -12,24 +12,28 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: The core's layers, lowest first: a unit (a top-level module or sub-package of dscorer_core) may
-#: import units of lower layers only; units of one layer are independent of each other.
+#: The core's layers, lowest first: a unit (a top-level module or sub-package of dscorer_core, or one
+#: of its modules named here, ``reading.decode``) may import units of lower layers only; units of one
+#: layer are independent of each other. The reading package spans layers: its first stages sit under
+#: the data they build, its last (SBN converted to DRSs, streams) over the metrics' SBN code.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("version", "errors"),
     # checks every reader, writer and setting shares: text, input and output files, setting values
     # runner: where a corpus's batches run (this process, N processes), handed down to the metrics
-    ("setting_checks", "text_checks", "input_files", "output_files", "runner"),
+    ("setting_checks", "text_checks", "reading.files", "output_files", "runner"),
+    # sbn.model, sbn.vocabulary, sbn.token_alignment: the SBN data the SBN reader builds (no imports)
     # notebook_methods: the results' shared ``__repr__``, ``_repr_html_``, ``to_pandas`` and ``show``
-    ("binary_files", "clause_format", "sparse_rows", "csv_safety", "formula", "wordnet", "signature", "relay",
-     "notebook_methods"),
-    ("clauses", "align"),
-    ("referee", "document_parts"),
+    ("reading.binary", "clause_format", "sparse_rows", "csv_safety", "formula", "wordnet", "signature", "relay",
+     "sbn.model", "sbn.vocabulary", "sbn.token_alignment", "notebook_methods"),
+    ("clauses", "align", "reading.decode", "reading.detect"),
+    # reading.clause_text, reading.sbn_text: clause and SBN text to DRSs and SBNs
+    ("referee", "document_parts", "reading.clause_text", "reading.sbn_text"),
     ("ill_formed",),
     ("ngrams", "counter", "sbn"),  # the metrics, each on its own
+    # reading: the whole read (SBN converted by sbn.to_drs) and the streams of pieces (reading.chunks)
     # metrics: the registry of all three; sentence_scores: a long document's sentences scored one by one
-    ("formats", "swapped_sides", "undirected_kgrams", "judgements", "metrics", "sentence_scores", "drs_diff"),
-    # chunked: clause and SBN-line files read as streams of pieces (reads through formats)
-    ("analysis", "render", "stats", "chunked"),
+    ("reading", "swapped_sides", "undirected_kgrams", "judgements", "metrics", "sentence_scores", "drs_diff"),
+    ("analysis", "render", "stats"),
     # interface: the front door (load, loads, score), the one pipeline the command line calls too
     ("interface",),
     ("cluster",),  # the Dask back end: runs the metrics' batches on workers (docs/scale.md)
@@ -86,7 +90,12 @@ def _imports(path: Path) -> list[tuple[str, bool]]:
 
 
 def _unit(module: str) -> str:
+    """The unit of a core module: the longest of its names that LAYERS lists (``reading.decode``,
+    ``sbn.model``), else its top-level module or sub-package (``ngrams``)."""
     parts = module.split(".")
+    for end in range(len(parts), 2, -1):
+        if ".".join(parts[1:end]) in RANK:
+            return ".".join(parts[1:end])
     return parts[1] if len(parts) > 1 else "__init__"
 
 

@@ -15,7 +15,6 @@ import pytest
 
 from dscorer_core import CounterSettings, ScoreSettings, counter_corpus, read_clf, score_corpus
 from dscorer_core.errors import DscorerInputError
-from dscorer_core.formats import read_drs_file, read_sbn_texts
 from dscorer_core.formula import mean_rows, prf, prf_scalar, sum_rows
 from dscorer_core.ill_formed import IllFormedReport, extra_fields, signed, with_extras
 from dscorer_core.metrics import (
@@ -29,6 +28,7 @@ from dscorer_core.metrics import (
     metric_names,
     usable_metrics,
 )
+from dscorer_core.reading.drs_files import read_drs_file, read_sbn_texts
 from dscorer_core.sbn.smatch import SmatchSettings, smatch_corpus, smatch_signature
 from dscorer_core.signature import Signature
 from dscorer_core.stats import metric_table

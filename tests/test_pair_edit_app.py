@@ -73,7 +73,7 @@ def test_editing_the_predicted_drs_moves_the_scores_and_a_bad_edit_keeps_the_fil
 def test_a_pasted_sbn_pair_is_diffed_as_triples_too(shared_path):
     """The first sentence of PMB 5.0.0 nl test, Neural Boxer against gold, pasted as SBN lines: the diff
     lists triples under Smatch's alignment, as many matched, pred and gold as the corrected Smatch counts."""
-    from dscorer_core.formats import read_sbn_texts
+    from dscorer_core.reading.drs_files import read_sbn_texts
     from dscorer_core.sbn.smatch_causes import compare_sbn_lines
 
     for i in range(10):  # the first pair whose prediction reads and differs from gold

@@ -12,7 +12,9 @@ from dscorer_core import (
     read_clf,
     read_pair,
 )
-from dscorer_core.clauses import MAX_PROBLEMS, check_pair, parse_clause_line
+from dscorer_core.clauses import check_pair
+from dscorer_core.reading.clause_text import parse_clause_line
+from dscorer_core.reading.decode import MAX_PROBLEMS
 
 FIGURE4_GOLD = """\
 %%% Tom is putting the children to bed .
@@ -313,7 +315,7 @@ def test_the_split_fast_path_reads_every_line_as_the_token_by_token_path(shared_
     # document's time); every line of every shared clause file, and lines made to trip it
     # (quotes in the box or relation, constants with spaces or "%", comments glued to tokens),
     # read exactly as the token-by-token path reads them
-    from dscorer_core.clauses import _parse_line, _parse_tokens
+    from dscorer_core.reading.clause_text import _parse_line, _parse_tokens
 
     tricky = ["b1 REF x1 % Tom [0...3]", "  b1\tRole x1 x2   %  c ", "b1 REF x1 %", "b1 REF x%1", "b1 x1 %c%d e",
               "b1 R a%b c", 'b1 Name x1 "tom smith"', 'b1 Name x1 "50 %"', 'b1 Name x1 "a %b"', '"b1" REF x1',

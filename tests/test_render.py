@@ -14,7 +14,7 @@ from dscorer_core import (
     read_clf,
     score_pair,
 )
-from dscorer_core.clauses import parse_clf
+from dscorer_core.reading.clause_text import parse_clf
 from dscorer_core.render import (
     BAND_WIDTH,
     FULL,

@@ -83,7 +83,7 @@ def test_pair_and_corpus_views_show_both_smatch_figures_for_sbn_files_and_why_th
     assert metrics["Smatch F (PMB 5)"] == f"{8 / 11:.4f}" and metrics["Smatch F (corrected)"] == f"{9 / 11:.4f}"
     assert any("**depth**" in c.value for c in at.caption)
     # soft Smatch beside them: the figure `dscorer smatch --soft` gives this sentence
-    from dscorer_core.formats import read_sbn_texts
+    from dscorer_core.reading.drs_files import read_sbn_texts
     from dscorer_core.sbn.smatch import SmatchSettings, smatch_corpus
 
     soft = smatch_corpus(read_sbn_texts(pred)[2:3], read_sbn_texts(gold)[2:3], SmatchSettings(soft=True))

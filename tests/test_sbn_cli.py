@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from dscorer_core.cli import main
-from dscorer_core.formats import detect_format, parse_drs_text
+from dscorer_core.reading.detect import detect_format
+from dscorer_core.reading.drs_files import parse_drs_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "sbn-4.0.0"
 

@@ -6,8 +6,9 @@ import pytest
 from sbn_helpers import examples
 
 from dscorer_core import Clause, Drs, counter_pair, read_clf
+from dscorer_core.reading.drs_files import read_sbn_file
+from dscorer_core.reading.sbn_text import parse_sbn
 from dscorer_core.sbn.graph import build_graph
-from dscorer_core.sbn.reader import parse_sbn, read_sbn
 from dscorer_core.sbn.to_drs import sbn_to_drs
 from dscorer_core.sbn.triples import Triple, graph_triples
 
@@ -20,7 +21,7 @@ def one(text: str):
 def test_triples_equal_ud_boxers_penman_graphs_of_the_seven_examples(style, suffix):
     penman = pytest.importorskip("penman", reason="penman (requirements-dev.txt) reads ud-boxer's files")
     for path in examples():
-        graph = build_graph(read_sbn(path)[0])
+        graph = build_graph(read_sbn_file(path, "sbn")[0])
         ours = {(t.source, t.relation, t.target) for t in graph_triples(graph, style)}
         decoded = penman.decode(path.with_name(path.name.replace(".drs.sbn", suffix)).read_text())
         theirs = {(s, role.lstrip(":"), target.strip('"')) for s, role, target in decoded.triples}
@@ -29,7 +30,7 @@ def test_triples_equal_ud_boxers_penman_graphs_of_the_seven_examples(style, suff
 
 
 def test_official_triples_of_a_small_sbn_as_the_pmb5_script_writes_them():
-    graph = build_graph(read_sbn(examples()[-1])[0])  # p04_d1646: Tracy lost her glasses.
+    graph = build_graph(read_sbn_file(examples()[-1], "sbn")[0])  # p04_d1646: Tracy lost her glasses.
     assert set(graph_triples(graph)) == {
         Triple("instance", "b0", "box"),
         Triple("instance", "s0", "female.n.02"), Triple("instance", "s1", "lose.v.05"),
@@ -112,7 +113,7 @@ def test_converted_sbn_scores_against_the_clause_form_of_the_seven_examples():
     that, so the floor is 0.5 per file.  Without boxes the conversion must be exact (F = 1)."""
     scores = {}
     for path in examples():
-        drs = sbn_to_drs(read_sbn(path)[0])
+        drs = sbn_to_drs(read_sbn_file(path, "sbn")[0])
         (gold,) = read_clf(path.with_name(path.name.replace(".sbn", ".clf")))
         scores[path.name] = counter_pair(drs, gold).F
         assert counter_pair(_box_blind(drs), _box_blind(gold)).F == 1.0, path.name

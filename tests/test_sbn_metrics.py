@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from dscorer_core.errors import SettingsError
-from dscorer_core.formats import read_sbn_file, read_sbn_file_tolerant, read_sbn_texts
+from dscorer_core.reading.drs_files import read_sbn_file, read_sbn_file_tolerant, read_sbn_texts
 from dscorer_core.sbn.smatch import SmatchSettings, smatch_corpus
 from dscorer_core.sbn.taxonomy import MISSING_CODE_SIMILARITY, clean_similarity, script_similarity, taxonomy, wu_palmer
 

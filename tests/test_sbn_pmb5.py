@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from dscorer_core.formats import read_sbn_file, read_sbn_file_tolerant
+from dscorer_core.reading.drs_files import read_sbn_file, read_sbn_file_tolerant
+from dscorer_core.reading.sbn_text import parse_sbn, parse_sbn_tolerant
 from dscorer_core.sbn.amr_line import read_amr_line, smatch_normalise
 from dscorer_core.sbn.pmb5_script import script_penman
-from dscorer_core.sbn.reader import parse_sbn, parse_sbn_tolerant
 from dscorer_core.sbn.smatch import SmatchResult, SmatchSettings, smatch_corpus
 from dscorer_core.sbn.smatch_causes import compare_pmb5_corrected
 

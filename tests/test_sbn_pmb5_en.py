@@ -17,14 +17,14 @@ from pathlib import Path
 
 import pytest
 
-from dscorer_core.chunked import sbn_line_chunks
 from dscorer_core.errors import DrsCountMismatch, SbnError
-from dscorer_core.formats import read_sbn_file_tolerant, read_sbn_texts
+from dscorer_core.reading.chunks import sbn_line_chunks
+from dscorer_core.reading.drs_files import read_sbn_file_tolerant, read_sbn_texts
+from dscorer_core.reading.sbn_text import parse_sbn, parse_sbn_tolerant
 from dscorer_core.sbn import pmb5_script
 from dscorer_core.sbn.graph import build_graph
 from dscorer_core.sbn.pmb5_script import script_graph, script_penman
 from dscorer_core.sbn.pmb5_triples import penman_reading, pmb5_reading
-from dscorer_core.sbn.reader import parse_sbn, parse_sbn_tolerant
 from dscorer_core.sbn.smatch import SmatchResult, SmatchSettings, checked_golds, smatch_corpus
 from dscorer_core.sbn.smatch_causes import compare_pmb5_corrected
 

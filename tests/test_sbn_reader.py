@@ -8,19 +8,20 @@ import pytest
 from sbn_helpers import EXAMPLES, examples
 
 from dscorer_core.errors import ClfError, DscorerInputError, SbnError
+from dscorer_core.reading.drs_files import read_sbn_file
+from dscorer_core.reading.sbn_text import parse_sbn, parse_sbn_tolerant
 from dscorer_core.sbn.model import SbnBoxOperator, SbnConcept
-from dscorer_core.sbn.reader import parse_sbn, parse_sbn_tolerant, read_sbn
 
 
 def test_the_seven_examples_read_with_their_lines_roles_and_comments():
     lengths = {}
     for path in examples():
-        (sbn,) = read_sbn(path)
+        (sbn,) = read_sbn_file(path, "sbn")
         lengths[path.name.split(".")[0]] = len(sbn.items)
         assert sbn.items[0].line > 2  # after the two %%% header lines
     assert lengths == {"p00_d0004": 8, "p00_d0801": 8, "p00_d1593": 5, "p00_d2719": 6,
                        "p03_d2003": 5, "p04_d0778": 8, "p04_d1646": 4}
-    (sbn,) = read_sbn(EXAMPLES / "p00_d1593.drs.sbn")
+    (sbn,) = read_sbn_file(EXAMPLES / "p00_d1593.drs.sbn", "sbn")
     neg = sbn.items[1]
     assert isinstance(neg, SbnBoxOperator) and neg.operator == "NEGATION" and neg.target.offset == -1
     lie = sbn.items[3]
@@ -125,14 +126,14 @@ def test_every_bad_sbn_of_a_file_is_listed():
 
 def test_missing_file_is_an_input_error(tmp_path):
     with pytest.raises(SbnError, match="no such file"):
-        read_sbn(tmp_path / "nope.sbn")
+        read_sbn_file(tmp_path / "nope.sbn", "sbn")
 
 
 def test_each_example_reads_its_sentence_from_the_alignment_comments():
     # issue 19: the pair view said "no sentence"; the `%` comments carry the words and their offsets,
     # in SBN order (p00_d1593's "not" comes before "will"), and the .raw file beside each is the text
     for path in examples():
-        (sbn,) = read_sbn(path)
+        (sbn,) = read_sbn_file(path, "sbn")
         raw = path.with_name(path.name.replace(".drs.sbn", ".raw")).read_text(encoding="utf-8").strip()
         assert sbn.sentence == raw, path.name
 

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from dscorer_core.errors import DrsCountMismatch
+from dscorer_core.reading.drs_files import read_sbn_file
+from dscorer_core.reading.sbn_text import parse_sbn, parse_sbn_tolerant
 from dscorer_core.sbn.alignment import align, build_pairing, count_matched
 from dscorer_core.sbn.graph import build_graph
-from dscorer_core.sbn.reader import parse_sbn, parse_sbn_tolerant, read_sbn
 from dscorer_core.sbn.smatch import SmatchSettings, smatch_corpus
 from dscorer_core.sbn.triples import graph_triples
 
@@ -36,7 +37,7 @@ def test_the_seven_examples_against_themselves_score_one_and_are_proven_optimal(
     files = sorted(EXAMPLES.glob("*.drs.sbn"))
     if len(files) != 7:
         pytest.skip(f"the seven SBN examples are not at {EXAMPLES}")
-    gold = [read_sbn(p)[0] for p in files]
+    gold = [read_sbn_file(p, "sbn")[0] for p in files]
     result = smatch_corpus(list(gold), gold)
     assert result.F == result.mean_F == 1.0 and result.ill_formed == 0.0 and result.all_optimal
     rotated = smatch_corpus(gold[1:] + gold[:1], gold)
@@ -141,5 +142,5 @@ def test_the_alignment_is_deterministic():
     files = sorted(EXAMPLES.glob("*.drs.sbn"))
     if len(files) != 7:
         pytest.skip(f"the seven SBN examples are not at {EXAMPLES}")
-    a, b = (graph_triples(build_graph(read_sbn(p)[0])) for p in files[:2])
+    a, b = (graph_triples(build_graph(read_sbn_file(p, "sbn")[0])) for p in files[:2])
     assert align(a, b) == align(a, b)

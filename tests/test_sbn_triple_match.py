@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from dscorer_core.formats import read_sbn_file, read_sbn_file_tolerant
+from dscorer_core.reading.drs_files import read_sbn_file, read_sbn_file_tolerant
+from dscorer_core.reading.sbn_text import parse_sbn
 from dscorer_core.render.sbn_drawing import shown_value, smatch_drawings
-from dscorer_core.sbn.reader import parse_sbn
 from dscorer_core.sbn.smatch import SmatchSettings, smatch_corpus
 from dscorer_core.sbn.triple_match import readable_sbn, triple_match, triple_match_text
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from dscorer_core import induce_graph, read_clf
-from dscorer_core.clauses import parse_clf
+from dscorer_core.reading.clause_text import parse_clf
 from dscorer_core.render import (
     EDGE_FONT_SIZE,
     FULL_FONT_SIZE,

@@ -8,7 +8,7 @@ import pytest
 
 from dscorer_core import read_clf
 from dscorer_core.cli import main
-from dscorer_core.formats import read_drs_file
+from dscorer_core.reading.drs_files import read_drs_file
 from dscorer_core.swapped_sides import DUMMY_CONCEPT, suspect_swapped
 
 

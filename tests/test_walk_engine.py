@@ -15,7 +15,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dscorer_core.clauses import parse_clf, read_clf
 from dscorer_core.ngrams.arrays import arrays_from_drss
 from dscorer_core.ngrams.batch import score_documents
 from dscorer_core.ngrams.corpus import score_corpus
@@ -25,6 +24,7 @@ from dscorer_core.ngrams.induction import induce_graph
 from dscorer_core.ngrams.paths import count_reference
 from dscorer_core.ngrams.settings import ScoreSettings
 from dscorer_core.ngrams.walk_engine import _distinct, count_batch_walks, count_walks
+from dscorer_core.reading.clause_text import parse_clf, read_clf
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 PRESETS = ("released", "typed")

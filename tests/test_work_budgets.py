@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from dscorer_core.cli import main
-from dscorer_core.formats import read_sbn_texts
+from dscorer_core.reading.drs_files import read_sbn_texts
 from dscorer_core.sbn.smatch import SmatchSettings, smatch_corpus
 
 LONG = "pmb-5.0.0-long"

@@ -12,10 +12,10 @@ from typing import Any
 from ..clauses import Drs
 from ..counter import SEARCHES
 from ..errors import DscorerInputError
-from ..formats import read_drs_file
 from ..ill_formed import IllFormedReport, IllPolicy, WfMode, apply_ill_policy, check_gold, extra_fields, with_extras
 from ..metrics.base import Metric
 from ..metrics.registry import make_metrics, metric_title, usable_metrics
+from ..reading.drs_files import read_drs_file
 from ..runner import Runner
 from ..sbn.fine_grained import FINE_GRAINED
 from ..sbn.smatch import SMATCH_TRIPLES, SmatchSettings

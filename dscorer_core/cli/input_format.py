@@ -6,7 +6,8 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from ..formats import FORMATS, read_drs_sides
+from ..reading.detect import FORMATS
+from ..reading.drs_files import read_drs_sides
 
 if TYPE_CHECKING:
     from ..clauses import Drs
@@ -79,7 +80,7 @@ def print_report(report: IllFormedReport) -> None:
 
 def streams_clauses(args: argparse.Namespace) -> bool:
     """Whether both files of a command are clause files, which ``--cluster`` and ``--per-doc-out`` read
-    as streams (``chunked.py``); SBN files are read whole."""
-    from ..chunked import stream_format
+    as streams (``reading.chunks``); SBN files are read whole."""
+    from ..reading.chunks import stream_format
 
     return all(stream_format(path, args.format) == "clf" for path in (args.pred, args.gold))

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..errors import SettingsError
-from ..formats import read_sbn_file_tolerant, read_sbn_texts
+from ..reading.drs_files import read_sbn_file_tolerant, read_sbn_texts
 from ..sbn.model import Sbn
 from ..sbn.smatch import (
     LINE_TRIPLES,
@@ -222,7 +222,7 @@ def _at_scale(args: argparse.Namespace, settings: SmatchSettings) -> SmatchResul
     if args.explain:
         raise SettingsError("--explain scores twice and compares in memory: leave out --cluster and --per-doc-out")
     refuse_overwriting("--per-doc-out", args.per_doc_out, args.pred, args.gold)
-    from ..chunked import stream_format
+    from ..reading.chunks import stream_format
 
     streams = settings.chosen == "pmb5" and all(stream_format(f, args.format) == "sbn-lines"
                                                 for f in (args.pred, args.gold))

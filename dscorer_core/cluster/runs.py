@@ -14,16 +14,16 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from ..chunked import TextChunk, clf_chunks, drs_count, paired, sbn_line_chunks
 from ..counter.chunks import CHUNK
 from ..counter.score import CounterResult, CounterTotals
 from ..counter.settings import CounterSettings
 from ..errors import DrsCountMismatch, NoDrsError, SettingsError
-from ..formats import read_drs_file
 from ..ill_formed import WF_MODES, GoldCheck, IllFormed, IllFormedReport, IllPolicy, WfMode
 from ..ngrams.corpus import CorpusTotals
 from ..ngrams.scoring import CorpusResult
 from ..ngrams.settings import ScoreSettings
+from ..reading.chunks import TextChunk, clf_chunks, drs_count, paired, sbn_line_chunks
+from ..reading.drs_files import read_drs_file
 from ..runner import Runner
 from ..sbn.smatch import SmatchResult, SmatchSettings, SmatchTotals
 from ..swapped_sides import SwapSigns, suspicion

@@ -7,13 +7,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..chunked import TextChunk
-from ..clauses import Drs, parse_clf
+from ..clauses import Drs
 from ..counter.score import CounterPair, counter_corpus
 from ..counter.settings import CounterSettings
 from ..ill_formed import GoldCheck, IllFormed, IllPolicy, apply_ill_policy, check_gold
 from ..ngrams.batch import score_documents
 from ..ngrams.settings import ScoreSettings
+from ..reading.chunks import TextChunk
+from ..reading.clause_text import parse_clf
 from ..sbn.smatch import PredictedSbn, SmatchSettings
 from ..sbn.smatch import smatch_batch as smatch_documents_batch
 from ..swapped_sides import SwapSigns, swap_signs

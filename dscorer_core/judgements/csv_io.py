@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from ..csv_safety import FORMULA_STARTS, csv_text, safe_cell
 from ..errors import ClfProblem, JudgementError
-from ..input_files import read_checked_bytes
+from ..reading.files import read_checked_bytes
 from ..text_checks import safe_excerpt, surrogate_position
 from .model import ACCEPTABILITY, PREFERENCE, Judgement, judgement_problem, systems_of
 

@@ -15,8 +15,8 @@ import numpy as np
 
 from ..clauses import Drs
 from ..errors import DscorerInputError, SettingsError
+from ..reading.sbn_text import SbnText
 from ..runner import Runner
-from ..sbn.reader import SbnText
 from ..sbn.smatch import SmatchResult, SmatchSettings, smatch_corpus, smatch_signature_value
 from ..signature import Signature
 from .base import Average, CountRows, MetricResult, OneComponent, Progress, result_from_rows

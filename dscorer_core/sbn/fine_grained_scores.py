@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..reading.sbn_text import SbnText
 from ..runner import Runner
 from .fine_grained import FINE_GRAINED, FINE_GRAINED_TITLES, FineGrained
 from .label_sets import LabelSetScore, label_set_scores
 from .model import Sbn
-from .reader import SbnText
 from .smatch import PredictedSbn, SmatchResult, SmatchSettings, smatch_corpus
 
 

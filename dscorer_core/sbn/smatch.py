@@ -24,6 +24,7 @@ from ..align.budget import WorkLimits
 from ..errors import ClfProblem, DrsCountMismatch, NoDrsError, SbnError, SettingsError
 from ..formula import prf_scalar
 from ..notebook_methods import NotebookResult
+from ..reading.sbn_text import MAX_PROBLEMS, SbnText, parse_sbn_line
 from ..runner import IN_PROCESS, Runner, chunk_ranges
 from ..setting_checks import check_choice, check_flag, check_seconds
 from ..signature import Signature
@@ -34,7 +35,6 @@ from .graph import build_graph
 from .model import Sbn
 from .pmb5_script import script_refusal
 from .pmb5_triples import pmb5_reading
-from .reader import MAX_PROBLEMS, SbnText, parse_sbn_line
 from .sbne import sbne_lenient_reading, top_triple
 from .strict import strict_problems
 from .triples import Triple, TripleStyle, graph_triples, normalise_value
@@ -253,7 +253,7 @@ def _prepared(sbn: PredictedSbn, settings: SmatchSettings, side: str) -> _Side:
                          unreadable=f"{where}: {reading.refusal}")
         return _Side(reading.triples, note=reading.failure)
     if isinstance(sbn, SbnText):
-        sbn = parse_sbn_line(sbn.raw, sbn.source, sbn.line, repair=True) if sbn.raw else _empty(sbn)
+        sbn = parse_sbn_line(sbn.raw, sbn.source, sbn.line, repair=True, column=sbn.column) if sbn.raw else _empty(sbn)
         if side == "gold" and isinstance(sbn, SbnError):
             raise with_script_reasons(sbn)
     if isinstance(sbn, SbnError):

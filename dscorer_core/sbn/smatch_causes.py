@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..errors import ClfProblem, SbnError
+from ..reading.sbn_text import parse_sbn, parse_sbn_tolerant
 from .model import Sbn
-from .reader import parse_sbn, parse_sbn_tolerant
 from .smatch import SmatchDocument, SmatchResult, SmatchSettings, smatch_corpus
 
 #: The causes, in the order the quirks are switched off.

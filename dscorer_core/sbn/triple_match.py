@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from ..errors import ClfProblem, SbnError
 from ..formula import prf_scalar
+from ..reading.sbn_text import SbnText, parse_sbn, parse_sbn_tolerant
 from .alignment import Normalise, align
 from .model import Sbn
-from .reader import SbnText, parse_sbn, parse_sbn_tolerant
 from .smatch import PredictedSbn, SmatchSettings, SmatchTriples, smatch_normaliser, smatch_side
 from .triples import INSTANCE, Triple
 

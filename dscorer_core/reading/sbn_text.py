@@ -1,4 +1,5 @@
-"""Reading SBN files: multi-line blocks (PMB 4/5 ``en.drs.sbn``) or one SBN per line (PMB 5 seq2seq).
+"""Stage 3 of reading, SBN: the text of an SBN file to SBNs, multi-line blocks (PMB 4/5
+``en.drs.sbn``) or one SBN per line (PMB 5 seq2seq).
 
 Multi-line (``sbn``): one line per concept or box operator, ``%`` starts a comment (the token
 alignment, from which the SBN's sentence is read: ``token_alignment``), ``%%%`` lines are file
@@ -12,16 +13,13 @@ file too (lines are counted as the PMB 5 script counts them, by ``readlines``), 
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import Literal
 
-from ..clauses import read_file_text
 from ..errors import ClfProblem, SbnError
-from ..text_checks import line_problem, safe_excerpt
-from .model import Sbn, SbnBoxOperator, SbnConcept, SbnItem, SbnRole, SbnTarget
-from .token_alignment import sentence_from_alignment
-from .vocabulary import (
+from ..sbn.model import Sbn, SbnBoxOperator, SbnConcept, SbnItem, SbnRole, SbnTarget
+from ..sbn.token_alignment import sentence_from_alignment
+from ..sbn.vocabulary import (
     BOX_OFFSET,
     SYNSET_OFFSET,
     SYNSET_PATTERN,
@@ -29,6 +27,7 @@ from .vocabulary import (
     is_role,
     is_synset,
 )
+from ..text_checks import line_problem, safe_excerpt
 
 #: ``sbn``: multi-line blocks; ``sbn-lines``: one SBN per line.
 SbnLayout = Literal["sbn", "sbn-lines"]
@@ -67,6 +66,20 @@ class SbnText:
     raw: str
     source: str = "<string>"
     line: int = 0
+    #: The 1-based column where ``raw`` starts on its line (after a file's tab-separated columns), so
+    #: that ``parse_sbn_line(raw, source, line, column=column)`` names the columns the file has.
+    column: int = 1
+
+
+def sbn_line_text(raw: str, source: str, line: int) -> SbnText | None:
+    """One line of a file of one SBN per line as an SbnText (its last tab-separated column), or None for
+    a ``%`` comment line: how ``split_sbn_texts`` and the streamed reader (``chunks.sbn_line_chunks``)
+    read a line."""
+    if raw.lstrip().startswith("%"):
+        return None
+    body = raw.split("\t")[-1]
+    column = len(raw) - len(body) + len(body) - len(body.lstrip()) + 1
+    return SbnText(body.strip(), source, line, column)
 
 
 def split_sbn_texts(text: str, source: str = "<string>", layout: SbnLayout = "sbn") -> list[SbnText]:
@@ -80,10 +93,8 @@ def split_sbn_texts(text: str, source: str = "<string>", layout: SbnLayout = "sb
             raise SbnError(source, [ClfProblem(lineno, bad_text[0], "", bad_text[1])])
     out: list[SbnText] = []
     if layout == "sbn-lines":
-        for lineno, raw in enumerate(_script_lines(lines), start=1):
-            if not raw.lstrip().startswith("%"):
-                out.append(SbnText(raw.split("\t")[-1].strip(), source, lineno))
-        return out
+        found = (sbn_line_text(raw, source, lineno) for lineno, raw in enumerate(_script_lines(lines), start=1))
+        return [t for t in found if t is not None]
     bodies: list[str] = []
     start = 0
     for lineno, raw in enumerate(lines + [""], start=1):
@@ -157,11 +168,6 @@ class _BlockProblem(Exception):
 def _normalise_lines(text: str) -> list[str]:
     text = text.removeprefix("\ufeff")
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-
-
-def split_blocks(text: str, layout: SbnLayout = "sbn") -> list[SbnBlock | ClfProblem]:
-    """The SBNs of a file as token blocks (a ClfProblem in place of a block that cannot be tokenised)."""
-    return [block for block, _ in _split_raw(text, layout)]
 
 
 def _split_raw(text: str, layout: SbnLayout) -> list[tuple[SbnBlock | ClfProblem, str]]:
@@ -328,12 +334,13 @@ def _starts_item(text: str) -> bool:
     return is_synset(text) or is_box_operator(text)
 
 
-def parse_sbn_line(text: str, source: str = "<string>", line: int = 1, repair: bool = False) -> Sbn | SbnError:
-    """One SBN written on one line (``line`` of ``source``: where its tokens stand), or the SbnError
-    saying why it cannot be read (its ``raw`` the text); ``repair`` as in ``parse_block``."""
+def parse_sbn_line(text: str, source: str = "<string>", line: int = 1, repair: bool = False,
+                   column: int = 1) -> Sbn | SbnError:
+    """One SBN written on one line (``line`` of ``source``, from ``column``: where its tokens stand), or
+    the SbnError saying why it cannot be read (its ``raw`` the text); ``repair`` as in ``parse_block``."""
     raw = text.strip()
     try:
-        block = SbnBlock(tuple(tokenize(text, line)), (), line, raw=raw)
+        block = SbnBlock(tuple(tokenize(text, line, column)), (), line, raw=raw)
         return parse_block(block, 0, source, repair)
     except _BlockProblem as exc:
         failed = SbnError(source, [exc.problem])
@@ -372,18 +379,3 @@ def parse_sbn(text: str, source: str = "<string>", layout: SbnLayout = "sbn", re
     if bad:
         raise SbnError(source, bad[:MAX_PROBLEMS], len(bad))
     return [s for s in found if isinstance(s, Sbn)]
-
-
-def read_sbn_text(path: str | os.PathLike[str]) -> str:
-    """The text of an SBN file (UTF-8, a BOM allowed), with the same errors as a clause file."""
-    return read_file_text(path, SbnError)
-
-
-def read_sbn(path: str | os.PathLike[str], layout: SbnLayout = "sbn") -> list[Sbn]:
-    """Read an SBN file from disk (raises SbnError naming every bad SBN)."""
-    return parse_sbn(read_sbn_text(path), str(path), layout)
-
-
-def read_sbn_tolerant(path: str | os.PathLike[str], layout: SbnLayout = "sbn") -> list[Sbn | SbnError]:
-    """Read an SBN file from disk, an SbnError in place of each SBN that cannot be read."""
-    return parse_sbn_tolerant(read_sbn_text(path), str(path), layout)

@@ -1,4 +1,5 @@
-"""Reading a DRS file as a stream of pieces cut at DRS boundaries, so that no corpus has to fit in memory.
+"""Stage 4 of reading, in pieces: a DRS file as a stream of pieces cut at DRS boundaries, so that
+no corpus has to fit in memory.
 
 A clause file is cut at a blank line that closes a block holding a clause line (a block of comments
 only hands its sentence on to the next DRS, so it stays with it): ``parse_clf`` of a piece, given its
@@ -17,12 +18,13 @@ from itertools import zip_longest
 from pathlib import Path
 from typing import TextIO, TypeVar
 
-from .binary_files import binary_kind
-from .errors import ClfError, ClfProblem, DrsCountMismatch, NoDrsError, SbnError
-from .formats import DETECT_LINES, DrsFormat, resolve_format
-from .input_files import checked_input
-from .sbn.reader import SbnText
-from .text_checks import line_problem
+from ..errors import ClfError, ClfProblem, DrsCountMismatch, NoDrsError, SbnError
+from ..text_checks import line_problem
+from .binary import binary_kind
+from .decode import decode_bytes
+from .detect import DETECT_LINES, DrsFormat, resolve_format
+from .files import checked_input
+from .sbn_text import SbnText, sbn_line_text
 
 #: Bytes read to tell a binary file before reading it as lines.
 HEAD_BYTES = 8192
@@ -51,9 +53,7 @@ def _opened(path: str | os.PathLike[str], error: type[ClfError]) -> Path:
     except OSError as exc:
         raise error(str(p), [ClfProblem(0, f"cannot be read ({exc.strerror or exc})", "")]) from None
     if head.startswith((b"\xff\xfe", b"\xfe\xff")) or binary_kind(head) is not None:
-        from .clauses import decode_clf_bytes
-
-        decode_clf_bytes(head, str(p))  # raises the whole-file reader's error for it
+        decode_bytes(head, str(p))  # raises the whole-file reader's error for it
     return p
 
 
@@ -67,10 +67,8 @@ def _text(path: str | os.PathLike[str], error: type[ClfError]) -> Iterator[TextI
         with p.open(encoding="utf-8-sig", newline=None) as f:
             yield f
     except UnicodeDecodeError:
-        from .clauses import decode_clf_bytes
-
-        decode_clf_bytes(p.read_bytes(), str(p))  # names the bad lines and columns
-        raise  # pragma: no cover - decode_clf_bytes raised already
+        decode_bytes(p.read_bytes(), str(p))  # names the bad lines and columns
+        raise  # pragma: no cover - decode_bytes raised already
 
 
 def file_lines(path: str | os.PathLike[str], error: type[ClfError] = ClfError) -> Iterator[str]:
@@ -131,9 +129,10 @@ def sbn_line_chunks(path: str | os.PathLike[str], size: int) -> Iterator[list[Sb
         bad_text = line_problem(raw)  # as split_sbn_texts: before the PMB 5 script's reader sees it
         if bad_text is not None:
             raise SbnError(source, [ClfProblem(lineno, bad_text[0], "", bad_text[1])])
-        if raw.lstrip().startswith("%"):
+        found = sbn_line_text(raw, source, lineno)
+        if found is None:
             continue
-        piece.append(SbnText(raw.split("\t")[-1].strip(), source, lineno))
+        piece.append(found)
         if len(piece) >= size:
             yield piece
             piece = []

@@ -10,7 +10,7 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
-from .errors import ClfProblem, DscorerInputError
+from ..errors import ClfProblem, DscorerInputError
 
 #: The largest file a reader holds whole in memory (64 MiB: about 1.1 GB once parsed, at the 17 bytes
 #: a byte measured on PMB clause files). ``--per-doc-out`` reads clause files as streams, without it.
