@@ -38,7 +38,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from dscorer_core import Drs, read_pair
+from dscorer_core import Drs
+from dscorer_core.clauses import read_pair
 from dscorer_core.cli.output import format_table
 from dscorer_core.counter import CounterSettings, counter_corpus
 

@@ -20,9 +20,12 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from dscorer_core import ScoreSettings, counter_pair, read_clf, score_pair
+from dscorer_core import ScoreSettings
+from dscorer_core.clauses import read_clf
+from dscorer_core.counter import counter_pair
 from dscorer_core.drs_diff import drs_diff
 from dscorer_core.formats import parse_drs_text
+from dscorer_core.ngrams import score_pair
 from dscorer_core.render import compare_ngrams, shared_layout
 
 PMB = REPO.parent / "shared" / "data" / "pmb-2.2.0"

@@ -35,8 +35,7 @@ from hypothesis.errors import HypothesisException
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from dscorer_core import parse_clf
-from dscorer_core.clauses import decode_clf_bytes
+from dscorer_core.clauses import decode_clf_bytes, parse_clf
 from dscorer_core.counter import CounterSettings, counter_pair
 from dscorer_core.errors import DscorerError
 from dscorer_core.judgements.csv_io import parse_judgements_csv

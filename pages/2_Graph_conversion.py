@@ -12,9 +12,10 @@ import pandas as pd
 import streamlit as st
 
 import app_widgets as aw
-from dscorer_core import DscorerInputError, induce_graph
+from dscorer_core import DscorerInputError
 from dscorer_core.clauses import parse_clf
 from dscorer_core.formats import parse_drs_text
+from dscorer_core.ngrams import induce_graph
 from dscorer_core.ngrams.presets import PRESETS
 from dscorer_core.render import (
     EDGE_FONT_SIZE,

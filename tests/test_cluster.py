@@ -85,8 +85,9 @@ def test_cluster_compare_and_score_with_counter(capsys, client, dev):
 
 
 def test_python_api_takes_a_cluster(client, dev):
-    from dscorer_core import counter_corpus, score_corpus
+    from dscorer_core.counter import counter_corpus
     from dscorer_core.ill_formed import apply_ill_policy
+    from dscorer_core.ngrams import score_corpus
 
     preds, _ = apply_ill_policy(read_drs_file(dev[0], lenient=True)[:250], "dummy")
     golds = read_drs_file(dev[1])[:250]

@@ -6,7 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from dscorer_core import Clause, Drs, read_clf, read_pair, score_corpus
+from dscorer_core import Clause, Drs
+from dscorer_core.clauses import read_clf, read_pair
+from dscorer_core.ngrams import score_corpus
 from dscorer_core.ngrams.presets import PRESETS
 
 pytestmark = pytest.mark.slow

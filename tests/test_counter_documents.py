@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from dscorer_core import CounterSettings, counter_corpus, read_pair
+from dscorer_core import CounterSettings
 from dscorer_core.align import (
     ProgramOutcome,
     WorkBudget,
@@ -24,8 +24,9 @@ from dscorer_core.align import (
     restricted,
     solve_program,
 )
+from dscorer_core.clauses import read_pair
 from dscorer_core.cli import main
-from dscorer_core.counter import build_problem, prepare_drs
+from dscorer_core.counter import build_problem, counter_corpus, prepare_drs
 from dscorer_core.counter import search as counter_search
 from dscorer_core.counter.parallel import chunk_ranges, worth_processes
 from dscorer_core.counter.search import bounded_pass, box_bound, smart_pass

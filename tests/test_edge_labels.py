@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from dscorer_core import read_clf
+from dscorer_core.clauses import read_clf
 from dscorer_core.ngrams.induction import Graph, induce_graph
 from dscorer_core.render import (
     BOX_CORNER,

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from hostile_shapes import CASE_CPU_SECONDS, CASE_MEMORY, CASES, run_case
 
-from dscorer_core import ClfError, parse_clf
+from dscorer_core import ClfError
+from dscorer_core.clauses import parse_clf
 from dscorer_core.counter import CounterSettings
 from dscorer_core.errors import DrsCountMismatch, DscorerError, JudgementError, OutputError, SettingsError
 from dscorer_core.input_files import MAX_FILE_BYTES
@@ -213,7 +214,7 @@ def test_a_line_above_the_limit_is_refused_before_it_is_tokenised_and_one_below_
 
 
 def test_bytes_that_are_not_utf8_after_lone_crs_name_the_line_parse_clf_counts(tmp_path):
-    from dscorer_core import read_clf
+    from dscorer_core.clauses import read_clf
 
     path = tmp_path / "cr.clf"
     path.write_bytes(b"b1 REF x1\rb1 person \"n.01\" x1\r\rb1 REF x2\rb1 Name x2 \"caf\xe9\"\r")
@@ -267,7 +268,7 @@ def test_the_baseline_message_says_what_is_wrong_once():
 _COUNT = """
 import resource, sys
 resource.setrlimit(resource.RLIMIT_AS, ({memory}, {memory}))
-from dscorer_core import parse_clf
+from dscorer_core.clauses import parse_clf
 from dscorer_core.ngrams.engines import count_ngrams
 from dscorer_core.ngrams.induction import induce_graph
 from dscorer_core.errors import NgramExplosion

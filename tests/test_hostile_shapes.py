@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from hostile_shapes import SHAPES, write_shape
 
-from dscorer_core import parse_clf, read_clf
+from dscorer_core.clauses import parse_clf, read_clf
 from dscorer_core.counter import CounterSettings, counter_pair
 from dscorer_core.errors import CounterExplosion
 from dscorer_core.referee import check_drs

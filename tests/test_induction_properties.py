@@ -15,7 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dscorer_core import Clause, Drs, Preset, ScoreSettings, parse_clf, score_pair
+from dscorer_core import Clause, Drs, ScoreSettings
+from dscorer_core.clauses import parse_clf
+from dscorer_core.ngrams import Preset, score_pair
 from dscorer_core.ngrams.arrays import arrays_from_drss, arrays_from_graph
 from dscorer_core.ngrams.batch import score_documents
 from dscorer_core.ngrams.induction import concept_of, induce_graph

@@ -9,8 +9,8 @@ import weakref
 
 import pytest
 
-from dscorer_core import read_clf, score_corpus, score_pair
-from dscorer_core.ngrams import labels
+from dscorer_core.clauses import read_clf
+from dscorer_core.ngrams import labels, score_corpus, score_pair
 from dscorer_core.ngrams.induction import induce_graph
 from dscorer_core.ngrams.labels import current_table, set_label_limit
 from dscorer_core.ngrams.scoring import score_graphs

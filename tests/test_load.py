@@ -90,7 +90,9 @@ def test_heavy_work_runs_in_the_pool_and_reports_its_progress(sample_data, monke
     """A WorkerTask gives the same result in a worker process as on the script thread, and its
     progress reaches the caller up to the last document."""
     from app_widgets import workers
-    from dscorer_core import counter_corpus, read_pair, score_corpus
+    from dscorer_core.clauses import read_pair
+    from dscorer_core.counter import counter_corpus
+    from dscorer_core.ngrams import score_corpus
 
     preds, golds = read_pair(sample_data / "paper_pred.clf", sample_data / "paper_gold.clf")
     monkeypatch.setattr(workers, "WORKERS", 1)

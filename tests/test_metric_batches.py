@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from dscorer_core import DrsCountMismatch, read_clf
+from dscorer_core import DrsCountMismatch
+from dscorer_core.clauses import read_clf
 from dscorer_core.metrics import make_metric
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,7 +13,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from dscorer_core import CounterSettings, ScoreSettings, counter_corpus, read_clf, score_corpus
+from dscorer_core import CounterSettings, ScoreSettings
+from dscorer_core.clauses import read_clf
+from dscorer_core.counter import counter_corpus
 from dscorer_core.errors import DscorerInputError
 from dscorer_core.formats import read_drs_file, read_sbn_texts
 from dscorer_core.formula import mean_rows, prf, prf_scalar, sum_rows
@@ -29,6 +31,7 @@ from dscorer_core.metrics import (
     metric_names,
     usable_metrics,
 )
+from dscorer_core.ngrams import score_corpus
 from dscorer_core.sbn.smatch import SmatchSettings, smatch_corpus, smatch_signature
 from dscorer_core.signature import Signature
 from dscorer_core.stats import metric_table

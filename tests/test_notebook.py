@@ -12,10 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from dscorer_core import counter_corpus, counter_pair, ngram_occurrences, read_clf, score_corpus, score_pair
+from dscorer_core.clauses import read_clf
 from dscorer_core.cli import main
+from dscorer_core.counter import counter_corpus, counter_pair
 from dscorer_core.errors import SettingsError
 from dscorer_core.metrics import make_metric
+from dscorer_core.ngrams import ngram_occurrences, score_corpus, score_pair
 from dscorer_core.render import NO_KGRAM_COLOUR, highlight_pair, share_colour
 from dscorer_core.render.notebook import MAX_REPR, WORST_SHOWN
 

@@ -4,15 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from dscorer_core import (
-    ClfError,
-    DrsCountMismatch,
-    NoDrsError,
-    parse_clf,
-    read_clf,
-    read_pair,
-)
-from dscorer_core.clauses import MAX_PROBLEMS, check_pair, parse_clause_line
+from dscorer_core import ClfError, DrsCountMismatch, NoDrsError
+from dscorer_core.clauses import MAX_PROBLEMS, check_pair, parse_clause_line, parse_clf, read_clf, read_pair
 
 FIGURE4_GOLD = """\
 %%% Tom is putting the children to bed .

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 from sbn_helpers import examples
 
-from dscorer_core import Clause, Drs, counter_pair, read_clf
+from dscorer_core import Clause, Drs
+from dscorer_core.clauses import read_clf
+from dscorer_core.counter import counter_pair
 from dscorer_core.sbn.graph import build_graph
 from dscorer_core.sbn.reader import parse_sbn, read_sbn
 from dscorer_core.sbn.to_drs import sbn_to_drs

@@ -10,8 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dscorer_core import ScoreSettings, read_clf, read_pair, score_corpus
+from dscorer_core import ScoreSettings
+from dscorer_core.clauses import read_clf, read_pair
 from dscorer_core.counter import CounterSettings, counter_corpus
+from dscorer_core.ngrams import score_corpus
 from dscorer_core.ngrams.corpus import corpus_from_documents
 from dscorer_core.ngrams.scoring import (
     DocumentScore,

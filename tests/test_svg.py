@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from dscorer_core import induce_graph, read_clf
-from dscorer_core.clauses import parse_clf
+from dscorer_core.clauses import parse_clf, read_clf
+from dscorer_core.ngrams import induce_graph
 from dscorer_core.render import (
     EDGE_FONT_SIZE,
     FULL_FONT_SIZE,

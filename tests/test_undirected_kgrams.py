@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from dscorer_core import parse_clf, read_clf
+from dscorer_core.clauses import parse_clf, read_clf
 from dscorer_core.ngrams.induction import induce_graph
 from dscorer_core.ngrams.ngram_comparison import reverse_partners
 from dscorer_core.ngrams.paths import enumerate_paths, ngram_occurrences
