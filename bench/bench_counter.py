@@ -43,8 +43,8 @@ from dscorer_core.clauses import read_pair
 from dscorer_core.cli.output import format_table
 from dscorer_core.counter import CounterSettings, counter_corpus
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from make_documents import clf_text, document_pairs
+sys.path.insert(0, str(REPO / "tests"))  # the helpers benchmarks share with tests
+from document_pairs import clf_text, document_pairs
 
 SHARED = REPO.parent / "shared" / "data"
 DATA = SHARED / "pmb-2.2.0"

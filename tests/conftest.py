@@ -9,7 +9,6 @@ The real-browser tests share one app server and one Chromium for the session (``
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 import pytest
@@ -69,8 +68,7 @@ def shared_path(shared_data: Path):
 
 # ---------------------------------------------------------------- the app in a real browser
 
-# bench/served_app.py serves the app for every browser-driving script; the browser tests use it too
-sys.path.insert(0, str(REPO_ROOT / "bench"))
+# served_app.py (beside this file) serves the app for the browser tests and the benchmarks' browser scripts
 from served_app import CHROMIUM_FLAGS, served_app  # noqa: E402
 
 

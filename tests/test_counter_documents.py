@@ -6,10 +6,9 @@ integer program of the whole problem, its bounds are valid, a time limit reports
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
+from document_pairs import document_pairs
 
 from dscorer_core import CounterSettings
 from dscorer_core.align import (
@@ -31,9 +30,6 @@ from dscorer_core.counter import search as counter_search
 from dscorer_core.counter.parallel import chunk_ranges, worth_processes
 from dscorer_core.counter.search import bounded_pass, box_bound, smart_pass
 from dscorer_core.errors import SettingsError
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from make_documents import document_pairs
 
 BOXER = "pmb-2.2.0/boxer_dev.clf"
 GOLD = "pmb-2.2.0/gold_dev.clf"

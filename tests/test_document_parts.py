@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from make_documents import join_drss  # bench/, on sys.path through conftest
+from document_pairs import join_drss
 
 from dscorer_core.clauses import read_clf
 from dscorer_core.counter import counter_pair

@@ -1,6 +1,6 @@
 """Hostile input, round 2 (issue 33): every case ends with a result or a clear error (exit 2, naming
 the file, line and limit) within 10 s of CPU and 2 GB, counted by RLIMIT_CPU and RLIMIT_AS in a
-subprocess (bench/hostile_shapes.py's CASES, never a timed assertion); outputs are written only onto
+subprocess (hostile_cases.py's CASES, never a timed assertion); outputs are written only onto
 a new path or a regular file; every setting is checked where it is built; the library refuses text
 with lone surrogates and the n-gram engines stay within their memory."""
 
@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hostile_shapes import CASE_CPU_SECONDS, CASE_MEMORY, CASES, run_case
+from hostile_cases import CASE_CPU_SECONDS, CASE_MEMORY, CASES, run_case
 
 from dscorer_core import ClfError
 from dscorer_core.clauses import parse_clf
@@ -272,7 +272,7 @@ from dscorer_core.clauses import parse_clf
 from dscorer_core.ngrams.engines import count_ngrams
 from dscorer_core.ngrams.induction import induce_graph
 from dscorer_core.errors import NgramExplosion
-from hostile_shapes import hub
+from hostile_cases import hub
 lines = hub({clauses})
 graph = induce_graph(parse_clf("\\n".join(lines) + "\\n", "hub.clf")[0], "typed")
 try:
@@ -289,7 +289,7 @@ def test_count_ngrams_under_the_cap_stays_within_two_gigabytes_with_every_engine
     # a hub of 8,999 clauses: 91.8 million 2-grams, under the default cap; enumerated, more than 3 GB
     code = _COUNT.format(memory=CASE_MEMORY, clauses=8_999, order=2, engine=engine)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "PYTHONPATH": f"{REPO}{os.pathsep}{REPO / 'bench'}"})
+                          env={**os.environ, "PYTHONPATH": f"{REPO}{os.pathsep}{REPO / 'tests'}"})
     assert done.returncode == 0, done.stderr[-1500:]
     assert done.stdout.startswith(expected), done.stdout
     if engine == "reference":

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hostile_shapes import SHAPES, write_shape
+from hostile_cases import SHAPES, write_shape
 
 from dscorer_core.clauses import parse_clf, read_clf
 from dscorer_core.counter import CounterSettings, counter_pair

@@ -1,6 +1,6 @@
 """A class on one server: the caches stay within their bounds however many distinct files pass
 through the app, heavy work runs in the shared process pool with its progress shown, and the
-protocol client of bench/load_app.py walks every step of a real served app."""
+protocol client (class_session.py, as bench/class_session.py drives it) walks every step of a real served app."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "bench"))
 
 
 def _resource_entries(fn) -> int:
@@ -143,24 +142,24 @@ def _run_apart(coroutine):
 
 @pytest.mark.slow
 def test_the_protocol_client_walks_every_step_of_a_served_app(shared_data, tmp_path):
-    """One session of bench/load_app.py's protocol client (no browser) against the app served as
+    """One session of the protocol client (class_session.py) (no browser) against the app served as
     for a class: every step ends with script_finished and shows no exception or error box, the
     pages it asks for are the ones drawn, and the judgement it records is in the store."""
-    import load_app
+    import class_session
     from served_app import served_app
     from st_protocol import Session
 
     store = tmp_path / "judgements.sqlite"
     env = dict(os.environ, DSCORER_ALLOWED_DIRS=f"{shared_data}:{tmp_path}", DSCORER_WORKERS="1")
     with served_app(env=env) as (url, _):
-        times, errors = _run_apart(load_app.class_of(url, 1, load_app.STEPS, store, think=0, ramp=0,
+        times, errors = _run_apart(class_session.class_of(url, 1, class_session.STEPS, store, think=0, ramp=0,
                                                       step_timeout=300, max_seconds=900))
         assert errors == []
-        assert {step: len(v) for step, v in times.items()} == dict.fromkeys(load_app.STEPS, 1)
+        assert {step: len(v) for step, v in times.items()} == dict.fromkeys(class_session.STEPS, 1)
 
         async def pick_and_look() -> list[str]:
             s = Session(url)
-            s.query = load_app.class_link()
+            s.query = class_session.class_link()
             await s.connect()
             try:
                 await s.run()

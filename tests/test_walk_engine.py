@@ -7,7 +7,6 @@ file's DRSs (every k-gram with its count), and on long documents joined from PMB
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import numpy as np
@@ -30,14 +29,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 PRESETS = ("released", "typed")
 
 
-def _load_make_documents():
-    spec = importlib.util.spec_from_file_location("make_documents", REPO_ROOT / "bench" / "make_documents.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-make_documents = _load_make_documents()
+import document_pairs as make_documents  # noqa: E402
 
 
 def tables(counts):
