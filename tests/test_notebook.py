@@ -72,7 +72,8 @@ def test_figure_1_against_itself_colours_every_edge_on_a_k_gram_blue(paper):
 def test_a_pairs_drawings_take_their_colours_from_the_k_gram_counts(paper, dev, k):
     """Figure 4 and PMB dev pairs: each side's edge colour is the matched share of the k-gram occurrences
     through it, and the matched occurrences add up to the score's matched count of order k."""
-    cases = [(paper[0][1], paper[1][1])] + [(dev[0][i], dev[1][i]) for i in (3, 22, 57)]
+    # dev 11 (13 nodes) has edges with a partial share at every k, as 22 (38 nodes; five times the cost) had
+    cases = [(paper[0][1], paper[1][1])] + [(dev[0][i], dev[1][i]) for i in (3, 11, 57)]
     for pred, gold in cases:
         result = score_pair(pred, gold)
         page = result.show(k=k, compact=False)._repr_html_()
