@@ -2,7 +2,7 @@
 session and during a CSV import of judgements. After a restart on the same store, no judgement the
 page acknowledged is lost, an import is in the store whole or not at all, and the store passes
 SQLite's integrity check. The app is served as for a class and driven over Streamlit's own
-protocol (st_protocol.py, class_session.py), as bench/class_session.py drives it."""
+protocol (st_protocol.py, class_session.py), as bench/load_app.py drives it."""
 
 from __future__ import annotations
 
