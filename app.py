@@ -10,7 +10,9 @@ import pandas as pd
 import streamlit as st
 
 import app_widgets as aw
-from dscorer_core import CounterPair, Drs, NgramExplosion, PairResult, ScoreSettings
+from dscorer_core import Drs, NgramExplosion, ScoreSettings
+from dscorer_core.counter import CounterPair
+from dscorer_core.ngrams import PairResult
 from dscorer_core.render import (
     MAX_LAYOUT_NODES,
     ROW_FILTERS,

@@ -17,8 +17,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from dscorer_core import Drs, Graph
+from dscorer_core import Drs
 from dscorer_core.counter.score import CounterPair
+from dscorer_core.ngrams import Graph
 from dscorer_core.render import (
     PairHighlight,
     box_view_html,

@@ -17,9 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from dscorer_core import score_corpus
 from dscorer_core.analysis import analyse_errors
 from dscorer_core.counter import CounterSettings, counter_corpus
+from dscorer_core.ngrams import score_corpus
 from dscorer_core.ngrams.settings import ScoreSettings
 
 from .files import LoadedFile

@@ -18,7 +18,7 @@ from typing import Any
 
 import streamlit as st
 
-from dscorer_core import Graph
+from dscorer_core.ngrams import Graph
 from dscorer_core.render import (
     BOX_CORNER,
     EDGE_FONT_SIZE,

@@ -15,8 +15,9 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from dscorer_core import CounterSettings, Drs, Graph, NgramExplosion, ScoreSettings
+from dscorer_core import CounterSettings, Drs, NgramExplosion, ScoreSettings
 from dscorer_core.document_parts import part_drs, sentence_parts, shared_names
+from dscorer_core.ngrams import Graph
 from dscorer_core.render.display import quoted
 from dscorer_core.render.edge_colour import share_colour
 from dscorer_core.sentence_scores import SentenceScore, sentence_scores, worst_first

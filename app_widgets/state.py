@@ -22,16 +22,9 @@ from typing import Any, TypeVar, cast
 
 import streamlit as st
 
-from dscorer_core import (
-    CounterPair,
-    CounterSettings,
-    Drs,
-    Graph,
-    PairResult,
-    ScoreSettings,
-    counter_pair,
-    score_pair,
-)
+from dscorer_core import CounterSettings, Drs, ScoreSettings
+from dscorer_core.counter import CounterPair, counter_pair
+from dscorer_core.ngrams import Graph, PairResult, score_pair
 from dscorer_core.render import Layout, NgramComparison, compare_ngrams, shared_layout
 
 from .judging import JUDGING_KEYS

@@ -18,6 +18,7 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the helpers benchmarks share with tests
 from served_app import CHROMIUM, CHROMIUM_FLAGS, REPO, served_app
 
 DATA = REPO.parent / "shared" / "data" / "pmb-2.2.0"

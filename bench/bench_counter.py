@@ -38,12 +38,13 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from dscorer_core import Drs, read_pair
+from dscorer_core import Drs
 from dscorer_core.cli.output import format_table
 from dscorer_core.counter import CounterSettings, counter_corpus
+from dscorer_core.reading.clause_text import read_pair
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from make_documents import clf_text, document_pairs
+sys.path.insert(0, str(REPO / "tests"))  # the helpers benchmarks share with tests
+from document_pairs import clf_text, document_pairs
 
 SHARED = REPO.parent / "shared" / "data"
 DATA = SHARED / "pmb-2.2.0"

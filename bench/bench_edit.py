@@ -20,8 +20,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from dscorer_core import ScoreSettings, counter_pair, read_clf, score_pair
+from dscorer_core import ScoreSettings
+from dscorer_core.counter import counter_pair
 from dscorer_core.drs_diff import drs_diff
+from dscorer_core.ngrams import score_pair
+from dscorer_core.reading.clause_text import read_clf
 from dscorer_core.reading.drs_files import parse_drs_text
 from dscorer_core.render import compare_ngrams, shared_layout
 

@@ -40,9 +40,9 @@ import numpy as np
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "tests"))  # the helpers benchmarks share with tests
 
-from make_documents import SIZES, clf_text, document_pairs, join_drss
+from document_pairs import SIZES, clf_text, document_pairs, join_drss
 
 from dscorer_core.clauses import Drs
 from dscorer_core.ngrams.arrays import arrays_from_drss

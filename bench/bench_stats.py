@@ -21,9 +21,10 @@ sys.path.insert(0, str(REPO))
 
 import numpy as np
 
-from dscorer_core import read_pair, score_corpus
 from dscorer_core.cli.output import format_table
 from dscorer_core.counter import counter_corpus
+from dscorer_core.ngrams import score_corpus
+from dscorer_core.reading.clause_text import read_pair
 from dscorer_core.stats import (
     CountTable,
     approximate_randomisation,

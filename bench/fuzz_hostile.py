@@ -35,11 +35,11 @@ from hypothesis.errors import HypothesisException
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from dscorer_core import parse_clf
 from dscorer_core.counter import CounterSettings, counter_pair
 from dscorer_core.errors import DscorerError
 from dscorer_core.judgements.csv_io import parse_judgements_csv
 from dscorer_core.ngrams.scoring import score_pair
+from dscorer_core.reading.clause_text import parse_clf
 from dscorer_core.reading.decode import decode_bytes
 from dscorer_core.reading.sbn_text import parse_sbn_tolerant
 from dscorer_core.sbn.smatch import SmatchSettings, smatch_corpus

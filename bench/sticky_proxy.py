@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from served_app import stop, wait_healthy
+from served_app import stop, wait_healthy  # tests/served_app.py (load_app.py puts tests/ on the path)
 
 __all__ = ["NGINX", "nginx_config", "sticky_proxy", "routes"]
 

@@ -11,6 +11,7 @@ The scoring names are imported on first use (PEP 562, ``__getattr__`` below), so
 """
 
 import importlib
+import warnings
 from typing import TYPE_CHECKING, Any
 
 from .errors import (
@@ -24,119 +25,78 @@ from .errors import (
     NgramExplosion,
     NoDrsError,
     OutputError,
+    SbnError,
     SettingsError,
 )
 from .version import __version__
 
 if TYPE_CHECKING:
-    from .clauses import Clause, Drs, check_pair
-    from .counter import (
-        CounterPair,
-        CounterResult,
-        CounterSettings,
-        KindScore,
-        counter_corpus,
-        counter_pair,
-    )
-    from .interface import load, loads, score
+    from .clauses import Clause, Drs
+    from .counter.settings import CounterSettings
+    from .interface import compare, load, loads, score
     from .metrics.base import Figures, Metric, MetricDocument, MetricResult
     from .metrics.registry import make_metric, metric_names
-    from .ngrams import (
-        PRESETS,
-        CorpusResult,
-        DocumentScore,
-        Edge,
-        Graph,
-        Induced,
-        NgramCounts,
-        Node,
-        OrderCounts,
-        OrderScore,
-        PairResult,
-        Path,
-        Preset,
-        Score,
-        ScoreSettings,
-        count_ngrams,
-        enumerate_paths,
-        get_preset,
-        induce,
-        induce_graph,
-        ngram_occurrences,
-        path_text,
-        score_corpus,
-        score_graphs,
-        score_pair,
-    )
-    from .reading.clause_text import parse_clf, read_clf, read_pair
+    from .ngrams.settings import ScoreSettings
+    from .sbn.smatch import SmatchSettings
+    from .stats.compare import Comparison, SystemComparison
 
 #: Where each public name lives (imported by ``__getattr__`` on first use).
 _HOME = {
     "load": ".interface",
     "loads": ".interface",
     "score": ".interface",
+    "compare": ".interface",
     "make_metric": ".metrics.registry",
     "metric_names": ".metrics.registry",
     "Metric": ".metrics.base",
     "MetricResult": ".metrics.base",
     "MetricDocument": ".metrics.base",
     "Figures": ".metrics.base",
+    "Comparison": ".stats.compare",
+    "SystemComparison": ".stats.compare",
+    "ScoreSettings": ".ngrams.settings",
+    "CounterSettings": ".counter.settings",
+    "SmatchSettings": ".sbn.smatch",
     "Clause": ".clauses",
     "Drs": ".clauses",
-    "check_pair": ".clauses",
-    "parse_clf": ".reading.clause_text",
-    "read_clf": ".reading.clause_text",
-    "read_pair": ".reading.clause_text",
-    "CounterPair": ".counter",
-    "CounterResult": ".counter",
-    "CounterSettings": ".counter",
-    "KindScore": ".counter",
-    "counter_corpus": ".counter",
-    "counter_pair": ".counter",
-    "PRESETS": ".ngrams",
-    "CorpusResult": ".ngrams",
-    "DocumentScore": ".ngrams",
-    "Edge": ".ngrams",
-    "Graph": ".ngrams",
-    "Induced": ".ngrams",
-    "NgramCounts": ".ngrams",
-    "Node": ".ngrams",
-    "OrderCounts": ".ngrams",
-    "OrderScore": ".ngrams",
-    "PairResult": ".ngrams",
-    "Path": ".ngrams",
-    "Preset": ".ngrams",
-    "Score": ".ngrams",
-    "ScoreSettings": ".ngrams",
-    "count_ngrams": ".ngrams",
-    "enumerate_paths": ".ngrams",
-    "get_preset": ".ngrams",
-    "induce": ".ngrams",
-    "induce_graph": ".ngrams",
-    "ngram_occurrences": ".ngrams",
-    "path_text": ".ngrams",
-    "score_corpus": ".ngrams",
-    "score_graphs": ".ngrams",
-    "score_pair": ".ngrams",
 }
 
+#: Names the facade exported before 0.2, reachable for one release with a DeprecationWarning: the
+#: module that holds each now, and what to use instead where the front door does it.
+_DEPRECATED: dict[str, tuple[str, str]] = {
+    "check_pair": ("dscorer_core.clauses", ""),
+    "read_pair": ("dscorer_core.reading.clause_text", ""),
+    "read_clf": ("dscorer_core.reading.clause_text", "dscorer_core.load(path)"),
+    "parse_clf": ("dscorer_core.reading.clause_text", "dscorer_core.loads(text)"),
+    **dict.fromkeys(("CounterPair", "CounterResult", "KindScore"), ("dscorer_core.counter", "")),
+    "counter_corpus": ("dscorer_core.counter", "dscorer_core.score(preds, golds, metric='counter')"),
+    "counter_pair": ("dscorer_core.counter", "dscorer_core.score([pred], [gold], metric='counter')"),
+    **dict.fromkeys(("PRESETS", "CorpusResult", "DocumentScore", "Edge", "Graph", "Induced", "NgramCounts", "Node",
+                     "OrderCounts", "OrderScore", "PairResult", "Path", "Preset", "Score", "count_ngrams",
+                     "enumerate_paths", "get_preset", "induce", "induce_graph", "ngram_occurrences", "path_text",
+                     "score_graphs"), ("dscorer_core.ngrams", "")),
+    "score_corpus": ("dscorer_core.ngrams", "dscorer_core.score(preds, golds)"),
+    "score_pair": ("dscorer_core.ngrams", "dscorer_core.score([pred], [gold])"),
+}
 
 __all__ = [
-    "load", "loads", "score", "make_metric", "metric_names", "Metric", "MetricResult", "MetricDocument", "Figures",
-    "Clause", "Drs", "read_clf", "parse_clf", "read_pair", "check_pair",
-    "ClfError", "ClfErrors", "ClfProblem", "DrsCountMismatch", "DscorerInputError", "NgramExplosion", "NoDrsError",
-    "CounterExplosion", "DscorerError", "SettingsError", "OutputError",
-    "Node", "Edge", "Graph", "Induced", "induce", "induce_graph",
-    "NgramCounts", "Path", "count_ngrams", "enumerate_paths", "ngram_occurrences", "path_text",
-    "Preset", "PRESETS", "get_preset",
-    "Score", "OrderScore", "OrderCounts", "PairResult", "CorpusResult", "DocumentScore",
-    "score_pair", "score_graphs", "score_corpus", "ScoreSettings", "__version__",
-    "CounterSettings", "CounterPair", "CounterResult", "KindScore", "counter_pair", "counter_corpus",
+    "load", "loads", "score", "compare", "make_metric", "metric_names",
+    "Metric", "MetricResult", "MetricDocument", "Figures", "Comparison", "SystemComparison",
+    "ScoreSettings", "CounterSettings", "SmatchSettings", "Clause", "Drs",
+    "DscorerError", "DscorerInputError", "SettingsError", "OutputError", "ClfError", "ClfErrors", "ClfProblem",
+    "SbnError", "DrsCountMismatch", "NoDrsError", "NgramExplosion", "CounterExplosion",
+    "__version__",
 ]
 
 
 def __getattr__(name: str) -> Any:
-    """Import a public name from its module on first use (PEP 562)."""
+    """Import a public name from its module on first use (PEP 562); an old name with a warning."""
+    if name in _DEPRECATED:
+        home, instead = _DEPRECATED[name]
+        use = f"{home}.{name}" + (f" (or {instead})" if instead else "")
+        warnings.warn(f"dscorer_core.{name} is deprecated and goes in the next release; use {use}",
+                      DeprecationWarning, stacklevel=2)
+        return getattr(importlib.import_module(home), name)
     if name not in _HOME:  # a submodule (``dscorer_core.clauses``), as before names were lazy
         try:
             return importlib.import_module(f"{__name__}.{name}")
@@ -150,5 +110,6 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    """The public names, lazy ones included, so that an interactive shell completes them."""
-    return sorted(set(__all__) | {"__version__"})
+    """The public names, lazy ones included, so that an interactive shell completes them (not the
+    deprecated ones)."""
+    return sorted(__all__)

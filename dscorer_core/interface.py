@@ -22,13 +22,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import IO, TYPE_CHECKING, Any
 
-from .errors import ClfError, SettingsError
+from .errors import ClfError, DscorerInputError, SettingsError
 
 if TYPE_CHECKING:
     from .clauses import Drs
     from .ill_formed import IllFormedReport, IllPolicy, WfMode
     from .metrics.base import Average, Metric, MetricResult, Progress
     from .runner import Runner
+    from .stats.compare import Comparison
 
 
 #: The name that reads standard input, as on the command line.
@@ -174,3 +175,42 @@ def score(pred: Any, gold: Any, metric: str = "dscorer", *, format: str = "auto"
                         baseline=baseline, gold_must_read=scorer.scores_clauses,
                         names=(_name_of(pred, preds, "pred"), _name_of(gold, golds, "gold")))
     return score_prepared(scorer, pair, progress)
+
+
+def compare(systems: Sequence[Any], gold: Any, metric: str = "dscorer", *, names: Sequence[str] | None = None,
+            format: str = "auto", ill: IllPolicy = "dummy", wf_check: WfMode = "auto", baseline: bool = False,
+            settings: Any = None, average: Average | None = None, bootstrap: int = 1000, ar: int = 10000,
+            seed: int = 1, jobs: int = 1, **options: Any) -> Comparison:
+    """Several systems against one gold, as ``dscorer compare`` does: each system scored by ``score``'s
+    rules (each a path, an open file, ``"-"`` or DRSs; ``names``: what to call them, default their file
+    names), then bootstrap intervals for every system and paired tests (paired bootstrap, approximate
+    randomisation, one ``seed``) of each against the first. ``comparison.systems[i].p_value``."""
+    from .metrics.registry import make_metric
+    from .stats.systems import System, compare_systems, system_names
+
+    if not systems:
+        raise SettingsError("compare takes at least one system")
+    scorer = make_metric(metric, settings_for(metric, settings, **options), jobs, average)
+    golds = read_input(gold, format, strict=scorer.scores_clauses)
+    gold_name = _name_of(gold, golds, "gold")
+    reads = [read_input(s, format, ill == "error" and scorer.scores_clauses) for s in systems]
+    paths = [_name_of(s, drss, f"system {i + 1}") for i, (s, drss) in enumerate(zip(systems, reads))]
+    labels = list(names) if names is not None else system_names(paths)
+    if len(labels) != len(systems):
+        raise SettingsError(f"{len(labels)} names for {len(systems)} systems")
+    why = scorer.refusal(golds, gold_name)
+    aligned, reports = [], []
+    for label, path, drss in zip(labels, paths, reads):
+        why = why or scorer.refusal(drss, path)
+        pair = prepare_pair(drss, golds, scores_clauses=scorer.scores_clauses, ill=ill, wf_check=wf_check,
+                            baseline=baseline, gold_must_read=scorer.scores_clauses, names=(path, gold_name))
+        aligned.append(System(label, path, pair.preds, baseline and len(drss) == 1 and len(golds) > 1))
+        reports += [pair.report] if pair.report is not None else []
+    if why is not None:
+        raise DscorerInputError(why)
+    found = compare_systems(scorer, golds, aligned, bootstrap=bootstrap, ar=ar, seed=seed)[0]
+    if not reports:
+        return found
+    from .ill_formed import extra_fields, with_extras  # as ``dscorer compare`` signs it
+
+    return replace(found, signature=with_extras(found.signature, extra_fields(reports)))

@@ -12,7 +12,8 @@ import pandas as pd
 import streamlit as st
 
 import app_widgets as aw
-from dscorer_core import DscorerInputError, induce_graph
+from dscorer_core import DscorerInputError
+from dscorer_core.ngrams import induce_graph
 from dscorer_core.ngrams.presets import PRESETS
 from dscorer_core.reading.clause_text import parse_clf
 from dscorer_core.reading.drs_files import parse_drs_text

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # served_app.py
 from served_app import CHROMIUM, CHROMIUM_FLAGS, REPO, served_app
 
 DOCS = REPO / "docs"

@@ -9,7 +9,7 @@ The real-browser tests share one app server and one Chromium for the session (``
 from __future__ import annotations
 
 import os
-import sys
+import re
 from pathlib import Path
 
 import pytest
@@ -30,6 +30,29 @@ TIER_SIGNS = (("browser", ("pytest.mark.browser", "app_url", "new_page")),
 def _tier(path: Path) -> str:
     text = path.read_text(encoding="utf-8")
     return next((tier for tier, signs in TIER_SIGNS if any(sign in text for sign in signs)), "core")
+
+
+def pytest_ignore_collect(collection_path, config):
+    """Under ``-m``, skip importing a test file whose tier the expression can never select (whatever the
+    other marks of its tests): the fast loop ``-m "core and not slow"`` then imports no app or browser
+    test module. Only test files are judged; a file's tier is the one ``_tier`` gives its tests."""
+    markexpr = config.getoption("markexpr", "")
+    path = Path(str(collection_path))
+    if not markexpr or path.suffix != ".py" or not path.name.startswith("test_"):
+        return None
+    import itertools
+
+    from _pytest.mark.expression import Expression
+
+    tier = _tier(path)
+    tiers = {name for name, _ in TIER_SIGNS} | {"core"}
+    others = sorted(set(re.findall(r"[A-Za-z_]\w*", markexpr)) - tiers - {"and", "or", "not"})
+    expression = Expression.compile(markexpr)
+    for values in itertools.product((False, True), repeat=len(others)):
+        marks = {**dict(zip(others, values)), **{name: name == tier for name in tiers}}
+        if expression.evaluate(lambda name, marks=marks, **_: marks.get(name, False)):
+            return None
+    return True
 
 
 def pytest_collection_modifyitems(config, items):
@@ -69,8 +92,7 @@ def shared_path(shared_data: Path):
 
 # ---------------------------------------------------------------- the app in a real browser
 
-# bench/served_app.py serves the app for every browser-driving script; the browser tests use it too
-sys.path.insert(0, str(REPO_ROOT / "bench"))
+# served_app.py (beside this file) serves the app for the browser tests and the benchmarks' browser scripts
 from served_app import CHROMIUM_FLAGS, served_app  # noqa: E402
 
 

@@ -7,13 +7,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from dscorer_core import (
-    counter_corpus,
-    counter_pair,
-    read_clf,
-    score_corpus,
-    score_pair,
-)
+from dscorer_core.counter import counter_corpus, counter_pair
+from dscorer_core.ngrams import score_corpus, score_pair
+from dscorer_core.reading.clause_text import read_clf
 from dscorer_core.render import variable_links
 from dscorer_core.stats.metric_agreement import correlation, disagreements, metric_pairs
 

@@ -8,10 +8,11 @@ import json
 
 import pytest
 
-from dscorer_core import counter_corpus, parse_clf, read_pair, score_corpus
 from dscorer_core.analysis import MIN_SUPPORT, analyse_errors, worst_labels
 from dscorer_core.cli import main
-from dscorer_core.counter import counter_pair
+from dscorer_core.counter import counter_corpus, counter_pair
+from dscorer_core.ngrams import score_corpus
+from dscorer_core.reading.clause_text import parse_clf, read_pair
 
 
 @pytest.fixture(scope="module")

@@ -306,7 +306,7 @@ def test_local_path_refuses_what_is_not_a_regular_file(tmp_path, monkeypatch):
 
 def _big_document(gold_path: Path, n: int = 160) -> bytes:
     """One DRS made of n PMB dev DRSs (variables renamed apart), as clause text."""
-    from dscorer_core import read_clf
+    from dscorer_core.reading.clause_text import read_clf
 
     lines = ["%%% 160 sentences in one document"]
     for d in read_clf(gold_path)[:n]:

@@ -18,8 +18,10 @@ pytest.importorskip("pyvis")
 
 from app_helpers import PMB, SAMPLES, iframes, new_app, no_errors, open_by_path, vis_nodes
 
-from dscorer_core import counter_corpus, counter_pair, read_clf, score_corpus
+from dscorer_core.counter import counter_corpus, counter_pair
 from dscorer_core.ill_formed import with_extras
+from dscorer_core.ngrams import score_corpus
+from dscorer_core.reading.clause_text import read_clf
 from dscorer_core.stats.metric_agreement import correlation, disagreements, metric_pairs
 
 PINK = "#CC79A7"

@@ -112,7 +112,7 @@ def test_a_judgement_on_a_full_disk_is_said_to_be_unsaved(allowed):
 
 
 def test_counter_on_the_corpus_and_error_pages_has_a_clause_cap_with_a_message(allowed):
-    from hostile_shapes import write_shape
+    from hostile_cases import write_shape
 
     wide = write_shape(allowed, "wide", 500)
     at = open_by_path(wide, wide, timeout=120)
@@ -127,7 +127,7 @@ def test_counter_on_the_corpus_and_error_pages_has_a_clause_cap_with_a_message(a
 
 
 def test_the_pair_view_opens_a_drs_nested_200_deep(allowed):
-    from hostile_shapes import write_shape
+    from hostile_cases import write_shape
 
     deep = write_shape(allowed, "deep", 200)  # 313 s in the Referee before (issue 24)
     at = open_by_path(deep, deep, timeout=120)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from dscorer_core import induce_graph, parse_clf, read_clf
+from dscorer_core.ngrams import induce_graph
+from dscorer_core.reading.clause_text import parse_clf, read_clf
 from dscorer_core.render import box_view as bv
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -212,7 +213,8 @@ def test_conditions_read_as_their_edges_on_pmb_document_22(shared_path):
     """PMB 2.2.0 dev document 22 (Boxer against gold) at k = 1: ``Name(x17, "oslo")`` lies on 2 matched
     and 2 unmatched 1-gram occurrences, so it is "partly" (not unmatched), and the matched occurrences
     the conditions carry add up to the score's matched 1-grams, in all and for Name alone."""
-    from dscorer_core import ScoreSettings, score_pair
+    from dscorer_core import ScoreSettings
+    from dscorer_core.ngrams import score_pair
     from dscorer_core.render import compare_ngrams
 
     pdrs = read_clf(shared_path("pmb-2.2.0/boxer_dev.clf"), lenient=True)[22]

@@ -11,9 +11,10 @@ import re
 from app_helpers import HOSTILE, PMB, box_frames, new_app, no_errors, open_by_path
 from test_box_view import collect
 
-from dscorer_core import counter_pair, read_clf
+from dscorer_core.counter import counter_pair
 from dscorer_core.ngrams import induce_graph
 from dscorer_core.ngrams.ngram_comparison import highlight_pair
+from dscorer_core.reading.clause_text import read_clf
 from dscorer_core.render import clause_shades
 
 

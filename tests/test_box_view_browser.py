@@ -12,7 +12,7 @@ from browser_helpers import (
     wait_idle,
 )
 
-from dscorer_core import read_clf
+from dscorer_core.reading.clause_text import read_clf
 from dscorer_core.render.box_view import box_names
 
 pytestmark = pytest.mark.browser

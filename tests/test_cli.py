@@ -216,7 +216,7 @@ def test_ngram_explosion_exit_2_with_a_message(capsys, tmp_path):
 def test_a_5000_clause_drs_scores(capsys, tmp_path, shared_path):
     # a long, realistic DRS: gold DRSs of PMB 2.2.0 dev with their variables renamed apart,
     # glued into one block of 5,000 clauses, scored against itself
-    from dscorer_core import read_clf
+    from dscorer_core.reading.clause_text import read_clf
     gold = read_clf(shared_path("pmb-2.2.0/gold_dev.clf"))
     lines: list[str] = []
     i = 0

@@ -6,10 +6,11 @@ import io
 
 import pytest
 
-from dscorer_core import read_clf, score_corpus
 from dscorer_core.cli import main
 from dscorer_core.cli.progress import terminal_progress
 from dscorer_core.counter import counter_corpus
+from dscorer_core.ngrams import score_corpus
+from dscorer_core.reading.clause_text import read_clf
 
 
 class Terminal(io.StringIO):

@@ -49,9 +49,10 @@ def dev_files():
 
 def test_loading_a_pair_computes_the_corpus_pages_results_in_the_background(dev_files, monkeypatch):
     from app_widgets import corpus_jobs, state, workers
-    from dscorer_core import read_pair, score_corpus
     from dscorer_core.analysis import analyse_errors
     from dscorer_core.counter import counter_corpus
+    from dscorer_core.ngrams import score_corpus
+    from dscorer_core.reading.clause_text import read_pair
 
     monkeypatch.setattr(workers, "WORKERS", 1)
     monkeypatch.setattr(corpus_jobs, "WORKERS", 1)

@@ -6,8 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from dscorer_core import Clause, Drs, read_clf, read_pair, score_corpus
+from dscorer_core import Clause, Drs
+from dscorer_core.ngrams import score_corpus
 from dscorer_core.ngrams.presets import PRESETS
+from dscorer_core.reading.clause_text import read_clf, read_pair
 
 pytestmark = pytest.mark.slow
 

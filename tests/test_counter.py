@@ -11,18 +11,12 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 
-from dscorer_core import (
-    CounterSettings,
-    __version__,
-    counter_corpus,
-    counter_pair,
-    parse_clf,
-    read_pair,
-)
+from dscorer_core import CounterSettings, __version__
 from dscorer_core.align import branch_and_bound, count_matched, solve_program, solve_programs
 from dscorer_core.cli import main
-from dscorer_core.counter import KINDS, build_problem, prepare_drs
+from dscorer_core.counter import KINDS, build_problem, counter_corpus, counter_pair, prepare_drs
 from dscorer_core.counter.normalise import BOX, REFERENT, normalise_clause
+from dscorer_core.reading.clause_text import parse_clf, read_pair
 
 BOXER = "pmb-2.2.0/boxer_dev.clf"
 GOLD = "pmb-2.2.0/gold_dev.clf"
@@ -387,7 +381,7 @@ def test_without_wordnet_boxer_dev_is_the_data_readmes_counter_figure(boxer_dev)
 def test_every_document_equals_the_official_counter_with_wordnet(shared_path):
     """The official COUNTER's per-DRS counts (matched, predicted, gold clauses) for a BERT parser on
     PMB 3.0.0 dev, WordNet normalisation on: dscorer gives the same on all 885 documents, F .8813."""
-    from dscorer_core import read_pair
+    from dscorer_core.reading.clause_text import read_pair
 
     preds, golds = read_pair(shared_path("pmb-3.0.0/bert_char_1enc_dev.clf"), shared_path("pmb-3.0.0/gold_dev.clf"))
     official = [tuple(int(v) for v in line.split()[:3])

@@ -6,12 +6,11 @@ integer program of the whole problem, its bounds are valid, a time limit reports
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
+from document_pairs import document_pairs
 
-from dscorer_core import CounterSettings, counter_corpus, read_pair
+from dscorer_core import CounterSettings
 from dscorer_core.align import (
     ProgramOutcome,
     WorkBudget,
@@ -25,14 +24,12 @@ from dscorer_core.align import (
     solve_program,
 )
 from dscorer_core.cli import main
-from dscorer_core.counter import build_problem, prepare_drs
+from dscorer_core.counter import build_problem, counter_corpus, prepare_drs
 from dscorer_core.counter import search as counter_search
 from dscorer_core.counter.chunks import counter_chunks, worth_processes
 from dscorer_core.counter.search import bounded_pass, box_bound, smart_pass
 from dscorer_core.errors import SettingsError
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from make_documents import document_pairs
+from dscorer_core.reading.clause_text import read_pair
 
 BOXER = "pmb-2.2.0/boxer_dev.clf"
 GOLD = "pmb-2.2.0/gold_dev.clf"

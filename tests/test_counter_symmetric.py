@@ -9,8 +9,9 @@ import itertools
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from dscorer_core import CounterSettings, counter_pair, parse_clf
-from dscorer_core.counter import build_problem, prepare_drs
+from dscorer_core import CounterSettings
+from dscorer_core.counter import build_problem, counter_pair, prepare_drs
+from dscorer_core.reading.clause_text import parse_clf
 
 
 def test_equ_matches_its_arguments_in_either_order():

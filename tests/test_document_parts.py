@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from make_documents import join_drss  # bench/, on sys.path through conftest
+from document_pairs import join_drss
 
-from dscorer_core import counter_pair, read_clf, score_pair
+from dscorer_core.counter import counter_pair
 from dscorer_core.document_parts import pair_parts, part_drs, sentence_parts, shared_names, split_sentences
+from dscorer_core.ngrams import score_pair
+from dscorer_core.reading.clause_text import read_clf
 from dscorer_core.sentence_scores import sentence_scores, worst_first
 
 

@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
-from dscorer_core import read_pair
 from dscorer_core.drs_diff import clause_diff, drs_diff, triple_diff
 from dscorer_core.errors import DscorerInputError
+from dscorer_core.reading.clause_text import read_pair
 from dscorer_core.reading.drs_files import read_sbn_texts
 
 

@@ -1,13 +1,12 @@
 """The fast n-gram engine against the reference enumeration, the explosion guard, and --jobs.
 
 Exactness is checked on every PMB 2.2.0 dev pair (Boxer against gold) under both
-presets, on document-sized DRSs built by ``bench/make_documents.py``, and on
+presets, on document-sized DRSs built by ``document_pairs.py``, and on
 random DRSs from a hypothesis strategy.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import pickle
 import subprocess
@@ -47,14 +46,7 @@ PRESETS = ("released", "typed")
 ORDER = 4
 
 
-def _load_make_documents():
-    spec = importlib.util.spec_from_file_location("make_documents", REPO_ROOT / "bench" / "make_documents.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-make_documents = _load_make_documents()
+import document_pairs as make_documents  # noqa: E402
 
 
 @pytest.fixture(scope="module")

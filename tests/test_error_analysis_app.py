@@ -8,9 +8,10 @@ pytest.importorskip("streamlit")
 
 from app_helpers import HOSTILE, PMB, SAMPLES, new_app, no_errors, open_by_path
 
-from dscorer_core import counter_corpus, read_clf
 from dscorer_core.analysis import MIN_SUPPORT, analyse_errors, worst_labels
+from dscorer_core.counter import counter_corpus
 from dscorer_core.judgements import Judgement, JudgementStore, judgements_to_csv
+from dscorer_core.reading.clause_text import read_clf
 
 ERRORS = "pages/4_Error_analysis.py"
 

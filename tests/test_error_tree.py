@@ -59,7 +59,7 @@ def test_a_bad_setting_is_a_settings_error_naming_the_value(make):
 
 
 def test_an_unknown_engine_is_a_settings_error(sample_data):
-    from dscorer_core import read_clf
+    from dscorer_core.reading.clause_text import read_clf
 
     graph = induce_graph(read_clf(sample_data / "paper_gold.clf")[0])
     with pytest.raises(SettingsError, match="unknown engine 'gpu'"):

@@ -12,8 +12,10 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dscorer_core import ClfError, DscorerInputError, parse_clf, score_corpus
+from dscorer_core import ClfError, DscorerInputError
 from dscorer_core.clauses import check_pair
+from dscorer_core.ngrams import score_corpus
+from dscorer_core.reading.clause_text import parse_clf
 from dscorer_core.reading.decode import decode_bytes
 
 FUZZ = settings(max_examples=int(os.environ.get("DSCORER_FUZZ_EXAMPLES", "150")), deadline=None,

@@ -6,7 +6,8 @@ from collections import Counter
 
 import pytest
 
-from dscorer_core import induce_graph, parse_clf, read_clf
+from dscorer_core.ngrams import induce_graph
+from dscorer_core.reading.clause_text import parse_clf, read_clf
 
 # Figure 1 (b) of the DSCORER paper as printed, sample_data/paper_gold.clf DRS 0 ("He didn't play
 # the piano. But she sang."), clause by clause (index: clause):

@@ -1,6 +1,6 @@
 """Hostile input, round 2 (issue 33): every case ends with a result or a clear error (exit 2, naming
 the file, line and limit) within 10 s of CPU and 2 GB, counted by RLIMIT_CPU and RLIMIT_AS in a
-subprocess (bench/hostile_shapes.py's CASES, never a timed assertion); outputs are written only onto
+subprocess (hostile_cases.py's CASES, never a timed assertion); outputs are written only onto
 a new path or a regular file; every setting is checked where it is built; the library refuses text
 with lone surrogates and the n-gram engines stay within their memory."""
 
@@ -15,14 +15,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from hostile_shapes import CASE_CPU_SECONDS, CASE_MEMORY, CASES, run_case
+from hostile_cases import CASE_CPU_SECONDS, CASE_MEMORY, CASES, run_case
 
-from dscorer_core import ClfError, parse_clf
+from dscorer_core import ClfError
 from dscorer_core.counter import CounterSettings
 from dscorer_core.errors import DrsCountMismatch, DscorerError, JudgementError, OutputError, SettingsError
 from dscorer_core.judgements import JudgementStore
 from dscorer_core.judgements.csv_io import parse_judgements_csv, read_judgements_csv
 from dscorer_core.output_files import atomic_text_file
+from dscorer_core.reading.clause_text import parse_clf
 from dscorer_core.reading.files import MAX_FILE_BYTES
 from dscorer_core.reading.sbn_text import parse_sbn
 from dscorer_core.sbn.smatch import SmatchSettings
@@ -213,7 +214,7 @@ def test_a_line_above_the_limit_is_refused_before_it_is_tokenised_and_one_below_
 
 
 def test_bytes_that_are_not_utf8_after_lone_crs_name_the_line_parse_clf_counts(tmp_path):
-    from dscorer_core import read_clf
+    from dscorer_core.reading.clause_text import read_clf
 
     path = tmp_path / "cr.clf"
     path.write_bytes(b"b1 REF x1\rb1 person \"n.01\" x1\r\rb1 REF x2\rb1 Name x2 \"caf\xe9\"\r")
@@ -267,11 +268,11 @@ def test_the_baseline_message_says_what_is_wrong_once():
 _COUNT = """
 import resource, sys
 resource.setrlimit(resource.RLIMIT_AS, ({memory}, {memory}))
-from dscorer_core import parse_clf
+from dscorer_core.reading.clause_text import parse_clf
 from dscorer_core.ngrams.engines import count_ngrams
 from dscorer_core.ngrams.induction import induce_graph
 from dscorer_core.errors import NgramExplosion
-from hostile_shapes import hub
+from hostile_cases import hub
 lines = hub({clauses})
 graph = induce_graph(parse_clf("\\n".join(lines) + "\\n", "hub.clf")[0], "typed")
 try:
@@ -288,7 +289,7 @@ def test_count_ngrams_under_the_cap_stays_within_two_gigabytes_with_every_engine
     # a hub of 8,999 clauses: 91.8 million 2-grams, under the default cap; enumerated, more than 3 GB
     code = _COUNT.format(memory=CASE_MEMORY, clauses=8_999, order=2, engine=engine)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "PYTHONPATH": f"{REPO}{os.pathsep}{REPO / 'bench'}"})
+                          env={**os.environ, "PYTHONPATH": f"{REPO}{os.pathsep}{REPO / 'tests'}"})
     assert done.returncode == 0, done.stderr[-1500:]
     assert done.stdout.startswith(expected), done.stdout
     if engine == "reference":

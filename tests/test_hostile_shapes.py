@@ -15,11 +15,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from hostile_shapes import SHAPES, write_shape
+from hostile_cases import SHAPES, write_shape
 
-from dscorer_core import parse_clf, read_clf
 from dscorer_core.counter import CounterSettings, counter_pair
 from dscorer_core.errors import CounterExplosion
+from dscorer_core.reading.clause_text import parse_clf, read_clf
 from dscorer_core.referee import check_drs
 
 REPO = Path(__file__).resolve().parent.parent

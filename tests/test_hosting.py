@@ -146,7 +146,7 @@ def test_existence_is_only_said_inside_the_allowed_directories(tree):
 
 def test_a_foreign_file_is_echoed_by_a_few_characters_of_its_first_bad_line_only(tree):
     _, _, secret = tree
-    from dscorer_core import read_clf
+    from dscorer_core.reading.clause_text import read_clf
 
     with pytest.raises(ClfError) as bad:
         read_clf(secret)
@@ -288,7 +288,8 @@ def test_a_value_being_computed_is_computed_once_for_all_sessions(sample_data):
     import time
 
     from app_widgets.state import shared_cache
-    from dscorer_core import read_pair, score_pair
+    from dscorer_core.ngrams import score_pair
+    from dscorer_core.reading.clause_text import read_pair
 
     preds, golds = read_pair(sample_data / "paper_pred.clf", sample_data / "paper_gold.clf")
     calls: list[int] = []
@@ -311,7 +312,8 @@ def test_a_corpus_result_is_shared_while_computed_and_bounded_in_bytes(sample_da
     import time
 
     from app_widgets import state
-    from dscorer_core import read_pair, score_corpus
+    from dscorer_core.ngrams import score_corpus
+    from dscorer_core.reading.clause_text import read_pair
 
     preds, golds = read_pair(sample_data / "paper_pred.clf", sample_data / "paper_gold.clf")
     calls: list[str] = []
@@ -339,7 +341,8 @@ def test_the_comparison_cache_estimates_its_entries_within_a_factor_of_two_of_th
     import pickle
 
     from app_widgets.state import comparison_size
-    from dscorer_core import read_pair, score_pair
+    from dscorer_core.ngrams import score_pair
+    from dscorer_core.reading.clause_text import read_pair
     from dscorer_core.render import compare_ngrams
 
     preds, golds = read_pair(ROOT / "sample_data" / "document100_pred.clf",

@@ -13,10 +13,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from dscorer_core import counter_corpus, read_clf, score_corpus
 from dscorer_core.cli import main
+from dscorer_core.counter import counter_corpus
 from dscorer_core.errors import JudgementError
 from dscorer_core.judgements import HEADER, Judgement
+from dscorer_core.ngrams import score_corpus
+from dscorer_core.reading.clause_text import read_clf
 from dscorer_core.stats.human_agreement import (
     agreement_with_people,
     annotator_agreement,

@@ -7,10 +7,12 @@ import json
 
 import pytest
 
-from dscorer_core import counter_corpus, parse_clf, read_clf, score_corpus
 from dscorer_core.cli import main
+from dscorer_core.counter import counter_corpus
 from dscorer_core.errors import ClfError
 from dscorer_core.ill_formed import DUMMY_CLAUSES, apply_ill_policy
+from dscorer_core.ngrams import score_corpus
+from dscorer_core.reading.clause_text import parse_clf, read_clf
 
 BOXER = "pmb-3.0.0/boxer_dev.clf"
 GOLD = "pmb-3.0.0/gold_dev.clf"

@@ -15,11 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dscorer_core import Clause, Drs, Preset, ScoreSettings, parse_clf, score_pair
+from dscorer_core import Clause, Drs, ScoreSettings
+from dscorer_core.ngrams import Preset, score_pair
 from dscorer_core.ngrams.arrays import arrays_from_drss, arrays_from_graph
 from dscorer_core.ngrams.batch import score_documents
 from dscorer_core.ngrams.induction import concept_of, induce_graph
 from dscorer_core.ngrams.presets import PRESETS
+from dscorer_core.reading.clause_text import parse_clf
 
 BOXES = ["b0", "b1", "b2", "k3"]
 REFS = ["x1", "x2", "e1", "s1", "t1", "p1", "bx"]  # "bx": a referent whose name starts with b

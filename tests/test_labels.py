@@ -9,12 +9,12 @@ import weakref
 
 import pytest
 
-from dscorer_core import read_clf, score_corpus, score_pair
-from dscorer_core.ngrams import labels
+from dscorer_core.ngrams import labels, score_corpus, score_pair
 from dscorer_core.ngrams.induction import induce_graph
 from dscorer_core.ngrams.labels import current_table, set_label_limit
 from dscorer_core.ngrams.scoring import score_graphs
 from dscorer_core.ngrams.settings import ScoreSettings
+from dscorer_core.reading.clause_text import read_clf
 
 #: A small bound, so that a few dozen files fill several tables.
 LIMIT = 300

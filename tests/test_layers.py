@@ -237,3 +237,36 @@ def test_the_layer_check_sees_an_upward_import(tmp_path):
     render = dict(_imports(ROOT / "dscorer_core" / "render" / "svg.py"))
     assert any(t.startswith("dscorer_core.ngrams.") for t in render)
     assert RANK[_unit("dscorer_core.render.svg")] > RANK[_unit("dscorer_core.ngrams.induction")]
+
+
+def _imported_modules(tree: ast.AST) -> set[str]:
+    """The top-level names of every module a file imports, function-level imports included."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+#: How a test file could reach into bench/: the folder put on sys.path or a file loaded from it.
+BENCH_PATH = re.compile(r"""["']bench["']|bench/\w+\.py["']""")
+
+
+def test_no_test_imports_bench():
+    """bench/ holds speed scripts; the tests' shared helpers live in tests/ (bench imports them from there)."""
+    bench_modules = {p.stem for p in (ROOT / "bench").glob("*.py")}
+    tests = sorted(p for p in (ROOT / "tests").glob("*.py") if p.name != Path(__file__).name)  # not this check
+    assert tests and bench_modules
+    for path in tests:
+        text = path.read_text(encoding="utf-8")
+        reached = _imported_modules(ast.parse(text)) & bench_modules
+        assert not reached, f"{path.name} imports bench/ module(s) {sorted(reached)}"
+        assert not BENCH_PATH.search(text), f"{path.name} reaches into bench/: {BENCH_PATH.search(text)[0]!r}"
+
+
+def test_the_bench_check_sees_an_import_from_bench():
+    bench_module = next((ROOT / "bench").glob("*.py")).stem
+    assert bench_module in _imported_modules(ast.parse(f"def f():\n    import {bench_module}\n"))
+    assert BENCH_PATH.search('sys.path.insert(0, str(ROOT / "bench"))')

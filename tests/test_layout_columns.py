@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from dscorer_core import induce_graph, read_clf
 from dscorer_core.counter import counter_pair
-from dscorer_core.reading.clause_text import parse_clf
+from dscorer_core.ngrams import induce_graph
+from dscorer_core.reading.clause_text import parse_clf, read_clf
 from dscorer_core.render import shared_layout
 
 PMB = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "pmb-2.2.0"

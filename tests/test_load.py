@@ -1,6 +1,6 @@
 """A class on one server: the caches stay within their bounds however many distinct files pass
 through the app, heavy work runs in the shared process pool with its progress shown, and the
-protocol client of bench/load_app.py walks every step of a real served app."""
+protocol client (class_session.py, as bench/load_app.py drives it) walks every step of a real served app."""
 
 from __future__ import annotations
 
@@ -16,16 +16,33 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "bench"))
 
 
-def _resource_entries(fn) -> int:
-    """How many entries an st.cache_resource function holds now (Streamlit's own store of it)."""
-    from streamlit.runtime.caching.cache_resource_api import get_resource_cache_stats_provider
+def _held(probe, keys: list, runs: list[int]) -> int:
+    """How many of the newest ``keys`` an st.cache_resource function still holds, seen from outside:
+    probing from the newest, the first probe that runs the function's body again (``runs[0]`` grows)
+    is the first entry it no longer holds (its cache drops the least recently used first)."""
+    held = 0
+    for key in reversed(keys):
+        before = runs[0]
+        probe(*key)
+        if runs[0] > before:
+            break
+        held += 1
+    return held
 
-    caches = get_resource_cache_stats_provider()._function_caches  # session id -> function key -> cache
-    return sum(len(c._mem_cache) for by_key in caches.values() for c in by_key.values()
-               if c.display_name.endswith(f".{fn.__name__}"))
+
+def _counted(monkeypatch, module, name: str) -> list[int]:
+    """Count the calls of ``module.name`` (what a cached function's body calls): [count]."""
+    runs = [0]
+    original = getattr(module, name)
+
+    def counting(*args, **kwargs):
+        runs[0] += 1
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counting)
+    return runs
 
 
 def _rss_mb() -> float:
@@ -43,7 +60,7 @@ def _slices(path: Path, count: int, size: int) -> list[bytes]:
 
 
 @pytest.mark.slow
-def test_the_caches_stay_within_their_bounds_over_300_distinct_files(shared_path):
+def test_the_caches_stay_within_their_bounds_over_300_distinct_files(shared_path, monkeypatch):
     """300 distinct uploaded pairs (windows of PMB 2.2.0 dev) go through every shared cache of the
     pair view: parsing, the ill-formed policy, the pair's scores, COUNTER, layout, n-gram comparison,
     the panes' HTML and the corpus store. No cache ever holds more entries than its bound, and the
@@ -57,11 +74,16 @@ def test_the_caches_stay_within_their_bounds_over_300_distinct_files(shared_path
     # a class's worth of documents (state.CLASS_SESSIONS), each at most that many entries
     shared = {state.cached_pair_score: 64, state.cached_counter_pair: 64, state.cached_layout: 64,
               state.cached_comparison: 64, drawing._pane_parts: 128}
-    resources = {files.parse_upload: 16, files._ill_policy: 32, files._gold_check: 16}
+    parsed, checked, policed = (_counted(monkeypatch, files, name) for name in ("_parse", "check_gold",
+                                                                                 "apply_ill_policy"))
+    uploads, gold_checks, policies = [], [], []
     store = state._result_store("bound-test", 8, state.MAX_STORED_BYTES)
     for i, (p_bytes, g_bytes) in enumerate(zip(preds, golds)):
         _, pdrss = files.parse_upload(f"pred{i}.clf", p_bytes, True)
         _, gdrss = files.parse_upload(f"gold{i}.clf", g_bytes)
+        uploads += [(f"pred{i}.clf", p_bytes, True), (f"gold{i}.clf", g_bytes)]  # as called above
+        gold_checks.append((f"g{i}", gdrss))
+        policies.append((f"p{i}", f"g{i}", pdrss, gdrss))
         pdrss, _ = files._ill_policy(f"p{i}", f"g{i}", pdrss, gdrss)
         pair = state.cached_pair_score(pdrss[0], gdrss[0], settings)
         cpair = state.cached_counter_pair(pdrss[0], gdrss[0])
@@ -74,13 +96,17 @@ def test_the_caches_stay_within_their_bounds_over_300_distinct_files(shared_path
         store.get(("corpus", i), lambda score=pair.score: [score] * 100)
         for fn, bound in shared.items():
             assert len(fn.results.values) <= bound, f"{fn.__name__}: {len(fn.results.values)} > {bound}"
-        for fn, bound in resources.items():
-            held = _resource_entries(fn)
-            assert 0 < held <= bound, f"{fn.__name__}: {held} entries, bound {bound}"
         assert len(store.values) <= 8 and len(store.running) == 0
         if i == 9:
             after_ten = _rss_mb()
     grown = _rss_mb() - after_ten
+    # the app's resource caches (Streamlit's st.cache_resource) hold their newest entries, no more than
+    # their bounds, seen through which calls run the cached body again
+    for probe, keys, runs, bound in ((files._gold_check, gold_checks, checked, 16),
+                                     (files._ill_policy, policies, policed, 32),
+                                     (files.parse_upload, uploads, parsed, 16)):
+        held = _held(probe, keys, runs)
+        assert 0 < held <= bound, f"{probe.__name__}: {held} entries, bound {bound}"
     assert grown < 150, f"{grown:.0f} MB more after 300 distinct files than after 10"
     # the last files are the ones kept (least recently used dropped first)
     assert ("corpus", 299) in store.values and ("corpus", 0) not in store.values
@@ -90,7 +116,9 @@ def test_heavy_work_runs_in_the_pool_and_reports_its_progress(sample_data, monke
     """A WorkerTask gives the same result in a worker process as on the script thread, and its
     progress reaches the caller up to the last document."""
     from app_widgets import workers
-    from dscorer_core import counter_corpus, read_pair, score_corpus
+    from dscorer_core.counter import counter_corpus
+    from dscorer_core.ngrams import score_corpus
+    from dscorer_core.reading.clause_text import read_pair
 
     preds, golds = read_pair(sample_data / "paper_pred.clf", sample_data / "paper_gold.clf")
     monkeypatch.setattr(workers, "WORKERS", 1)
@@ -141,24 +169,24 @@ def _run_apart(coroutine):
 
 @pytest.mark.slow
 def test_the_protocol_client_walks_every_step_of_a_served_app(shared_data, tmp_path):
-    """One session of bench/load_app.py's protocol client (no browser) against the app served as
+    """One session of the protocol client (class_session.py) (no browser) against the app served as
     for a class: every step ends with script_finished and shows no exception or error box, the
     pages it asks for are the ones drawn, and the judgement it records is in the store."""
-    import load_app
+    import class_session
     from served_app import served_app
     from st_protocol import Session
 
     store = tmp_path / "judgements.sqlite"
     env = dict(os.environ, DSCORER_ALLOWED_DIRS=f"{shared_data}:{tmp_path}", DSCORER_WORKERS="1")
     with served_app(env=env) as (url, _):
-        times, errors = _run_apart(load_app.class_of(url, 1, load_app.STEPS, store, think=0, ramp=0,
+        times, errors = _run_apart(class_session.class_of(url, 1, class_session.STEPS, store, think=0, ramp=0,
                                                       step_timeout=300, max_seconds=900))
         assert errors == []
-        assert {step: len(v) for step, v in times.items()} == dict.fromkeys(load_app.STEPS, 1)
+        assert {step: len(v) for step, v in times.items()} == dict.fromkeys(class_session.STEPS, 1)
 
         async def pick_and_look() -> list[str]:
             s = Session(url)
-            s.query = load_app.class_link()
+            s.query = class_session.class_link()
             await s.connect()
             try:
                 await s.run()

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from dscorer_core import DrsCountMismatch, read_clf
+from dscorer_core import DrsCountMismatch
 from dscorer_core.metrics import make_metric
+from dscorer_core.reading.clause_text import read_clf
 
 ROOT = Path(__file__).resolve().parent.parent
 PMB = ROOT.parent / "shared" / "data" / "pmb-2.2.0"

@@ -13,7 +13,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from dscorer_core import CounterSettings, ScoreSettings, counter_corpus, read_clf, score_corpus
+from dscorer_core import CounterSettings, ScoreSettings
+from dscorer_core.counter import counter_corpus
 from dscorer_core.errors import DscorerInputError
 from dscorer_core.formula import mean_rows, prf, prf_scalar, sum_rows
 from dscorer_core.ill_formed import IllFormedReport, extra_fields, signed, with_extras
@@ -28,6 +29,8 @@ from dscorer_core.metrics import (
     metric_names,
     usable_metrics,
 )
+from dscorer_core.ngrams import score_corpus
+from dscorer_core.reading.clause_text import read_clf
 from dscorer_core.reading.drs_files import read_drs_file, read_sbn_texts
 from dscorer_core.sbn.smatch import SmatchSettings, smatch_corpus, smatch_signature
 from dscorer_core.signature import Signature

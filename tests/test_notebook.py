@@ -12,10 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from dscorer_core import counter_corpus, counter_pair, ngram_occurrences, read_clf, score_corpus, score_pair
 from dscorer_core.cli import main
+from dscorer_core.counter import counter_corpus, counter_pair
 from dscorer_core.errors import SettingsError
 from dscorer_core.metrics import make_metric
+from dscorer_core.ngrams import ngram_occurrences, score_corpus, score_pair
+from dscorer_core.reading.clause_text import read_clf
 from dscorer_core.render import NO_KGRAM_COLOUR, highlight_pair, share_colour
 from dscorer_core.render.notebook import MAX_REPR, WORST_SHOWN
 
@@ -70,7 +72,8 @@ def test_figure_1_against_itself_colours_every_edge_on_a_k_gram_blue(paper):
 def test_a_pairs_drawings_take_their_colours_from_the_k_gram_counts(paper, dev, k):
     """Figure 4 and PMB dev pairs: each side's edge colour is the matched share of the k-gram occurrences
     through it, and the matched occurrences add up to the score's matched count of order k."""
-    cases = [(paper[0][1], paper[1][1])] + [(dev[0][i], dev[1][i]) for i in (3, 22, 57)]
+    # dev 11 (13 nodes) has edges with a partial share at every k, as 22 (38 nodes; five times the cost) had
+    cases = [(paper[0][1], paper[1][1])] + [(dev[0][i], dev[1][i]) for i in (3, 11, 57)]
     for pred, gold in cases:
         result = score_pair(pred, gold)
         page = result.show(k=k, compact=False)._repr_html_()

@@ -10,9 +10,12 @@ import pytest
 from hypothesis import given
 from test_induction_properties import PROPERTY, drs_strategy
 
-from dscorer_core import ScoreSettings, counter_pair, read_pair, score_pair
+from dscorer_core import ScoreSettings
+from dscorer_core.counter import counter_pair
+from dscorer_core.ngrams import score_pair
 from dscorer_core.ngrams.ngram_counts import Path
 from dscorer_core.ngrams.occurrence_matching import match_kgram
+from dscorer_core.reading.clause_text import read_pair
 from dscorer_core.render import MATCHED, UNMATCHED, compare_ngrams, counter_clause_marks, fold_reverse
 
 

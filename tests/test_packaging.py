@@ -15,10 +15,9 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from served_app import free_port, wait_healthy
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "bench"))
-from served_app import free_port, wait_healthy  # noqa: E402
 
 tomllib = pytest.importorskip("tomllib", reason="tomllib is Python 3.11+")
 

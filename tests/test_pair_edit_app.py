@@ -11,7 +11,7 @@ pytest.importorskip("streamlit")
 
 from app_helpers import SAMPLES, new_app, no_errors
 
-from dscorer_core import read_clf
+from dscorer_core.reading.clause_text import read_clf
 
 
 def drs_text(name: str, index: int) -> str:

@@ -10,8 +10,9 @@ pytest.importorskip("streamlit")
 from app_helpers import PMB, SAMPLES
 
 from app_widgets.drawing import drawing_box
-from dscorer_core import counter_pair, read_clf
+from dscorer_core.counter import counter_pair
 from dscorer_core.ngrams import induce_graph
+from dscorer_core.reading.clause_text import read_clf
 from dscorer_core.render.edge_labels import drawing_geometry
 from dscorer_core.render.layout import shared_layout
 

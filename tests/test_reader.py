@@ -4,16 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from dscorer_core import (
-    ClfError,
-    DrsCountMismatch,
-    NoDrsError,
-    parse_clf,
-    read_clf,
-    read_pair,
-)
+from dscorer_core import ClfError, DrsCountMismatch, NoDrsError
 from dscorer_core.clauses import check_pair
-from dscorer_core.reading.clause_text import parse_clause_line
+from dscorer_core.reading.clause_text import parse_clause_line, parse_clf, read_clf, read_pair
 from dscorer_core.reading.decode import MAX_PROBLEMS
 
 FIGURE4_GOLD = """\

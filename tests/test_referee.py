@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from dscorer_core import parse_clf, read_clf
 from dscorer_core.cli import main
 from dscorer_core.ill_formed import DUMMY_CLAUSES, apply_ill_policy, check_gold
+from dscorer_core.reading.clause_text import parse_clf, read_clf
 from dscorer_core.referee import SIGNATURE, check_drs
 
 WELL_FORMED = """\

@@ -6,15 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from dscorer_core import (
-    NgramExplosion,
-    ScoreSettings,
-    counter_pair,
-    induce_graph,
-    read_clf,
-    score_pair,
-)
-from dscorer_core.reading.clause_text import parse_clf
+from dscorer_core import NgramExplosion, ScoreSettings
+from dscorer_core.counter import counter_pair
+from dscorer_core.ngrams import induce_graph, score_pair
+from dscorer_core.reading.clause_text import parse_clf, read_clf
 from dscorer_core.render import (
     BAND_WIDTH,
     FULL,
@@ -295,7 +290,7 @@ def test_fold_reverse_gives_forward_edges_the_better_status(fig4):
 
 
 def test_counter_clause_marks_on_figure_4(paper):
-    from dscorer_core import counter_pair
+    from dscorer_core.counter import counter_pair
     from dscorer_core.render import counter_clause_marks
 
     pred, gold = paper[0][1], paper[1][1]
@@ -420,7 +415,7 @@ def test_compact_drawing_draws_one_line_per_relation(fig4):
 def test_each_side_s_unpaired_referents_start_under_the_paired_rows():
     """A failed parse must not open as an empty pane: a pred-only referent shares the first free
     row with a gold-only one (they are never in the same pane) instead of waiting below them."""
-    from dscorer_core import parse_clf
+    from dscorer_core.reading.clause_text import parse_clf
 
     pred = induce_graph(parse_clf('b1 REF x1\nb1 alwayswrongconcept "n.01" x1\n')[0])
     gold = induce_graph(parse_clf('b1 REF x7\nb1 REF x8\nb1 REF x9\nb1 cat "n.01" x7\nb1 dog "n.01" x8\n'

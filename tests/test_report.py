@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from dscorer_core import read_clf, score_corpus
 from dscorer_core.cli import main
+from dscorer_core.ngrams import score_corpus
+from dscorer_core.reading.clause_text import read_clf
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_data"

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 from sbn_helpers import examples
 
-from dscorer_core import Clause, Drs, counter_pair, read_clf
+from dscorer_core import Clause, Drs
+from dscorer_core.counter import counter_pair
+from dscorer_core.reading.clause_text import read_clf
 from dscorer_core.reading.drs_files import read_sbn_file
 from dscorer_core.reading.sbn_text import parse_sbn
 from dscorer_core.sbn.graph import build_graph

@@ -9,18 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dscorer_core import (
-    Clause,
-    Drs,
-    ScoreSettings,
-    __version__,
-    parse_clf,
-    read_clf,
-    score_corpus,
-    score_pair,
-)
+from dscorer_core import Clause, Drs, ScoreSettings, __version__
 from dscorer_core.formula import order_weights
+from dscorer_core.ngrams import score_corpus, score_pair
 from dscorer_core.ngrams.presets import PRESETS, Preset
+from dscorer_core.reading.clause_text import parse_clf, read_clf
 
 LN_FLOOR = math.log(1e-3)  # a zero inside a log is replaced by 1e-3
 
@@ -340,7 +333,8 @@ def test_pmb_dev_published_figures_hold_with_merged_concepts(shared_path):
 def test_figure4_reproduces_the_released_tools_figures(sample_data):
     """The Figure 4 pair of the paper (paper-facts.md): COUNTER F 47.06 as printed; the released
     DSCORER code's 20.62 at n = 4 (P 55.07, R 13.47) and 52.50 at n = 1."""
-    from dscorer_core import counter_pair, read_pair
+    from dscorer_core.counter import counter_pair
+    from dscorer_core.reading.clause_text import read_pair
 
     preds, golds = read_pair(sample_data / "paper_pred.clf", sample_data / "paper_gold.clf")
     pred, gold = preds[1], golds[1]
@@ -355,7 +349,7 @@ def test_figure1_sample_is_the_paper_figure_clause_by_clause(sample_data, shared
     """DRS 0 of both sample files is Figure 1 (b) exactly as paper-facts.md prints it."""
     from pathlib import Path
 
-    from dscorer_core import read_clf
+    from dscorer_core.reading.clause_text import read_clf
 
     facts = Path(__file__).resolve().parents[2] / "shared" / "docs" / "paper-facts.md"
     if not facts.exists():

@@ -10,13 +10,14 @@ from dataclasses import replace
 
 import pytest
 
-from dscorer_core import parse_clf, read_clf, score_corpus, score_pair
 from dscorer_core.clauses import Drs
 from dscorer_core.cli import main
+from dscorer_core.ngrams import score_corpus, score_pair
 from dscorer_core.ngrams.induction import concept_of
 from dscorer_core.ngrams.ngram_comparison import UNUSED, compare_ngrams
 from dscorer_core.ngrams.presets import PRESETS
 from dscorer_core.ngrams.senses import pair_concept_names, rename_concepts, scored_graphs, scored_pair
+from dscorer_core.reading.clause_text import parse_clf, read_clf
 from dscorer_core.wordnet import canonical_concept
 
 AS_WRITTEN = replace(PRESETS["released"], wordnet=False)

@@ -9,8 +9,8 @@ pytest.importorskip("streamlit")
 from app_helpers import PMB, SAMPLES, box_frames, elements, iframes, new_app, no_errors, open_by_path, vis_nodes
 
 from app_widgets.drawing import CONTEXT_NOTE
-from dscorer_core import read_clf
 from dscorer_core.document_parts import sentence_parts, shared_names
+from dscorer_core.reading.clause_text import read_clf
 from dscorer_core.sentence_scores import sentence_scores, worst_first
 
 

@@ -2,7 +2,7 @@
 session and during a CSV import of judgements. After a restart on the same store, no judgement the
 page acknowledged is lost, an import is in the store whole or not at all, and the store passes
 SQLite's integrity check. The app is served as for a class and driven over Streamlit's own
-protocol (bench/st_protocol.py), as bench/load_app.py drives it."""
+protocol (st_protocol.py, class_session.py), as bench/load_app.py drives it."""
 
 from __future__ import annotations
 
@@ -13,14 +13,12 @@ import os
 import re
 import signal
 import sqlite3
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO / "bench"))
 
 pytestmark = pytest.mark.slow
 
@@ -35,9 +33,9 @@ def _run_apart(coroutine):
 
 def _kill_tree(pid: int) -> None:
     """SIGKILL a process and every descendant (the app's worker pool dies with it, as in a crash)."""
-    import load_app
+    import class_session
 
-    for p in reversed(load_app.tree(pid)):
+    for p in reversed(class_session.tree(pid)):
         with contextlib.suppress(ProcessLookupError):
             os.kill(p, signal.SIGKILL)
 
@@ -65,11 +63,11 @@ def _document(texts: list[str]) -> int:
 
 async def _judging_session(url: str, store: Path, annotator: str):
     """A student's session on the class link with judging on, the store and a name set."""
-    import load_app
+    import class_session
     from st_protocol import Session
 
     s = Session(url, timeout=120)
-    s.query = load_app.class_link()
+    s.query = class_session.class_link()
     await s.connect()
     await s.run()
     await s.run("Pair view", judging=True)

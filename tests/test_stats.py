@@ -10,8 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dscorer_core import ScoreSettings, read_clf, read_pair, score_corpus
+from dscorer_core import ScoreSettings
 from dscorer_core.counter import CounterSettings, counter_corpus
+from dscorer_core.ngrams import score_corpus
 from dscorer_core.ngrams.corpus import corpus_from_documents
 from dscorer_core.ngrams.scoring import (
     DocumentScore,
@@ -19,6 +20,7 @@ from dscorer_core.ngrams.scoring import (
     score_counts,
     zero_gram_ratio,
 )
+from dscorer_core.reading.clause_text import read_clf, read_pair
 from dscorer_core.stats import (
     approximate_randomisation,
     bootstrap_weights,

@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from dscorer_core import induce_graph, read_clf
-from dscorer_core.reading.clause_text import parse_clf
+from dscorer_core.ngrams import induce_graph
+from dscorer_core.reading.clause_text import parse_clf, read_clf
 from dscorer_core.render import (
     EDGE_FONT_SIZE,
     FULL_FONT_SIZE,
@@ -267,20 +267,27 @@ def test_the_svg_is_one_document_without_outside_references(dev22):
 
 # ------------------------------------------------------------ the pair view's download buttons
 
+def recorded_downloads(monkeypatch) -> dict[str, tuple[bytes | str, str | None]]:
+    """What the app hands to ``st.download_button`` (Streamlit's public call, still made), by file
+    name: (data, mime type)."""
+    import streamlit as st
+
+    served: dict[str, tuple[bytes | str, str | None]] = {}
+    original = st.download_button
+
+    def record(label, data, file_name=None, mime=None, *args, **kwargs):
+        served[file_name or ""] = (data, mime)
+        return original(label, data, file_name, mime, *args, **kwargs)
+
+    monkeypatch.setattr(st, "download_button", record)
+    return served
+
+
 def test_pair_view_offers_each_graph_as_svg(monkeypatch):
     pytest.importorskip("streamlit")
     pytest.importorskip("pyvis")
     from app_helpers import iframes, new_app, no_errors, vis_nodes
-    from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
-
-    served: dict[str, tuple[bytes | str, str]] = {}  # file name -> (data, mime type) the app handed out
-    keep = MemoryMediaFileStorage.load_and_get_id
-
-    def record(self, path_or_data, mimetype, kind, filename=None):
-        served[filename or ""] = (path_or_data, mimetype)
-        return keep(self, path_or_data, mimetype, kind, filename)
-
-    monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", record)
+    served = recorded_downloads(monkeypatch)  # file name -> (data, mime type) the app handed out
     at = new_app().run()
     at.button[1].click().run()  # Next: document 1, Figure 4 ("He smiled." against the gold DRS)
     no_errors(at)
@@ -468,16 +475,7 @@ def test_pair_view_offers_each_graph_as_pdf(monkeypatch):
     pytest.importorskip("streamlit")
     pytest.importorskip("pyvis")
     from app_helpers import new_app, no_errors
-    from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
-
-    served: dict[str, tuple[bytes | str, str]] = {}
-    keep = MemoryMediaFileStorage.load_and_get_id
-
-    def record(self, path_or_data, mimetype, kind, filename=None):
-        served[filename or ""] = (path_or_data, mimetype)
-        return keep(self, path_or_data, mimetype, kind, filename)
-
-    monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", record)
+    served = recorded_downloads(monkeypatch)
     at = new_app().run()
     at.button[1].click().run()
     no_errors(at)

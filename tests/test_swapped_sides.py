@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from dscorer_core import read_clf
 from dscorer_core.cli import main
+from dscorer_core.reading.clause_text import read_clf
 from dscorer_core.reading.drs_files import read_drs_file
 from dscorer_core.swapped_sides import DUMMY_CONCEPT, suspect_swapped
 

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 from test_box_view import FIGURE_1
 
-from dscorer_core import induce_graph, parse_clf, read_clf
+from dscorer_core.ngrams import induce_graph
 from dscorer_core.ngrams.paths import enumerate_paths
+from dscorer_core.reading.clause_text import parse_clf, read_clf
 from dscorer_core.render.teaching import step_graph, teaching_steps, type_reasons
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "data"

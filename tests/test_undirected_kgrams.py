@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from dscorer_core import parse_clf, read_clf
 from dscorer_core.ngrams.induction import induce_graph
 from dscorer_core.ngrams.ngram_comparison import reverse_partners
 from dscorer_core.ngrams.paths import enumerate_paths, ngram_occurrences
+from dscorer_core.reading.clause_text import parse_clf, read_clf
 from dscorer_core.undirected_kgrams import undirected_counts, undirected_kgram_counts
 
 

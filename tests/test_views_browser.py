@@ -144,7 +144,10 @@ def box_frame(page):
 
 @pytest.mark.skipif(not (PMB2 / "boxer_dev.clf").is_file(), reason=f"PMB 2.2.0 files not found at {PMB2}")
 def test_box_view_colours_each_condition_by_its_edges_matched_share(sized_page, shots):
-    from dscorer_core import ScoreSettings, counter_pair, read_clf, score_pair
+    from dscorer_core import ScoreSettings
+    from dscorer_core.counter import counter_pair
+    from dscorer_core.ngrams import score_pair
+    from dscorer_core.reading.clause_text import read_clf
     from dscorer_core.render import compare_ngrams
 
     page = sized_page
@@ -235,7 +238,7 @@ EDGE_COLOURS = ("network.body.data.edges.get().map(e => (typeof e.color === 'str
 
 def sample_text(name: str, index: int) -> str:
     """One DRS of a sample file as pasted text."""
-    from dscorer_core import read_clf
+    from dscorer_core.reading.clause_text import read_clf
 
     drs = read_clf(SAMPLES / name)[index]
     return f"%%% {drs.sentence}\n{drs.text()}\n"

@@ -7,7 +7,6 @@ file's DRSs (every k-gram with its count), and on long documents joined from PMB
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import numpy as np
@@ -30,14 +29,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 PRESETS = ("released", "typed")
 
 
-def _load_make_documents():
-    spec = importlib.util.spec_from_file_location("make_documents", REPO_ROOT / "bench" / "make_documents.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-make_documents = _load_make_documents()
+import document_pairs as make_documents  # noqa: E402
 
 
 def tables(counts):
@@ -131,12 +123,15 @@ def test_orders_above_four_are_counted_by_enumeration(dev):
 # --- real data ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("preset", PRESETS)
-def test_walks_equal_enumeration_on_every_drs_of_every_shared_clause_file(shared_data, preset):
-    # every DRS in batch counts (each file against itself shifted by one DRS, so pairs differ),
-    # and every 25th DRS k-gram by k-gram
-    files = sorted(shared_data.glob("pmb-*/*.clf")) + sorted(shared_data.glob("sbn-*/*.clf"))
-    assert len(files) >= 20
+#: One clause file of each kind (the fast loop): Boxer's 3.0.0 output (ill-formed DRSs), the 2.1.0 SPAR
+#: baseline (box variables not starting with b); with the PMB 4.0.0 documents of sbn-4.0.0 (NEGATION,
+#: PRESUPPOSITION) in clause form. The slow tier checks every file.
+KINDS_OF_FILE = ("pmb-3.0.0/boxer_dev.clf", "pmb-2.1.0/spar_dev.clf")
+
+
+def _walks_equal_enumeration(files: list[Path], preset: str) -> None:
+    """Every DRS in batch counts (each file against itself shifted by one DRS, so pairs differ), and
+    every 25th DRS k-gram by k-gram."""
     for path in files:
         drss = read_clf(path, lenient=True)
         golds = drss[1:] + drss[:1]
@@ -147,6 +142,21 @@ def test_walks_equal_enumeration_on_every_drs_of_every_shared_clause_file(shared
         for drs in drss[::25]:
             graph = induce_graph(drs, preset)
             assert tables(count_walks(graph, 4)) == tables(count_fast(graph, 4)), (path, drs.index)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_walks_equal_enumeration_on_every_drs_of_each_kind_of_file(shared_data, shared_path, preset):
+    sbn_documents = sorted(shared_data.glob("sbn-*/*.clf"))
+    assert sbn_documents
+    _walks_equal_enumeration([shared_path(name) for name in KINDS_OF_FILE] + sbn_documents, preset)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", PRESETS)
+def test_walks_equal_enumeration_on_every_drs_of_every_shared_clause_file(shared_data, preset):
+    files = sorted(shared_data.glob("pmb-*/*.clf")) + sorted(shared_data.glob("sbn-*/*.clf"))
+    assert len(files) >= 20
+    _walks_equal_enumeration(files, preset)
 
 
 @pytest.mark.parametrize("preset", PRESETS)

@@ -68,6 +68,38 @@ def test_the_same_json_from_an_idle_and_a_loaded_machine(shared_path, tmp_path, 
         assert doc["F"] >= best[index] and doc["upper_bound"] == doc["matched"]
 
 
+def _command_json(*argv: str) -> bytes:
+    """What ``dscorer ARGV`` prints on stdout, run as a user runs it (its own process)."""
+    done = subprocess.run([sys.executable, "-m", "dscorer_core", *argv], capture_output=True, timeout=600,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+@pytest.mark.slow
+def test_the_smatch_and_counter_commands_print_the_same_bytes_idle_and_loaded(shared_path, tmp_path):
+    """Long-text document 8 (152 and 158 clauses; .2299 under a wall-clock limit on a busy machine, .2993
+    proven) through ``dscorer smatch`` and ``dscorer counter`` (the SBN read as clauses), each once on an
+    idle machine and once beside two busy-looping processes: byte-identical JSON."""
+    pred, gold = _documents(shared_path, tmp_path, [8])
+    commands = [("smatch", pred, gold, "--json", "--per-doc"), ("counter", pred, gold, "--json", "--per-doc")]
+    idle = [_command_json(*argv) for argv in commands]
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        loaded = [_command_json(*argv) for argv in commands]
+        assert all(process.poll() is None for process in busy)  # they were busy the whole time
+    finally:
+        for process in busy:
+            process.kill()
+            process.wait()
+    assert loaded == idle
+    smatch, counter = (json.loads(out) for out in idle)
+    assert smatch["unproven"] == [] and abs(smatch["micro"]["F"] - 0.2993) < 5e-5
+    assert counter["optimal_documents"] == 1 and counter["matched_upper_bound"] == counter["matched"]
+    for data in (smatch, counter):
+        assert "|work:" in data["signature"] and "|time:" not in data["signature"]
+
+
 @pytest.mark.slow
 def test_the_long_text_set_is_proven_and_never_below_the_scripts_best_run(shared_path):
     preds = read_sbn_texts(shared_path(f"{LONG}/lstm_en_long.sbn"))

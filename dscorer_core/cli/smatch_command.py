@@ -8,7 +8,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..errors import SettingsError
-from ..reading.drs_files import read_sbn_file_tolerant, read_sbn_texts
+from ..reading.detect import resolve_format
+from ..reading.drs_files import parse_sbn_text, read_text
+from ..reading.sbn_text import SbnText, parse_sbn_tolerant, split_sbn_texts
 from ..sbn.model import Sbn
 from ..sbn.smatch import (
     LINE_TRIPLES,
@@ -21,6 +23,7 @@ from ..sbn.smatch import (
     smatch_corpus,
 )
 from .arg_types import positive_seconds
+from .habits import add_habit_options, check_stdin_sides, headline, refuse_warnings, say
 from .input_format import add_format_option
 from .output import format_table, mean_figures, schema_head, write_csv, write_json
 from .progress import terminal_progress
@@ -45,8 +48,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                    "quirks included, with an exact alignment: the published figure, or a little "
                                    "above where the script's hill climbing stops short. A predicted SBN the "
                                    "script refuses is ill-formed (F 0); a gold one dscorer cannot read is an error.")
-    p.add_argument("pred", help="predicted SBN file (multi-line blocks or one SBN per line)")
-    p.add_argument("gold", help="gold SBN file")
+    p.add_argument("pred", help="predicted SBN file (multi-line blocks or one SBN per line; - for standard input)")
+    p.add_argument("gold", help="gold SBN file (- for standard input)")
     add_format_option(p)
     p.add_argument("--triples", choices=SMATCH_TRIPLES, default="pmb5",
                    help="pmb5: the PMB 5 script's triples, quirks included (default); corrected: without its "
@@ -74,6 +77,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "it cuts is named, with the bound proven, and the signature names it (time:S)")
     add_per_doc_out_option(p)
     add_cluster_option(p)
+    add_habit_options(p)
     p.set_defaults(func=run)
 
 
@@ -186,15 +190,68 @@ def unreadable_gold_lines(result: SmatchResult) -> list[str]:
             *listed, *more]
 
 
+def _side(args: argparse.Namespace, which: str) -> tuple[str, str]:
+    """The text and name of one side (``pred`` or ``gold``): its file's, or standard input's for ``-``
+    (read once: the command reads a side more than once, e.g. the gold for its errors)."""
+    path = getattr(args, which)
+    if str(path) != "-":
+        return read_text(path), str(path)
+    if getattr(args, "stdin_text", None) is None:
+        from ..reading.decode import read_stdin_text
+
+        args.stdin_text = read_stdin_text()
+    return args.stdin_text, "<stdin>"
+
+
+def _name(args: argparse.Namespace, which: str) -> str:
+    """What messages call one side: its path, or ``<stdin>``."""
+    path = str(getattr(args, which))
+    return "<stdin>" if path == "-" else path
+
+
+def _layout(text: str, source: str, fmt: str) -> str:
+    """The SBN layout of a side's text (a clause file is an error: smatch scores SBN)."""
+    chosen = resolve_format(text, source, fmt)
+    if chosen == "clf":
+        parse_sbn_text(text, source, "clf")
+    return chosen
+
+
+def _texts(args: argparse.Namespace, which: str) -> list[SbnText]:
+    """One side's SBNs as text, unread (``reading.sbn_text.split_sbn_texts``): what the PMB 5 script reads."""
+    text, source = _side(args, which)
+    return split_sbn_texts(text, source, _layout(text, source, args.format))  # type: ignore[arg-type]
+
+
+def _tolerant(args: argparse.Namespace, which: str) -> list:
+    """One side read by dscorer's reader, repairing what the script repairs; an SbnError in place of
+    each SBN it cannot read."""
+    text, source = _side(args, which)
+    return list(parse_sbn_tolerant(text, source, _layout(text, source, args.format), True))  # type: ignore[arg-type]
+
+
 def _golds(args: argparse.Namespace) -> list[Sbn]:
     """The gold file read by dscorer's reader (repairing what the script repairs); an SbnError naming
     FILE:LINE:COL of every gold SBN it cannot read, with the script's reason where it refuses it too."""
-    return checked_golds(read_sbn_file_tolerant(args.gold, args.format, repair=True),  # type: ignore[arg-type]
-                         str(args.gold))
+    return checked_golds(_tolerant(args, "gold"), _name(args, "gold"))
 
 
 def _preds(args: argparse.Namespace) -> list:
-    return read_sbn_file_tolerant(args.pred, args.format, repair=True)
+    return _tolerant(args, "pred")
+
+
+def input_warnings(args: argparse.Namespace, result: SmatchResult | None = None) -> list[str]:
+    """The warnings about the input a person should check: file names that look swapped and (with a
+    result) gold SBNs the PMB 5 script cannot read, whose predictions then score F 0."""
+    from ..swapped_sides import SwapSigns, suspicion
+
+    pred_name, gold_name = _name(args, "pred"), _name(args, "gold")
+    swapped = suspicion(SwapSigns(), pred_name, gold_name)
+    lines = [swapped.warning_line()] if swapped is not None else []
+    if result is not None and result.gold_unreadable_count:
+        lines.append(f"{gold_name}: warning: the PMB 5 script cannot read {result.gold_unreadable_count} gold "
+                     f"SBN(s) (first: {result.gold_unreadable[0]}); their predictions score F 0")
+    return lines
 
 
 def format_explanation(comparison: SmatchComparison) -> str:
@@ -221,6 +278,8 @@ def _at_scale(args: argparse.Namespace, settings: SmatchSettings) -> SmatchResul
     triples), batches scored on the cluster; other files read whole, then scored on it."""
     if args.explain:
         raise SettingsError("--explain scores twice and compares in memory: leave out --cluster and --per-doc-out")
+    if "-" in (str(args.pred), str(args.gold)):
+        raise SettingsError("--cluster and --per-doc-out read files as streams: give paths, not standard input (-)")
     refuse_overwriting("--per-doc-out", args.per_doc_out, args.pred, args.gold)
     from ..reading.chunks import stream_format
 
@@ -240,12 +299,12 @@ def _at_scale(args: argparse.Namespace, settings: SmatchSettings) -> SmatchResul
             result = smatch_files(args.pred, args.gold, settings, runner, keep_documents=args.per_doc,
                                   on_documents=seen)
         elif settings.chosen in LINE_TRIPLES:
-            result = smatch_corpus(read_sbn_texts(args.pred, args.format), read_sbn_texts(args.gold, args.format),
-                                   settings, str(args.pred), str(args.gold), runner=runner,
+            result = smatch_corpus(_texts(args, "pred"), _texts(args, "gold"),
+                                   settings, _name(args, "pred"), _name(args, "gold"), runner=runner,
                                    progress=terminal_progress("Smatch"))
             seen(result.documents)
         else:
-            result = smatch_corpus(_preds(args), _golds(args), settings, str(args.pred), str(args.gold),
+            result = smatch_corpus(_preds(args), _golds(args), settings, _name(args, "pred"), _name(args, "gold"),
                                    runner=runner, progress=terminal_progress("Smatch"))
             seen(result.documents)
     if gold_problems and settings.chosen in LINE_TRIPLES:
@@ -256,29 +315,37 @@ def _at_scale(args: argparse.Namespace, settings: SmatchSettings) -> SmatchResul
 def _run(args: argparse.Namespace) -> int:
     if args.explain and args.soft:
         raise SettingsError("--explain names the causes of the hard figures' differences: leave out --soft")
+    check_stdin_sides(args.pred, args.gold)
     if args.csv:
         refuse_overwriting("--csv", args.csv, args.pred, args.gold)
+    refuse_warnings(args, input_warnings(args))  # --strict: stop before scoring when the names look swapped
     settings = SmatchSettings(lenient=args.lenient, time_limit=args.time_limit, triples=args.triples, soft=args.soft)
+    pred_name, gold_name = _name(args, "pred"), _name(args, "gold")
     comparison = None
     if at_scale(args):
         result = _at_scale(args, settings)
     elif args.explain:
         from ..sbn.smatch_causes import compare_pmb5_corrected
 
-        comparison = compare_pmb5_corrected(_preds(args), _golds(args), settings, str(args.pred), str(args.gold))
+        comparison = compare_pmb5_corrected(_preds(args), _golds(args), settings, pred_name, gold_name)
         result = comparison.pmb5
     elif settings.chosen in LINE_TRIPLES:  # the script's reader needs only the text of each SBN
-        golds = read_sbn_texts(args.gold, args.format)
-        result = smatch_corpus(read_sbn_texts(args.pred, args.format), golds, settings,
-                               str(args.pred), str(args.gold), progress=terminal_progress("Smatch"))
+        golds = _texts(args, "gold")
+        result = smatch_corpus(_texts(args, "pred"), golds, settings, pred_name, gold_name,
+                               progress=terminal_progress("Smatch"))
         if any(d.gold_problems for d in result.documents):
             _golds(args)  # a gold SBN neither reader reads is an error (FILE:LINE:COL)
     else:
-        result = smatch_corpus(_preds(args), _golds(args), settings, str(args.pred), str(args.gold),
+        result = smatch_corpus(_preds(args), _golds(args), settings, pred_name, gold_name,
                                progress=terminal_progress("Smatch"))
+    warnings = input_warnings(args, result)
+    refuse_warnings(args, warnings)
+    say(args, warnings)
     fine = _fine_grained(args) if args.fine_grained else None
     if args.csv:
         write_csv(args.csv, *figure_table(result, fine))
+    if headline(args, result.mean_F):  # the PMB 5 figure, the one the signature stands for
+        return 0
     if args.json:
         write_json(smatch_json(result, args.per_doc, comparison, fine))
         return 0
@@ -291,5 +358,5 @@ def _fine_grained(args: argparse.Namespace) -> FineGrainedResult:
     from ..sbn.fine_grained_scores import fine_grained_scores
 
     with open_cli_runner(args) as runner:
-        return fine_grained_scores(read_sbn_texts(args.pred, args.format), read_sbn_texts(args.gold, args.format),
+        return fine_grained_scores(_texts(args, "pred"), _texts(args, "gold"),
                                    args.time_limit, runner)
