@@ -88,7 +88,9 @@ def _from_search() -> None:
 
 
 st.session_state["doc_number"] = st.session_state["doc_index"]
-c_num, c_prev, c_next, c_search = st.columns([2, 1.4, 1.4, 4], vertical_alignment="bottom")
+# the row ends with the edit of the predicted DRS (a popover, filled below once the sentence is known):
+# a control in a row the page has anyway, so it moves neither the scores nor the graphs
+c_num, c_prev, c_next, c_search, c_edit = st.columns([2, 1.4, 1.4, 3.2, 1.6], vertical_alignment="bottom")
 c_num.number_input(f"Document (0-{n_docs - 1})", min_value=0, max_value=n_docs - 1, step=1,
                    key="doc_number", on_change=_from_number)
 c_prev.button("◀ Previous", on_click=lambda: _set_doc(st.session_state["doc_index"] - 1),
@@ -119,8 +121,7 @@ if pdrs.sentence and gdrs.sentence and pdrs.sentence != gdrs.sentence:
     sentence = f"gold: {aw.md_escape(gdrs.sentence)}  \npred: {aw.md_escape(pdrs.sentence)}"
 else:
     sentence = aw.md_escape(gdrs.sentence or pdrs.sentence or "(no sentence in the files)")
-with st.container(key="dscorer_sentence"):
-    st.caption(sentence, help=sentence)
+sentence_line = st.container(key="dscorer_sentence")  # filled once the edit of the pred DRS is known
 aw.show_failed_parse(pred, i)  # an ill-formed predicted DRS: said here, with its reason, not only in the sidebar
 if judging is not None:  # judging mode (sidebar): acceptable or not, then on to the next unjudged document
     aw.acceptability_panel(judging, i, aw.system_name(pred.name), n_docs, _set_doc)
@@ -129,8 +130,11 @@ if judging is not None:  # judging mode (sidebar): acceptable or not, then on to
 part = aw.sentence_navigator(pred, gold, i, settings, bool(st.session_state.get("with_counter", True)))
 if part is not None:
     pdrs, gdrs = part.pred, part.gold
-# the predicted DRS edited in place (an expander): everything below follows the edit
-pdrs = aw.edited_pred(pdrs, f"doc{i}" + (f"_s{part.number}" if part is not None else ""))
+# the predicted DRS edited in place (a popover at the end of the navigation row): everything below follows
+# the edit, and the sentence's line says so (one line either way: nothing below moves)
+shown_pred = pdrs
+pdrs = aw.edited_pred(pdrs, f"doc{i}" + (f"_s{part.number}" if part is not None else ""), c_edit)
+sentence_line.caption((aw.edited_note(pdrs) if pdrs is not shown_pred else "") + sentence, help=sentence)
 
 try:
     result = aw.cached_pair_score(pdrs, gdrs, settings)

@@ -166,12 +166,21 @@ function showFocus(){var s=fitScale();if(!focus.length||s>=0.7)return false;var 
 function extent(ids){var x0=1e9,y0=1e9,x1=-1e9,y1=-1e9;ids.forEach(function(i){try{var q=network.getBoundingBox(i);
  x0=Math.min(x0,q.left);y0=Math.min(y0,q.top);x1=Math.max(x1,q.right);y1=Math.max(y1,q.bottom);}catch(e){}});
  return x0<=x1?[x0,y0,x1,y1]:null;}
-function teach(){var wh=box(),bar=36,m=12,all=extent(focus.core.concat(focus.near)),core=extent(focus.core)||all;
- if(!all){fitAll();return;}var aw=wh[0]-2*m,ah=wh[1]-bar-2*m,whole=fitScale(),
- fit=function(x){return Math.min(1.2,aw/(x[2]-x[0]),ah/(x[3]-x[1]));},f=fit(all),e=all;
- if(whole>=focus.min&&whole>=f){f=whole;e=[b[0],b[1],b[2],b[3]];}
- else if(f<focus.min){e=core;f=Math.max(focus.min,fit(core));}
- network.moveTo({position:{x:(e[0]+e[2])/2,y:(e[1]+e[3])/2-bar/2/f},scale:f,animation:false});
+function ends(ids){var x0=1e9,y0=1e9,x1=-1e9,y1=-1e9;(ids||[]).forEach(function(i){var e=network.body.edges[i];
+ if(!e||e.options.hidden)return;var l=e.labelModule.size,v=null;try{v=e.edgeType.via||(e.edgeType._getViaCoordinates?
+ e.edgeType._getViaCoordinates():null);}catch(er){}var pts=[];if(l&&l.width>0)pts.push([l.left,l.top],
+ [l.left+l.width,l.top+l.height]);if(v&&e.from&&e.to)pts.push([(e.from.x+2*v.x+e.to.x)/4,(e.from.y+2*v.y+e.to.y)/4]);
+ pts.forEach(function(p){x0=Math.min(x0,p[0]);y0=Math.min(y0,p[1]);x1=Math.max(x1,p[0]);y1=Math.max(y1,p[1]);});});
+ return x0<=x1?[x0,y0,x1,y1]:null;}
+function join(a,c){return !a?c:!c?a:[Math.min(a[0],c[0]),Math.min(a[1],c[1]),Math.max(a[2],c[2]),Math.max(a[3],c[3])];}
+function teach(){var wh=box(),bar=36,m=12,lab=ends(focus.edges),core=join(extent(focus.core),lab),
+ all=join(extent(focus.core.concat(focus.near)),lab),aw=wh[0]-2*m,ah=wh[1]-bar-2*m,whole=fitScale(),
+ fit=function(x){return Math.min(1.2,aw/(x[2]-x[0]),ah/(x[3]-x[1]));},f,e,top=false;
+ if(!all){e=[b[0],b[1],b[2],b[3]];f=Math.max(whole,focus.min);top=f>whole;}
+ else{f=fit(all);e=all;if(whole>=focus.min&&whole>=f){f=whole;e=[b[0],b[1],b[2],b[3]];}
+  else if(f<focus.min){e=core||all;f=Math.max(focus.min,fit(e));top=f>fit(e)&&(focus.edges||[]).length>2;}}
+ var cx=top&&e[2]-e[0]>aw/f?e[0]-m/f+wh[0]/2/f:(e[0]+e[2])/2,cy=top?e[1]-m/f+ah/2/f+m/f:(e[1]+e[3])/2;
+ network.moveTo({position:{x:cx,y:cy-bar/2/f},scale:f,animation:false});
  document.body.dataset.view=JSON.stringify({scale:f,width:wh[0],height:wh[1],bar:bar});}
 function firstView(){fitAll();if(teaching())teach();else showFocus();}
 function view(){moved=false;firstView();network.once('afterDrawing',function(){if(!moved)firstView();});}
@@ -393,7 +402,7 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
     if teaching_view is not None:
         core, near, least = teaching_view
         view["focus"] = {"core": sorted(core), "near": sorted(set(near) - set(core)), "min": float(least),
-                         "screen": True}
+                         "screen": True, "edges": sorted(focus_edges)}
     if not live:
         return LivePane(_page(net, dark, _pane_script(view, side, live=False)), "", "")
     # the style layer apart, and the graph without it: the page itself is a shell, the same for every graph

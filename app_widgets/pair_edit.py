@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import replace
+from typing import Any
 
 import streamlit as st
 
@@ -18,7 +19,7 @@ from .limits import MAX_PASTED_CHARS, check_pasted
 from .state import CLASS_SESSIONS, shared_cache
 from .text import md_escape
 
-__all__ = ["drs_as_text", "edited_pred", "parse_edit"]
+__all__ = ["drs_as_text", "edited_note", "edited_pred", "parse_edit"]
 
 
 def drs_as_text(drs: Drs) -> str:
@@ -37,18 +38,23 @@ def parse_edit(text: str, index: int) -> Drs:
     return replace(found[0], index=index)
 
 
-def edited_pred(pred: Drs, where: str) -> Drs:
-    """The predicted DRS to show: ``pred`` itself, or the user's edit of it (a text area in an expander,
-    one per document and sentence, ``where`` naming them) once it reads; a download of the edit."""
+def edited_pred(pred: Drs, where: str, place: Any = None) -> Drs:
+    """The predicted DRS to show: ``pred`` itself, or the user's edit of it once it reads. The edit lives in a
+    popover drawn in ``place`` (a column of a row the page has anyway, so the control moves nothing below
+    it; default: here), one text area per document and sentence (``where`` names them), with a download
+    of the edit and a reset."""
+    at = st if place is None else place
     original = drs_as_text(pred)
     if len(original) > MAX_PASTED_CHARS:  # an edit is read as a paste; a longer DRS is not put in a page
-        st.caption(f"The predicted DRS has {len(original):,} characters, more than the {MAX_PASTED_CHARS:,} an "
-                   "edit may hold here: edit it in the file.")
+        at.caption("Too long to edit here", help=f"The predicted DRS has {len(original):,} characters, more than "
+                   f"the {MAX_PASTED_CHARS:,} an edit may hold here: edit it in the file.")
         return pred
     key = "edit_pred_" + hashlib.sha1(f"{where}\n{original}".encode()).hexdigest()[:16]
     edited = st.session_state.get(key, original)
     changed = edited.strip() != original.strip()
-    with st.expander("Edit the predicted DRS" + (" (edited)" if changed else ""), expanded=changed):
+    with at.popover("Pred edited" if changed else "Edit pred", icon=":material/edit:", width="stretch",
+                    type="primary" if changed else "secondary",
+                    help="Edit the predicted DRS: the graphs, the highlighting and the scores follow the edit."):
         text = st.text_area("Predicted DRS (clauses or SBN): edit, then Ctrl+Enter or click outside", original,
                             key=key, height=220,
                             help="The graphs, the highlighting and the scores follow the edited DRS; the file "
@@ -65,6 +71,9 @@ def edited_pred(pred: Drs, where: str) -> Drs:
         c_down.download_button("Download the edited DRS", drs_as_text(drs), file_name=f"edited_pred_{where}.clf",
                                mime="text/plain", key=f"{key}_download", icon=":material/download:")
         c_reset.button("Reset", key=f"{key}_reset", on_click=lambda: st.session_state.pop(key, None))
-    st.caption(":orange[**Predicted DRS edited**]: the graphs and scores below are of your edit "
-               f"({md_escape(str(len(drs.clauses)))} clauses).")
     return drs
+
+
+def edited_note(drs: Drs) -> str:
+    """The one-line notice (Markdown) that the page shows the user's edit of the predicted DRS."""
+    return f":orange[**Predicted DRS edited**] ({md_escape(str(len(drs.clauses)))} clauses) · "

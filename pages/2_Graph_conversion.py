@@ -116,7 +116,7 @@ c_next.button("Next ▶", key="conv_next", on_click=_move, args=(1,), disabled=i
 stages = ["boxes", "clause", "merge", "typing", "reverse", "kgram"]
 names = {"boxes": "boxes", "clause": "clauses", "merge": "merging", "typing": "typing", "reverse": "reverse edges",
          "kgram": "k-grams"}
-left, right = st.columns([1, 1])
+left, right = st.columns([2, 3])
 left.markdown(f"Step **{i + 1}** of {n_steps} · " + " → ".join(
     f"**{names[s]}**" if s == step.stage else names[s] for s in stages))
 # the step's text above the boxes (left), the graph beside them from the top (right): text, boxes and

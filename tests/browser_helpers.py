@@ -56,44 +56,45 @@ def graph_frames(page, count: int = 2):
     return frames
 
 
+#: In the page: the index-th graph iframe's window once vis-network has drawn it and the JS condition
+#: (an expression evaluated in that window) holds, else null. The panes' documents are same-origin (srcdoc).
+_FRAME_WHERE = """([sel, index, condition]) => { try {
+  const f = document.querySelectorAll(sel)[index], w = f && f.contentWindow;
+  return !!w && w.document.readyState !== 'loading' && !!w.eval('(' + READY + ') && (' + condition + ')');
+} catch (e) { return false; } }""".replace("READY", repr(READY))
+
+
 def frame_where(page, index: int, condition: str, timeout: float = 60.0):
-    """The index-th graph iframe once vis-network has drawn it and the JS ``condition`` holds
-    (polls, since Streamlit replaces iframes when a rerun redraws them)."""
+    """The index-th graph iframe once vis-network has drawn it and the JS ``condition`` holds (waits in the
+    page, so a frame that a rerun replaces meanwhile is looked up again)."""
     deadline = time.time() + timeout
-    last = None
-    while time.time() < deadline:
+    while True:
+        page.wait_for_function(_FRAME_WHERE, arg=[GRAPH_IFRAMES, index, condition],
+                               timeout=max(1.0, deadline - time.time()) * 1000)
+        frame = page.query_selector_all(GRAPH_IFRAMES)[index].content_frame()
         try:
-            handles = page.query_selector_all(GRAPH_IFRAMES)
-            if len(handles) > index:
-                frame = handles[index].content_frame()
-                if frame and frame.evaluate(f"(() => {{ try {{ return ({READY}) && ({condition}); }}"
-                                            " catch (e) { return false; } })()"):
-                    return frame
-        except Exception as exc:  # a frame replaced while we looked at it
-            last = exc
-        page.wait_for_timeout(250)
-    raise AssertionError(f"graph {index} never satisfied {condition!r} ({last})")
+            if frame and frame.evaluate(f"(() => {{ try {{ return !!(({READY}) && ({condition})); }}"
+                                        " catch (e) { return false; } })()"):
+                return frame
+        except Exception:  # replaced between the wait and the look: wait again
+            pass
+        if time.time() > deadline:
+            raise AssertionError(f"graph {index} never satisfied {condition!r}")
 
 
 def node_counts(page, count: int = 2) -> list[int]:
-    """Nodes drawn in the first ``count`` graph panes, once vis-network has drawn them (looks
-    again for up to a minute when a rerun replaces a pane meanwhile)."""
+    """Nodes drawn in the first ``count`` graph panes, once vis-network has drawn them (a pane that a
+    rerun replaces meanwhile is waited for again)."""
     deadline = time.time() + 60
     while True:
-        page.wait_for_function(f"document.querySelectorAll(\"{GRAPH_IFRAMES}\").length >= {count}")
+        for index in range(count):
+            frame_where(page, index, "true", timeout=max(1.0, deadline - time.time()))
         try:
-            counts = []
-            for handle in page.query_selector_all(GRAPH_IFRAMES)[:count]:
-                frame = handle.content_frame()
-                if frame is None:  # replaced by a rerun meanwhile
-                    raise RuntimeError("iframe detached")
-                frame.wait_for_function(READY, timeout=20_000)
-                counts.append(frame.evaluate("network.body.nodeIndices.length"))
-            return counts
+            return [handle.content_frame().evaluate("network.body.nodeIndices.length")
+                    for handle in page.query_selector_all(GRAPH_IFRAMES)[:count]]
         except Exception:
             if time.time() > deadline:
                 raise
-            page.wait_for_timeout(500)
 
 
 def upload_side(page, side: str, name: str, data: bytes) -> None:
@@ -119,8 +120,11 @@ def click_table_row(page, table, row: int) -> None:
     row-marker cell, then wait for the rerun."""
     table.wait_for()
     table.scroll_into_view_if_needed()
-    page.wait_for_timeout(500)
-    box = table.bounding_box()
+    # Streamlit loads the grid's code lazily: wait until it has drawn its rows and stopped moving
+    table.locator("canvas").first.wait_for()
+    page.wait_for_function("([el, n]) => el.querySelectorAll('table [role=row], table tr').length > n + 1",
+                           arg=[table.element_handle(), row])
+    box = wait_still(table)
     page.mouse.click(box["x"] + 18, box["y"] + 36 + 17 + 35 * row)
     wait_idle(page)
 
@@ -129,8 +133,7 @@ def node_tooltips(page, frame, handle) -> list[tuple[str, int]]:
     """Hover every node of a graph pane (``frame``, its iframe element ``handle``): the tooltips
     shown, each as its text and how many elements other than line breaks it holds."""
     handle.scroll_into_view_if_needed()
-    page.wait_for_timeout(300)
-    origin = handle.bounding_box()
+    origin = wait_still(handle)
     # canvas coordinates are relative to the canvas, which sits below the pane's buttons bar
     positions = frame.evaluate(
         "(() => { const r = document.querySelector('#mynetwork canvas').getBoundingClientRect();"
@@ -138,10 +141,39 @@ def node_tooltips(page, frame, handle) -> list[tuple[str, int]]:
         ".map(q => ({x: q.x + r.left, y: q.y + r.top})); })()")
     tips = []
     for pos in positions:
+        # hide the last tooltip, hover the node, and wait for vis-network to show the node's own
+        frame.evaluate("(() => { const t = document.querySelector('div.vis-tooltip');"
+                       " if (t) t.style.visibility = 'hidden'; })()")
         page.mouse.move(origin["x"] + pos["x"], origin["y"] + pos["y"], steps=4)
-        page.wait_for_timeout(450)
+        try:
+            frame.wait_for_function("(() => { const t = document.querySelector('div.vis-tooltip');"
+                                    " return !!t && t.style.visibility !== 'hidden'; })()", timeout=10_000)
+        except Exception:  # no tooltip at this point (a node under another's label): nothing to read
+            continue
         tips.append(frame.evaluate(
             "(() => { const t = document.querySelector('div.vis-tooltip');"
             " return t && t.style.visibility !== 'hidden'"
             " ? [t.textContent, [...t.querySelectorAll('*')].filter(c => c.tagName !== 'BR').length] : null; })()"))
     return [tuple(tip) for tip in tips if tip]
+
+
+#: Resolves with an element's box once it is the same in two animation frames running (scrolled, laid out).
+_STILL = """el => new Promise(done => { let last = '';
+  const tick = () => { const r = el.getBoundingClientRect(), now = [r.x, r.y, r.width, r.height].join();
+    if (now === last) done(true); else { last = now; requestAnimationFrame(tick); } };
+  requestAnimationFrame(tick); })"""
+
+
+def wait_still(target) -> dict:
+    """The bounding box of ``target`` (a locator or an element handle) once it has stopped moving."""
+    target.evaluate(_STILL)
+    return target.bounding_box()
+
+
+def wait_loaded(page) -> None:
+    """Wait until Streamlit has finished its run and the page and every iframe in it have loaded (an
+    image's error handler, say a hostile ``onerror``, has run by then: images hold up the load event)."""
+    wait_idle(page)
+    page.wait_for_function("document.readyState === 'complete' && [...document.querySelectorAll('iframe')]"
+                           ".every(f => { try { return f.contentDocument.readyState === 'complete'; }"
+                           " catch (e) { return true; } })")

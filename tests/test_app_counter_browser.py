@@ -16,6 +16,7 @@ from browser_helpers import (
     graph_frames,
     open_corpus_on_samples,
     wait_idle,
+    wait_still,
 )
 
 pytestmark = pytest.mark.browser
@@ -38,7 +39,7 @@ def test_choosing_a_variable_rings_it_in_both_drawn_graphs(page, app_url):
     assert page.get_by_text("COUNTER F", exact=True).count() == 1
     box = page.get_by_role("combobox", name="Highlight a variable in both graphs (pred → gold)")
     box.scroll_into_view_if_needed()
-    page.wait_for_timeout(300)
+    wait_still(box)
     box.click()
     box.fill("e1 →")
     page.get_by_role("option", name="e1 → e1").click()

@@ -10,6 +10,7 @@ from browser_helpers import (
     graph_frames,
     upload_side,
     wait_idle,
+    wait_loaded,
 )
 
 from dscorer_core.reading.clause_text import read_clf
@@ -58,7 +59,7 @@ def test_hostile_clause_text_shows_as_text_with_no_dialog(page, app_url):
     for el in frame.locator(".dv-roots .dv-c, .dv-links .dv-c").all():
         el.hover()
         el.click()
-    page.wait_for_timeout(500)
+    wait_loaded(page)
     assert not page.dialogs
     assert_no_exception(page)
 

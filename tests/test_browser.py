@@ -19,6 +19,7 @@ from browser_helpers import (
     open_corpus_on_samples,
     upload_side,
     wait_idle,
+    wait_still,
 )
 
 pytestmark = pytest.mark.browser
@@ -35,7 +36,9 @@ def test_pair_view_draws_both_graphs(page, app_url, tmp_path):
     counts = [f.evaluate("network.body.nodeIndices.length") for f in frames]
     assert counts == [14, 14]
     assert_no_exception(page)
-    page.wait_for_timeout(500)
+    wait_idle(page)
+    for frame in frames:  # each pane has set its first view (fitted to the drawing)
+        frame.wait_for_function("document.body.dataset.ready === '1'")
     page.screenshot(path=str(tmp_path / "pair_view.png"), full_page=True)
     assert (tmp_path / "pair_view.png").stat().st_size > 10_000
 
@@ -107,6 +110,11 @@ def test_hostile_clause_file_runs_nothing(page, app_url):
     assert_no_exception(page)
 
 
+#: How far the page has scrolled (Streamlit scrolls its main block, not the document).
+SCROLLED = ("document.querySelector('[data-testid=\"stMain\"]').scrollTop"
+            " + document.scrollingElement.scrollTop")
+
+
 def test_wheel_over_a_graph_scrolls_the_page_and_ctrl_wheel_zooms(page, app_url):
     """The plain wheel over a graph pane scrolls the page (vis zoomView is off), the graph's scale
     stays; Ctrl + wheel zooms, and the other pane follows (mirrored views)."""
@@ -114,16 +122,14 @@ def test_wheel_over_a_graph_scrolls_the_page_and_ctrl_wheel_zooms(page, app_url)
     frames = graph_frames(page)
     handle = page.query_selector_all(GRAPH_IFRAMES)[0]
     handle.scroll_into_view_if_needed()
-    page.wait_for_timeout(300)
-    box = handle.bounding_box()
+    box = wait_still(handle)
     scale = frames[0].evaluate("network.getScale()")
-    before = page.evaluate("document.querySelector('[data-testid=\"stMain\"]').scrollTop "
-                           "+ document.scrollingElement.scrollTop")
+    before = page.evaluate(SCROLLED)
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.wheel(0, 400)
-    page.wait_for_timeout(600)
-    after = page.evaluate("document.querySelector('[data-testid=\"stMain\"]').scrollTop "
-                          "+ document.scrollingElement.scrollTop")
+    page.wait_for_function(f"() => ({SCROLLED}) > {before}")  # the page scrolls (smoothly or at once)
+    wait_still(handle)
+    after = page.evaluate(SCROLLED)
     assert after > before, "the page scrolled"
     assert frames[0].evaluate("network.getScale()") == scale, "the graph did not zoom"
     box = handle.bounding_box()  # the page has scrolled: the pane's top may be above the window now
@@ -131,8 +137,9 @@ def test_wheel_over_a_graph_scrolls_the_page_and_ctrl_wheel_zooms(page, app_url)
     page.keyboard.down("Control")
     page.mouse.wheel(0, -200)
     page.keyboard.up("Control")
-    page.wait_for_timeout(600)
+    frames[0].wait_for_function(f"network.getScale() > {scale}")
     zoomed = frames[0].evaluate("network.getScale()")
+    frames[1].wait_for_function(f"Math.abs(network.getScale() - {zoomed}) < 1e-6")
     assert zoomed > scale
     assert abs(frames[1].evaluate("network.getScale()") - zoomed) < 1e-6, "the other pane follows"
     assert frames[0].evaluate("window.dscorerGraph.side") == "pred"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from app_helpers import HOSTILE_LINK, PMB
-from browser_helpers import assert_no_exception, click_table_row, node_counts, wait_idle
+from browser_helpers import assert_no_exception, click_table_row, node_counts, wait_idle, wait_loaded
 
 pytestmark = pytest.mark.browser
 
@@ -78,7 +78,7 @@ def test_hostile_files_run_nothing(page):
     upload(page, "System 2", "other.clf", HOSTILE_LINK.replace("x1", "x2").encode())
     page.get_by_text("<img src=x onerror=alert(1)> said", exact=False).first.wait_for()
     node_counts(page)
-    page.wait_for_timeout(1500)
+    wait_loaded(page)
     assert page.dialogs == []
     assert page.locator("img[src=x]").count() == 0
     assert "<img src=x onerror=alert(8)>.clf" in page.inner_text("body")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from app_helpers import HOSTILE_LINK
-from browser_helpers import assert_no_exception, graph_frames, upload_side, wait_idle
+from browser_helpers import assert_no_exception, graph_frames, upload_side, wait_idle, wait_loaded
 
 from dscorer_core.judgements import JudgementStore
 
@@ -52,7 +52,8 @@ def test_hostile_files_run_nothing_on_the_error_page(page, app_url):
     wait_idle(page)
     for tab in ("Confusions", "Structure", "k-grams", "Labels"):
         page.get_by_role("tab", name=tab).click()
-        page.wait_for_timeout(400)
+        page.get_by_role("tab", name=tab, selected=True).wait_for()
+        wait_loaded(page)
     assert page.dialogs == []
     assert not [line for line in page.console_lines if "alert" in line]
     assert page.evaluate("document.querySelectorAll('img[src=\"x\"]').length") == 0

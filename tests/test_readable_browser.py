@@ -51,7 +51,9 @@ def _overlap(a: dict, b: dict) -> bool:
 def overlaps(frame) -> list[str]:
     """Every pair of overlapping node boxes, edge label boxes, or label and node boxes in one pane."""
     frame.evaluate("network.redraw()")  # edge label sizes are computed while drawing
-    frame.wait_for_timeout(200)
+    frame.wait_for_function("network.body.edgeIndices.every(id => !network.body.edges[id].options.label"
+                            " || network.body.edges[id].options.hidden"
+                            " || network.body.edges[id].labelModule.size.width > 0)")
     boxes = frame.evaluate(READ_BOXES)
     nodes, labels = boxes["nodes"], boxes["labels"]
     found = []
@@ -195,9 +197,20 @@ NODE_PLACES = """(() => {
 })()"""
 
 
+#: Runs in a graph pane: resolves once the view (scale, position, canvas size) is the same in two animation
+#: frames running.
+VIEW_STILL = """new Promise(done => { let last = '';
+  const tick = () => { const c = document.querySelector('#mynetwork canvas'),
+      now = JSON.stringify([network.getScale(), network.getViewPosition(), c.clientWidth, c.clientHeight]);
+    if (now === last) done(true); else { last = now; requestAnimationFrame(tick); } };
+  requestAnimationFrame(tick); })"""
+
+
 def test_both_panes_fit_pmb_dev_document_22_on_load_and_stay_aligned(page, app_url):
     frames = open_doc22(page, app_url)
-    page.wait_for_timeout(500)
+    for frame in frames:  # each pane has fitted its drawing and stopped moving (the same view two frames running)
+        frame.wait_for_function("document.body.dataset.ready === '1'")
+        frame.evaluate(VIEW_STILL)
     places = [frame.evaluate(NODE_PLACES) for frame in frames]
     for side, seen in zip(("pred", "gold"), places):
         outside = [p for p in seen["nodes"]

@@ -288,7 +288,7 @@ def test_paste_diff_and_edit_in_the_pair_view(sized_page, shots):
     page.screenshot(path=str(shots / f"diff_fig4_{page.viewport_size['width']}.png"))
     # edit the predicted DRS into the gold one: the graph and the scores follow
     page.get_by_role("radio", name="graphs", exact=True).click()
-    page.get_by_text("Edit the predicted DRS", exact=True).click()
+    page.get_by_role("button", name="Edit pred").click()  # the popover at the end of the navigation row
     area = page.get_by_role("textbox", name="Predicted DRS (clauses or SBN): edit, then Ctrl+Enter or click outside")
     area.wait_for()
     area.fill(sample_text("paper_gold.clf", 1))
@@ -303,6 +303,42 @@ def test_paste_diff_and_edit_in_the_pair_view(sized_page, shots):
 
 
 ORANGE_HEX = "#D55E00"
+
+#: The graph panes' top edges on the page, in CSS px (the scroll offset added).
+PANE_TOPS = ("[...document.querySelectorAll(\"iframe:not([class*='st-key-dscorer_boxes'] iframe)\")]"
+             ".map(f => f.getBoundingClientRect().top + window.scrollY)")
+
+
+def test_the_edit_control_moves_neither_the_scores_nor_the_panes(sized_page):
+    """The predicted DRS's edit sits in the navigation row the page has anyway: the panes' tops are the
+    same with the control there, taken out of the page, and open; after an edit, too (its notice shares
+    the sentence's line)."""
+    from browser_helpers import frame_where
+
+    page = sized_page
+    page.goto(page.app_url + "/?doc=1")  # Figure 4
+    frame_where(page, 0, "network.body.nodeIndices.length === 6")
+    frame_where(page, 1, "network.body.nodeIndices.length === 10")
+    settle(page)
+    with_control = page.evaluate(PANE_TOPS)
+    assert len(with_control) == 2 and abs(with_control[0] - with_control[1]) < 1
+    control = page.locator("[data-testid='stPopover']")
+    assert control.count() == 1
+    page.evaluate("document.querySelector(\"[data-testid='stPopover']\").closest(\"[data-testid='stColumn']\")"
+                  ".style.display = 'none'")
+    assert page.evaluate(PANE_TOPS) == with_control  # the row keeps its height without the control
+    page.evaluate("document.querySelector(\"[data-testid='stPopover']\").closest(\"[data-testid='stColumn']\")"
+                  ".style.display = ''")
+    page.get_by_role("button", name="Edit pred").click()
+    area = page.get_by_role("textbox", name="Predicted DRS (clauses or SBN): edit, then Ctrl+Enter or click outside")
+    area.wait_for()
+    assert page.evaluate(PANE_TOPS) == with_control  # open: drawn over the page, nothing moves
+    area.fill(sample_text("paper_gold.clf", 1))
+    area.press("Control+Enter")
+    page.get_by_text("Predicted DRS edited", exact=False).wait_for()
+    frame_where(page, 0, "network.body.nodeIndices.length === 10")
+    settle(page)
+    assert page.evaluate(PANE_TOPS) == with_control
 
 
 # ---------------------------------------------------------------- 9. a visible "working" sign
