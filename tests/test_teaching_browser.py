@@ -14,7 +14,7 @@ import pytest
 from app_helpers import SHARED
 from browser_helpers import GRAPH_IFRAMES, READY, assert_no_exception, wait_idle
 
-from dscorer_core.clauses import parse_clf
+from dscorer_core.reading.clause_text import parse_clf
 
 pytestmark = pytest.mark.browser
 
