@@ -117,3 +117,19 @@ def test_every_metric_scores_through_the_driver(ill_pmb3, dutch, name):
     scored = metric.score(preds, golds, progress=lambda done, total: seen.append((done, total)))
     assert scored.as_dict(per_doc=True) == run_metric(metric, preds, golds).as_dict(per_doc=True)
     assert seen and seen[-1] == (20, 20) and seen == sorted(seen)
+
+
+@pytest.mark.slow
+def test_counter_through_the_driver_gives_the_official_counts_of_every_document(shared_path):
+    """The official COUNTER's per-DRS counts (matched, predicted, gold clauses) for a BERT parser on
+    PMB 3.0.0 dev, WordNet normalisation on: the driver on two processes gives them all, F .8813."""
+    preds = dscorer.load(shared_path("pmb-3.0.0/bert_char_1enc_dev.clf"))
+    golds = dscorer.load(shared_path("pmb-3.0.0/gold_dev.clf"))
+    official = [tuple(int(v) for v in line.split()[:3])
+                for line in shared_path("pmb-3.0.0/bert_char_1enc_dev.counter.prf").read_text().splitlines()
+                if line.strip()]
+    found = run_metric(CounterMetric(), preds, golds, Processes(2))
+    ours = [tuple(int(v) for v in d.counts[0]) for d in found.documents]
+    assert len(ours) == len(official) == 885
+    assert [i for i, (a, b) in enumerate(zip(ours, official)) if a != b] == []
+    assert round(found.F, 4) == 0.8813 and "|wn:3.0|" in str(found.signature)
