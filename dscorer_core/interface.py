@@ -143,10 +143,12 @@ def _settings_types() -> Mapping[str, type]:
 
 def score_prepared(metric: Metric, pair: PreparedPair, progress: Progress | None = None,
                    runner: Runner | None = None) -> MetricResult:
-    """Score a prepared pair with ``metric`` (``runner``: where its batches run, ``runner.Processes``
-    or an open cluster's; None: the metric's own ``jobs``); the result's signature names the
-    ill-formed policy where it changed what was scored."""
-    found = metric.score(list(pair.preds), list(pair.golds), progress, runner=runner)
+    """Score a prepared pair with ``metric`` through the one driver (``metrics.driver.run_metric``;
+    ``runner``: where its batches run, ``runner.Processes`` or an open cluster's; None: the metric's
+    own ``jobs``); the result's signature names the ill-formed policy where it changed what was scored."""
+    from .metrics.driver import run_metric
+
+    found = run_metric(metric, list(pair.preds), list(pair.golds), runner, progress)
     return replace(found, report=pair.report, warnings=pair.warnings)
 
 

@@ -245,12 +245,12 @@ def test_debug_shows_a_traceback(capsys, tmp_path, pair, where):
 
 
 def test_internal_error_is_one_line_without_debug(capsys, pair, monkeypatch):
-    from dscorer_core.metrics import ngram_metric  # what ``dscorer score`` runs (interface.score_prepared)
+    from dscorer_core.metrics import ngram_metric  # what ``dscorer score``'s batches run (metrics.driver)
 
     def broken(*a, **k):
         raise KeyError("boom")
 
-    monkeypatch.setattr(ngram_metric, "score_corpus", broken)
+    monkeypatch.setattr(ngram_metric, "score_documents", broken)
     code, out, err = run(capsys, "score", *pair)
     assert code == 1 and "Traceback" not in err and "internal error" in err and "--debug" in err
     code, out, err = run(capsys, "--debug", "score", *pair)

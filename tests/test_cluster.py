@@ -97,6 +97,13 @@ def test_python_api_takes_a_cluster(client, dev):
     assert runner.workers == 2
     assert score_corpus(preds, golds, preset="typed", runner=runner) == local
     assert counter_corpus(preds, golds, runner=runner) == counter_corpus(preds, golds)
+    from dscorer_core.metrics import make_metric
+    from dscorer_core.metrics.driver import run_metric
+
+    for name in ("dscorer", "counter"):  # the one driver, its batches on the cluster
+        metric = make_metric(name)
+        on_cluster = run_metric(metric, preds, golds, runner)
+        assert on_cluster.as_dict(per_doc=True) == run_metric(metric, preds, golds).as_dict(per_doc=True)
 
 
 # ------------------------------------------------------------------ faults

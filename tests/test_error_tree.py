@@ -77,12 +77,12 @@ def test_an_unreadable_judgement_file_names_the_file(tmp_path):
 
 
 def test_a_settings_error_from_the_core_is_a_user_error_at_the_command_line(capsys, pair, monkeypatch):
-    from dscorer_core.metrics import ngram_metric  # what ``dscorer score`` runs (interface.score_prepared)
+    from dscorer_core.metrics import ngram_metric  # what ``dscorer score``'s batches run (metrics.driver)
 
     def refuse(*a, **k):
         raise SettingsError("unknown preset 'paper'; choose one of released, typed")
 
-    monkeypatch.setattr(ngram_metric, "score_corpus", refuse)
+    monkeypatch.setattr(ngram_metric, "score_documents", refuse)
     code, out, err = run(capsys, "score", *pair)
     err = "\n".join(line for line in err.splitlines() if ": warning: " not in line)
     assert code == 2 and out == "" and "Traceback" not in err
@@ -93,12 +93,12 @@ def test_a_settings_error_from_the_core_is_a_user_error_at_the_command_line(caps
                          ids=["ValueError", "OSError", "KeyError"])
 def test_any_other_exception_is_an_internal_error(capsys, pair, monkeypatch, bug):
     """A bare ValueError (or OSError) inside the core is a bug, not the user's mistake: exit 1."""
-    from dscorer_core.metrics import ngram_metric  # what ``dscorer score`` runs (interface.score_prepared)
+    from dscorer_core.metrics import ngram_metric  # what ``dscorer score``'s batches run (metrics.driver)
 
     def broken(*a, **k):
         raise bug
 
-    monkeypatch.setattr(ngram_metric, "score_corpus", broken)
+    monkeypatch.setattr(ngram_metric, "score_documents", broken)
     code, out, err = run(capsys, "score", *pair)
     lines = [line for line in err.splitlines() if ": warning: " not in line]
     assert code == 1 and "Traceback" not in err and len(lines) == 1

@@ -72,6 +72,35 @@ class CountRows:
         return np.hstack([flat, np.asarray(self.extra, dtype=np.float64).reshape(self.n_documents, -1)])
 
 
+def stack_rows(parts: Sequence[CountRows]) -> CountRows:
+    """The rows of consecutive batches as one corpus's rows, in the order given (at least one part)."""
+    first = parts[0]
+    counts = np.concatenate([p.counts for p in parts]) if len(parts) > 1 else first.counts
+    extra = first.extra
+    if extra is not None and len(parts) > 1:
+        extra = np.concatenate([np.asarray(p.extra).reshape(p.n_documents, -1) for p in parts])
+    return CountRows(first.components, counts, first.extra_names, extra)
+
+
+@dataclass(frozen=True, eq=False)
+class CountedBatch:
+    """What a metric's ``count_batch`` gives for consecutive pairs: their count rows, and its own
+    per-document detail (``DocumentScore``, ``CounterPair``, ``SmatchDocument``) in the same order."""
+
+    rows: CountRows
+    documents: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class BatchPlan:
+    """How a metric cuts a corpus into batches (``runner.chunk_ranges``): consecutive (start, end)
+    ranges, in the order they are best handed out (the driver puts the results back in corpus
+    order); ``spread``: whether a runner of several workers pays for them (else they run here)."""
+
+    ranges: tuple[tuple[int, int], ...]
+    spread: bool = True
+
+
 @dataclass(frozen=True, repr=False)
 class MetricDocument(Brief):
     """One document's figures under a metric: its counts per component and P, R, F; ``optimal``
@@ -146,7 +175,23 @@ class Metric(Protocol):
     def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None,
               runner: Runner | None = None) -> MetricResult:
         """Score aligned predicted and gold DRSs: the corpus result (``runner``: where the batches run,
-        handed down by the caller; None: the metric's own ``jobs``, or this process)."""
+        handed down by the caller; None: the metric's own ``jobs``, or this process). Every metric's
+        is ``driver.run_metric``."""
+        ...
+
+    def plan_batches(self, preds: Sequence[Drs], golds: Sequence[Drs], workers: int) -> BatchPlan:
+        """How to cut this corpus for ``workers`` workers; raises where the metric cannot score it."""
+        ...
+
+    def count_batch(self, preds: Sequence[Drs], golds: Sequence[Drs], first_index: int,
+                    progress: Progress | None = None) -> CountedBatch:
+        """Count consecutive pairs (numbered from ``first_index``) into rows; picklable with the metric,
+        so a worker process or a cluster runs it. ``progress(done, len(preds))`` as pairs are counted."""
+        ...
+
+    def result_of_batches(self, rows: CountRows, documents: Sequence[Any], golds: Sequence[Drs]) -> MetricResult:
+        """The corpus result of a whole corpus's rows and documents (in corpus order), its own
+        corpus result as ``detail``."""
         ...
 
     def figures(self, sums: np.ndarray) -> np.ndarray:

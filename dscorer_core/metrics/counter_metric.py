@@ -9,12 +9,23 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..clauses import Drs
-from ..counter.score import CounterResult, counter_corpus, counter_pair
+from ..counter.chunks import counter_chunks, work, worth_processes
+from ..counter.score import CounterResult, CounterTotals, counter_pair, score_chunk
 from ..counter.settings import CounterSettings
 from ..errors import SettingsError
-from ..runner import Runner, runner_for
+from ..runner import Runner
 from ..signature import Signature
-from .base import Average, CountRows, MetricResult, OneComponent, Progress, result_from_rows
+from .base import (
+    Average,
+    BatchPlan,
+    CountedBatch,
+    CountRows,
+    MetricResult,
+    OneComponent,
+    Progress,
+    result_from_rows,
+)
+from .driver import run_metric
 
 
 def _rows(counts: Sequence[tuple[int, int, int]]) -> CountRows:
@@ -61,9 +72,33 @@ class CounterMetric(OneComponent):
     def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None,
               runner: Runner | None = None) -> MetricResult:
         """``runner``: where the batches run (a cluster's, docs/scale.md); None: ``jobs`` processes."""
-        return self.result_of(counter_corpus(preds, golds, self.settings, progress=progress,
-                                             runner=runner or runner_for(self.jobs)),
-                              [g.sentence for g in golds])
+        return run_metric(self, preds, golds, runner, progress)
+
+    def plan_batches(self, preds: Sequence[Drs], golds: Sequence[Drs], workers: int) -> BatchPlan:
+        """COUNTER's chunks (``counter.chunks``: the same chunks and seeds on one worker or many), the
+        heaviest first when several workers pay for them (a long document does not start last)."""
+        ranges = counter_chunks(preds, golds)
+        if workers <= 1 or not worth_processes(preds, golds, ranges):
+            return BatchPlan(tuple(ranges), spread=False)
+        weights = [sum(work(p, g) for p, g in zip(preds[a:b], golds[a:b])) for a, b in ranges]
+        order = sorted(range(len(ranges)), key=lambda k: -weights[k])
+        return BatchPlan(tuple(ranges[k] for k in order))
+
+    def count_batch(self, preds: Sequence[Drs], golds: Sequence[Drs], first_index: int,
+                    progress: Progress | None = None) -> CountedBatch:
+        """The clause counts of one chunk (``counter.score.score_chunk``), with its ``CounterPair``s."""
+        docs = score_chunk(preds, golds, self.settings, first_index)
+        if progress:
+            progress(len(docs), len(preds))
+        return CountedBatch(_rows([(d.matched, d.pred_clauses, d.gold_clauses) for d in docs]), tuple(docs))
+
+    def result_of_batches(self, rows: CountRows, documents: Sequence[Any], golds: Sequence[Drs]) -> MetricResult:
+        """The figures of the rows; ``detail`` the ``CounterResult`` ``counter_corpus`` gives for the same documents."""
+        totals = CounterTotals(self.settings)
+        totals.add(documents)
+        corpus = totals.result()
+        return result_from_rows(self, rows, [g.sentence for g in golds], optimal=[d.optimal for d in documents],
+                                breakdown=corpus.by_kind, detail=corpus)
 
     def result_of(self, corpus: CounterResult, sentences: Sequence[str | None] | None = None) -> MetricResult:
         """The registry's corpus result of a COUNTER run (``counter_corpus``'s ``CounterResult`` as ``detail``);

@@ -10,12 +10,24 @@ import numpy as np
 
 from ..clauses import Drs
 from ..formula import dscorer_rows
-from ..ngrams.corpus import score_corpus
+from ..ngrams.batch import score_documents
+from ..ngrams.corpus import corpus_from_documents
 from ..ngrams.scoring import CorpusResult, OrderCounts, score_pair, zero_gram_ratio, zero_gram_ratios_of
 from ..ngrams.settings import ScoreSettings
-from ..runner import Runner, runner_for
+from ..runner import Runner, even_ranges
 from ..signature import Signature
-from .base import Average, Batches, CountRows, MetricResult, Progress, component_f, result_from_rows
+from .base import (
+    Average,
+    Batches,
+    BatchPlan,
+    CountedBatch,
+    CountRows,
+    MetricResult,
+    Progress,
+    component_f,
+    result_from_rows,
+)
+from .driver import run_metric
 
 
 def _rows(counts: Sequence[Sequence[OrderCounts]], zero_grams: Sequence[float], order: int) -> CountRows:
@@ -84,8 +96,28 @@ class DscorerMetric(Batches):
     def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None,
               runner: Runner | None = None) -> MetricResult:
         """``runner``: where the batches run (a cluster's, docs/scale.md); None: ``jobs`` processes."""
-        return self.result_of(score_corpus(preds, golds, self.settings, progress=progress,
-                                           runner=runner or runner_for(self.jobs)))
+        return run_metric(self, preds, golds, runner, progress)
+
+    def plan_batches(self, preds: Sequence[Drs], golds: Sequence[Drs], workers: int) -> BatchPlan:
+        """The whole corpus as one batch in one process (the engine counts it in batches of its own),
+        else four ranges of about equal size (in clauses) per worker."""
+        if workers <= 1 or len(preds) <= 1:
+            return BatchPlan(((0, len(preds)),), spread=False)
+        sizes = [len(p.clauses) + len(g.clauses) for p, g in zip(preds, golds)]
+        return BatchPlan(tuple(even_ranges(sizes, workers * 4)))
+
+    def count_batch(self, preds: Sequence[Drs], golds: Sequence[Drs], first_index: int,
+                    progress: Progress | None = None) -> CountedBatch:
+        """Node and k-gram counts of each pair (``ngrams.batch.score_documents``), with its ``DocumentScore``."""
+        docs = score_documents(preds, golds, self.settings, first_index, progress)
+        return CountedBatch(_rows([d.counts for d in docs], zero_gram_ratios_of(docs), self.settings.order),
+                            tuple(docs))
+
+    def result_of_batches(self, rows: CountRows, documents: Sequence[Any], golds: Sequence[Drs]) -> MetricResult:
+        """The figures of the rows; ``detail`` the ``CorpusResult`` ``score_corpus`` gives for the same documents."""
+        corpus = corpus_from_documents(documents, self.settings)
+        return result_from_rows(self, rows, [d.sentence for d in documents], orders=corpus.micro.orders,
+                                detail=corpus)
 
     def result_of(self, corpus: CorpusResult) -> MetricResult:
         """The registry's corpus result of a DSCORER run (``score_corpus``'s ``CorpusResult`` as ``detail``)."""

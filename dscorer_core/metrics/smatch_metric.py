@@ -14,12 +14,29 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..clauses import Drs
-from ..errors import DscorerInputError, SettingsError
+from ..errors import DrsCountMismatch, DscorerInputError, NoDrsError, SettingsError
 from ..reading.sbn_text import SbnText
-from ..runner import Runner
-from ..sbn.smatch import SmatchResult, SmatchSettings, smatch_corpus, smatch_signature_value
+from ..runner import Runner, chunk_ranges
+from ..sbn.smatch import (
+    SmatchResult,
+    SmatchSettings,
+    SmatchTotals,
+    smatch_batch,
+    smatch_corpus,
+    smatch_signature_value,
+)
 from ..signature import Signature
-from .base import Average, CountRows, MetricResult, OneComponent, Progress, result_from_rows
+from .base import (
+    Average,
+    BatchPlan,
+    CountedBatch,
+    CountRows,
+    MetricResult,
+    OneComponent,
+    Progress,
+    result_from_rows,
+)
+from .driver import run_metric
 
 
 def sbn_texts(drss: Sequence[Drs]) -> list[SbnText]:
@@ -75,14 +92,48 @@ class SmatchMetric(OneComponent):
     def pair_rows(self, pred: Drs, gold: Drs) -> CountRows:
         return self._rows_of(self._corpus([pred], [gold]))
 
-    def _corpus(self, preds: Sequence[Drs], golds: Sequence[Drs], runner: Runner | None = None) -> SmatchResult:
+    def _corpus(self, preds: Sequence[Drs], golds: Sequence[Drs]) -> SmatchResult:
+        self._check(preds, golds)
+        return smatch_corpus(sbn_texts(preds), sbn_texts(golds), self.settings)
+
+    def _check(self, preds: Sequence[Drs], golds: Sequence[Drs]) -> None:
+        """Both sides are SBN, there is something to score, and as many predictions as gold SBNs."""
         for drss, side in ((golds, "the gold file"), (preds, "a system file")):
             why = self.refusal(drss, side)
             if why is not None:
                 raise DscorerInputError(why)
         pred_name = preds[0].source if preds else "pred"
         gold_name = golds[0].source if golds else "gold"
-        return smatch_corpus(sbn_texts(preds), sbn_texts(golds), self.settings, pred_name, gold_name, runner=runner)
+        if not preds and not golds:
+            raise NoDrsError([pred_name, gold_name],
+                             f"{pred_name} and {gold_name} hold no SBN: there is nothing to score")
+        if len(preds) != len(golds):
+            raise DrsCountMismatch(pred_name, gold_name, len(preds), len(golds))
+
+    def plan_batches(self, preds: Sequence[Drs], golds: Sequence[Drs], workers: int) -> BatchPlan:
+        """The whole corpus as one batch in one process, else four batches per worker (raises where
+        the files are not SBN or hold none)."""
+        self._check(preds, golds)
+        if workers <= 1:
+            return BatchPlan(((0, len(preds)),), spread=False)
+        most = -(-len(preds) // (4 * workers))
+        return BatchPlan(tuple(chunk_ranges([1] * len(preds), most)))
+
+    def count_batch(self, preds: Sequence[Drs], golds: Sequence[Drs], first_index: int,
+                    progress: Progress | None = None) -> CountedBatch:
+        """The triple counts of each pair (``sbn.smatch.smatch_batch``), with its ``SmatchDocument``."""
+        docs = smatch_batch(sbn_texts(preds), sbn_texts(golds), self.settings, first_index, progress)
+        return CountedBatch(_rows([(d.matched, d.pred_triples, d.gold_triples) for d in docs], self.settings.soft),
+                            tuple(docs))
+
+    def result_of_batches(self, rows: CountRows, documents: Sequence[Any], golds: Sequence[Drs]) -> MetricResult:
+        """The figures of the rows; ``detail`` the ``SmatchResult`` ``smatch_corpus`` gives for the same documents."""
+        totals = SmatchTotals(self.settings)
+        totals.add(documents)
+        corpus = totals.result()
+        return result_from_rows(self, rows, [g.sentence for g in golds], optimal=[d.optimal for d in documents],
+                                notes=[d.ill_formed or d.note for d in documents], ill_formed=corpus.ill_formed,
+                                detail=corpus)
 
     def _rows_of(self, corpus: SmatchResult) -> CountRows:
         return _rows([(d.matched, d.pred_triples, d.gold_triples) for d in corpus.documents], self.settings.soft)
@@ -90,10 +141,7 @@ class SmatchMetric(OneComponent):
     def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None,
               runner: Runner | None = None) -> MetricResult:
         """``runner``: where the batches run (a cluster's, docs/scale.md); None: this process."""
-        result = self.result_of(self._corpus(preds, golds, runner), [g.sentence for g in golds])
-        if progress:
-            progress(len(golds), len(golds))
-        return result
+        return run_metric(self, preds, golds, runner, progress)
 
     def result_of(self, corpus: SmatchResult, sentences: Sequence[str | None] | None = None) -> MetricResult:
         """The registry's corpus result of a Smatch run (``smatch_corpus``'s ``SmatchResult`` as ``detail``)."""

@@ -361,10 +361,10 @@ def _smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText]
 
 
 def smatch_batch(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings,
-                 first_index: int) -> list[SmatchDocument]:
+                 first_index: int, progress: Callable[[int, int], None] | None = None) -> list[SmatchDocument]:
     """The documents of a batch of a corpus (a worker's task), the garbage collector paused."""
     with collector_paused():
-        return smatch_documents(preds, golds, settings, first_index)
+        return smatch_documents(preds, golds, settings, first_index, progress)
 
 
 def smatch_documents(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings,
