@@ -33,9 +33,11 @@ judging = aw.judging_sidebar()
 if paired:  # the corpus page's and the error analysis's results, computed in the background meanwhile
     aw.start_corpus_jobs(pred, gold, settings)
 
-# laptop first: less space above the title, the explanation beside it, so the graphs start higher
+# laptop first: less space above the title, the explanation beside it, so the graphs start higher, and on a
+# laptop's screen narrow side margins (Streamlit's 5rem cost each graph pane 56 px of its 400 at 1280 px)
 # (the sentences: one line each, cut with an ellipsis; the whole sentence is the caption's tooltip)
 st.html("<style>[data-testid='stMainBlockContainer']{padding-top:1.2rem}"
+        "@media (max-width:1500px){[data-testid='stMainBlockContainer']{padding-left:1.5rem;padding-right:1.5rem}}"
         "[data-testid='stMainBlockContainer'] h1{padding:.25rem 0}"
         ".st-key-dscorer_sentence p{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}"
         ".st-key-dscorer_clause_tables [data-testid=stHorizontalBlock]{flex-wrap:wrap}"
