@@ -35,9 +35,11 @@ judging = aw.judging_sidebar()
 if paired:  # the corpus page's and the error analysis's results, computed in the background meanwhile
     aw.start_corpus_jobs(pred, gold, settings)
 
-# laptop first: less space above the title, the explanation beside it, so the graphs start higher
+# laptop first: less space above the title, the explanation beside it, so the graphs start higher, and on a
+# laptop's screen narrow side margins (Streamlit's 5rem cost each graph pane 56 px of its 400 at 1280 px)
 # (the sentences: one line each, cut with an ellipsis; the whole sentence is the caption's tooltip)
 st.html("<style>[data-testid='stMainBlockContainer']{padding-top:1.2rem}"
+        "@media (max-width:1500px){[data-testid='stMainBlockContainer']{padding-left:1.5rem;padding-right:1.5rem}}"
         "[data-testid='stMainBlockContainer'] h1{padding:.25rem 0}"
         ".st-key-dscorer_sentence p{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}"
         ".st-key-dscorer_clause_tables [data-testid=stHorizontalBlock]{flex-wrap:wrap}"
@@ -277,13 +279,16 @@ def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | 
         aw.legend(with_variable=bool(links),
                   pairing="COUNTER's variable mapping" if cpair is not None else "the variable names")
         panes = []
+        present = bool(st.session_state.get("present"))
         for side, graph, pos in (("pred", pg, layout.pred), ("gold", gg, layout.gold)):
+            # each pane ends under its own drawing (present mode: both panes one size)
+            own = box if present else aw.pane_box(box, graph, pos, compact, show_names, forward_only)
             fn, fe = focus.get(side, (frozenset(), frozenset()))
             name = "Predicted" if side == "pred" else "Gold"
             # live: the panes stay loaded; another k, n-gram or variable restyles them, another sentence redraws them
             where = f"_s{part.number}" if part is not None else ""  # one sentence of a long document
             panes.append(aw.prepare_pane(
-                name, graph, pos, box, svg_name=f"{side}_doc{i}{where}.svg", live=True,
+                name, graph, pos, own, svg_name=f"{side}_doc{i}{where}.svg", live=True,
                 svg_title=f"{name} graph, document {i}" + (f", sentence {part.number}" if part else "")
                 + (f", k = {k}" if highlight else ""),
                 edge_status=getattr(highlight, side).edges if highlight else None,
@@ -293,7 +298,7 @@ def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | 
                 height=pane_height,
                 marked_nodes=getattr(var_choice, f"{side}_nodes") if var_choice else frozenset(),
                 unpaired=getattr(layout, f"{side}_unpaired"),
-                context_nodes=aw.context_nodes(part, side, graph)))
+                context_nodes=aw.context_nodes(part, side, graph), **aw.fit_options(box, own)))
         for pane in panes:  # both panes' graphs and styles first, together: both panes redraw at once
             aw.pane_layer(pane)
         for col, pane in zip(st.columns(2), panes):  # captions in a row of their own: the panes start level

@@ -57,8 +57,8 @@ from .state import CLASS_SESSIONS, MAX_STORED_BYTES, shared_cache
 from .text import defuse_title
 
 __all__ = ["COLOURS", "MARK_BORDER", "MARK_SHADOW", "EDGE_STYLE", "LivePane", "graph_html", "graph_html_live",
-           "drawing_box", "graph_pane", "legend", "live_shell", "markup_free_json", "pane_height", "pane_layer",
-           "prepare_pane", "PreparedPane", "present_mode", "show_pane"]
+           "drawing_box", "fit_options", "graph_pane", "pane_box", "legend", "live_shell", "markup_free_json",
+           "pane_height", "pane_layer", "prepare_pane", "PreparedPane", "present_mode", "show_pane"]
 
 # The core's palette (dscorer_core.render.palette, shared with the SVG export): Okabe-Ito colours (safe
 # for colour-blind readers) per verdict, a fill per node kind; each verdict also has its own dash/width.
@@ -126,7 +126,8 @@ def static_vis_tags() -> str | None:
 
 #: The panes' own script (no data from a file): the controls bar, Ctrl+wheel zoom (the plain
 #: wheel scrolls the page: the event is kept from vis-network, which would swallow it), zoom and
-#: pan mirrored into the other pane, and ``window.dscorerGraph`` for the box view. When it draws a graph
+#: pan mirrored into the other pane (by the view's top: a pane may end sooner than the other), and
+#: ``window.dscorerGraph`` for the box view. When it draws a graph
 #: (a static pane on load; a live pane when a new graph arrives) and on resize each pane fits the
 #: shared bounding box, so both panes show the whole
 #: drawing at the same place and scale: the drawing takes the pane's width, and the pane (its iframe
@@ -146,19 +147,21 @@ PANE_SCRIPT = """
 var b=__BOX__,side=__SIDE__,alias=__ALIAS__,live=__LIVE__,maxh=__MAXH__,focus=__FOCUS__,mirroring=false,moved=false,
  applied=null,drawn=null;
 function box(){var c=document.getElementById('mynetwork');return [c.clientWidth||600,c.clientHeight||500];}
-function fitScale(){var wh=box(),m=40;return Math.min(wh[0]/(b[2]-b[0]+2*m),wh[1]/(b[3]-b[1]+2*m),1.5);}
+function fitScale(){var wh=box(),m=40;return Math.min(wh[0]/(b[2]-b[0]+2*m),b.length>4?(maxh-20)/(b[4]-b[1]+2*m):
+ wh[1]/(b[3]-b[1]+2*m),1.5);}
 function teaching(){return focus&&!Array.isArray(focus);}
 function cap(fe){if(!teaching()||!focus.screen)return maxh;try{var r=fe.getBoundingClientRect();
  return Math.min(maxh,Math.max(320,Math.round(window.parent.innerHeight-r.top-12)));}catch(e){return maxh;}}
 function fitHeight(){try{var fe=window.frameElement,c=document.getElementById('mynetwork');if(!fe||!c||moved)return;
- var s=Math.max(teaching()?focus.min:0,Math.min(c.clientWidth/(b[2]-b[0]+80),1.5)),
+ var s=Math.max(teaching()?focus.min:0,Math.min(c.clientWidth/(b[2]-b[0]+80),1.5,
+  b.length>4?(maxh-20)/(b[4]-b[1]+80):9)),
   want=Math.round(Math.min(cap(fe),Math.max(260,(b[3]-b[1]+80)*s+20)));
  if(Math.abs(fe.offsetHeight-want)>3||Math.abs(c.offsetHeight-want+20)>3){fe.style.height=want+'px';
   c.style.height=(want-20)+'px';network.setSize('100%',(want-20)+'px');}
  var el=fe.parentElement;if(el&&el.getAttribute('data-testid')==='stElementContainer'&&el.offsetHeight!==want){
   el.style.height=want+'px';el.style.flexBasis=want+'px';}}catch(e){}}
-function fitAll(){if(typeof network==='undefined')return;fitHeight();network.moveTo({position:{x:(b[0]+b[2])/2,
- y:(b[1]+b[3])/2},scale:fitScale(),animation:false});mirror();}
+function fitAll(){if(typeof network==='undefined')return;fitHeight();var s=fitScale();network.moveTo({position:{
+ x:(b[0]+b[2])/2,y:Math.max((b[1]+b[3])/2,b[1]-40+box()[1]/2/s)},scale:s,animation:false});mirror();}
 function showFocus(){var s=fitScale();if(!focus.length||s>=0.7)return false;var p=network.getPositions(focus),
  x0=1e9,y0=1e9,x1=-1e9,y1=-1e9;for(var k in p){x0=Math.min(x0,p[k].x);y0=Math.min(y0,p[k].y);x1=Math.max(x1,p[k].x);
  y1=Math.max(y1,p[k].y);}var wh=box(),bar=36,f=Math.max(s,Math.min(0.9,wh[0]/(x1-x0+240),(wh[1]-bar)/(y1-y0+160)));
@@ -188,7 +191,7 @@ function siblings(){var out=[];try{var fr=window.parent.document.querySelectorAl
  for(var i=0;i<fr.length;i++){try{var w=fr[i].contentWindow;if(w!==window&&w.dscorerGraph&&w.dscorerGraph.follow)
   out.push(w.dscorerGraph);}catch(e){}}}catch(e){}return out;}
 function mirror(){if(mirroring||typeof network==='undefined')return;var v={position:network.getViewPosition(),
- scale:network.getScale()};siblings().forEach(function(g){try{g.follow(v);}catch(e){}});}
+ scale:network.getScale()};v.top=v.position.y-box()[1]/2/v.scale;siblings().forEach(function(g){try{g.follow(v);}catch(e){}});}
 function zoomBy(f){moved=true;var s=network.getScale()*f;network.moveTo({position:network.getViewPosition(),scale:s,
  animation:false});mirror();}
 function scrollPage(ev){var dy=ev.deltaMode===1?ev.deltaY*16:ev.deltaMode===2?ev.deltaY*400:ev.deltaY;
@@ -221,7 +224,8 @@ function hiNodes(ids){remember();network.body.data.nodes.update(ids.map(function
  return {id:i,borderWidth:6,color:{border:'#CC79A7'}};}));}
 window.dscorerGraph={side:side,png:png,highlightEdges:hiEdges,highlightNodes:hiNodes,clear:clear,fit:fitAll,
  follow:function(v){if(typeof network==='undefined')return;mirroring=true;moved=true;
-  network.moveTo({position:v.position,scale:v.scale,animation:false});mirroring=false;}};
+  var p=v.top===undefined?v.position:{x:v.position.x,y:v.top+box()[1]/2/v.scale};
+  network.moveTo({position:p,scale:v.scale,animation:false});mirroring=false;}};
 function merge(items,styles){var by={};styles.forEach(function(s){by[s.id]=s;});items.forEach(function(i){
  var s=by[i.id];if(s)for(var k in s)i[k]=s[k];});}
 function pull(){try{var el=window.parent.document.querySelector('[data-dscorer-styles="'+side+'"]');
@@ -294,7 +298,8 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
                dark: bool = False, unpaired: frozenset[int] = frozenset(), live: bool = False,
                max_height: int = 3200, zoom_to_focus: bool = False,
                context_nodes: frozenset[int] = frozenset(),
-               teaching_view: tuple[frozenset[int], frozenset[int], float] | None = None) -> LivePane:
+               teaching_view: tuple[frozenset[int], frozenset[int], float] | None = None,
+               shared_bottom: float | None = None) -> LivePane:
     """Self-contained vis-network HTML of one graph at fixed positions (no CDN, physics off), or,
     with ``live``, a shell and the graph and its style layer as JSON.
 
@@ -317,7 +322,8 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
     ``teaching_view`` (core nodes, nodes near them, the least scale) is the teaching page's view: the pane
     fills the screen below it (up to ``max_height``) and shows the core and near nodes below the controls
     bar at the least scale or more (the whole drawing when it is readable; the core alone when both do
-    not fit), panning rather than shrinking the drawing below that scale.
+    not fit), panning rather than shrinking the drawing below that scale. ``shared_bottom``: the bottom of
+    the box both panes share when ``box`` ends sooner (pane_box): the pane's scale is the shared box's.
     """
     from pyvis.network import Network  # lazy: pyvis pulls in IPython
 
@@ -397,7 +403,8 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
                              "roundness": abs(bends[edge.id])})
     x0, y0, x1, y1 = (float(v) for v in box)
     ends = {graph.edges[e].source for e in focus_edges} | {graph.edges[e].target for e in focus_edges}
-    view = {"box": [x0, y0, x1, y1], "alias": {str(k): v for k, v in alias.items()},
+    bottom = [float(shared_bottom)] if shared_bottom is not None else []
+    view = {"box": [x0, y0, x1, y1] + bottom, "alias": {str(k): v for k, v in alias.items()},
             "focus": sorted(set(focus_nodes) | ends) if zoom_to_focus else [], "maxh": int(max_height)}
     if teaching_view is not None:
         core, near, least = teaching_view
@@ -490,6 +497,24 @@ def drawing_box(layout: Layout, pred: Graph, gold: Graph, compact: bool = True, 
     out = (x0 - drawn[0], y0 - drawn[1], drawn[2] - x1, drawn[3] - y1)
     reach = [o if o <= whole_swing * width else max_swing * width for o in out]
     return (x0 - reach[0], y0 - reach[1], x1 + reach[2], y1 + reach[3])
+
+
+def pane_box(box: tuple[float, float, float, float], graph: Graph, positions: Sequence[tuple[float, float]],
+             compact: bool = True, show_names: bool = False,
+             forward_only: bool = False) -> tuple[float, float, float, float]:
+    """The shared ``box`` (drawing_box) cut short under this pane's own drawing: the same top, sides and so
+    scale as the other pane (a node both graphs have stands at one place and height in both), but no
+    blank band under a drawing shorter than the other side's."""
+    if not graph.nodes:
+        return box
+    own = drawing_geometry(graph, tuple(positions), compact, show_names, False, forward_only).extent
+    return (box[0], box[1], box[2], max(box[1] + 1.0, min(box[3], own[3])))
+
+
+def fit_options(box: tuple[float, float, float, float], own: tuple[float, float, float, float]) -> dict[str, float]:
+    """What a pane drawn in ``own`` (pane_box) passes to prepare_pane so that its scale is the one of the
+    shared ``box``: nothing when they are the same."""
+    return {} if own[3] == box[3] else {"shared_bottom": box[3]}
 
 
 def _build_pane_parts(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],

@@ -37,6 +37,12 @@ OUTSIDE_COST, OUTSIDE_MARGIN = 1e3, 30.0
 #: What an edge through a node, or a label over another box, costs against the area a label overlaps
 #: (px²): always more.
 THROUGH_NODE_COST = 1e7
+#: What a label over a node or a label costs when the label may be left off (the full drawing: a label
+#: without room is shown on hover, room_for_labels): less than an edge through a node, so a curve clear
+#: of the nodes wins over a place for the label.
+OPTIONAL_LABEL_COST = 1e5
+#: Rounder curves than BEND_CHOICES, tried last for an edge that no curve of those keeps clear of the nodes.
+LAST_BENDS = (1.6, -1.6, 1.9, -1.9)
 
 Point = tuple[float, float]
 #: left, top, right, bottom
@@ -121,11 +127,15 @@ def _overlap(a: Rect, b: Rect) -> float:
 
 
 def edge_bends(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[str | None],
-               node_sizes: Sequence[tuple[float, float]], font_size: float = EDGE_FONT_SIZE) -> tuple[float, ...]:
+               node_sizes: Sequence[tuple[float, float]], font_size: float = EDGE_FONT_SIZE,
+               optional_labels: bool = False) -> tuple[float, ...]:
     """A roundness per edge (see curve_middle; 0 for an edge not drawn, label None) such that each
     drawn label keeps clear of every node and of the labels placed before it, and edges between the
     same two nodes take different curves. Shorter labelled edges choose first (they have least room);
-    a label with no free place takes the one it overlaps least."""
+    a label with no free place takes the one it overlaps least. With ``optional_labels`` (labels
+    without room are left off afterwards) an edge clear of the nodes comes before a free place for its
+    label; an edge that still runs through a node tries rounder curves (LAST_BENDS) last."""
+    label_clash = OPTIONAL_LABEL_COST if optional_labels else THROUGH_NODE_COST
     nodes = [node_rect(positions[n.id], node_sizes[n.id]) for n in graph.nodes]
     node_array = np.asarray(nodes, dtype=float).reshape(-1, 4)
     frame = ((node_array[:, 0].min() - OUTSIDE_MARGIN, node_array[:, 1].min() - OUTSIDE_MARGIN,
@@ -168,12 +178,18 @@ def edge_bends(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[s
             if label:  # a label over a node or a label is as bad as an edge through a node
                 rect = edge_label_rect(middle, label, font_size)
                 areas = [_overlap(rect, r) for r in nodes] + [_overlap(rect, r) for i, r in placed.items() if i != eid]
-                cost += sum(areas) + THROUGH_NODE_COST * sum(a > 1.0 for a in areas)
+                cost += sum(areas) + label_clash * sum(a > 1.0 for a in areas)
             if cost < best_cost:
                 best, best_cost = bend, cost
             if cost == 0:
                 break
         return best, best_cost
+
+    def _through(eid: int) -> bool:
+        e = graph.edges[eid]
+        hit = _nodes_hit(curve_points(positions[e.source], positions[e.target], bends[eid]), node_array)
+        hit[[e.source, e.target]] = False
+        return bool(hit.any())
 
     def place(eid: int, bend: float) -> None:
         e = graph.edges[eid]
@@ -204,6 +220,10 @@ def edge_bends(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[s
                 place(eid, bend)
                 if cost > 0:
                     clashes.append(eid)
+    for eid in order:  # the last resort of an edge still through a node: rounder curves
+        if edge_labels[eid] is not None and _through(eid):
+            bend, cost = choose(eid, (bends[eid],) + LAST_BENDS)
+            place(eid, bend)
     return tuple(bends)
 
 
@@ -302,7 +322,7 @@ def _drawing_geometry(graph: Graph, positions: tuple[Point, ...], compact: bool,
     sizes = tuple(drawn_node_size(label, compact or graph.nodes[i].is_box, font,
                                   BOX_CORNER if graph.nodes[i].is_box else NODE_CORNER)
                   for i, label in enumerate(node_labels))
-    bends = edge_bends(graph, positions, edge_labels, sizes)
+    bends = edge_bends(graph, positions, edge_labels, sizes, optional_labels=not compact)
     if not compact:
         edge_labels = room_for_labels(graph, positions, edge_labels, sizes, bends)
     rects = [node_rect(positions[n.id], sizes[n.id]) for n in graph.nodes]

@@ -1,0 +1,172 @@
+"""Real-browser tests of issue 31, item 6 (large documents) at 1280x800 and 1920x1080, measured from
+what vis-network draws in each pane: every drawn edge's curve (its own ``getPoint``), node boxes, label
+boxes, the pane's scale and size. The app is started by conftest's ``app_url``; skips without ../shared/data."""
+
+from __future__ import annotations
+
+import pytest
+from app_helpers import PMB
+from browser_helpers import assert_no_exception, frame_where, wait_idle
+from test_readable_browser import pmb_dev_url
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(1280, 800), (1920, 1080)]
+
+#: Inside a pane: each drawn edge that passes through the box of a node other than its ends (points
+#: along vis-network's own curve, the node boxes shrunk by 2 px for rounding).
+THROUGH_NODES = """(() => {
+  const boxes = network.body.nodeIndices.map(id => [id, network.getBoundingBox(id)]);
+  const found = [];
+  for (const id of network.body.edgeIndices) {
+    const e = network.body.edges[id];
+    if (e.options.hidden || e.fromId === e.toId) continue;
+    for (let i = 1; i < 60; i++) {
+      const p = e.edgeType.getPoint(i / 60);
+      const hit = boxes.find(([n, b]) => n !== e.fromId && n !== e.toId && p.x > b.left + 2 && p.x < b.right - 2
+                                          && p.y > b.top + 2 && p.y < b.bottom - 2);
+      if (hit) { found.push(String(id) + ' through ' + String(hit[0])); break; }
+    }
+  }
+  return found;
+})()"""
+
+#: Inside a pane: the smallest edge label in CSS px, and the edges and labels drawn past the pane's edge.
+READABLE = """(() => {
+  const c = document.getElementById('mynetwork'), W = c.clientWidth, H = c.clientHeight;
+  const out = p => { const d = network.canvasToDOM(p); return d.x < -1 || d.y < -1 || d.x > W + 1 || d.y > H + 1; };
+  let least = 1e9, edges = 0, labels = 0;
+  for (const id of network.body.edgeIndices) {
+    const e = network.body.edges[id];
+    if (e.options.hidden || e.fromId === e.toId) continue;
+    if ([...Array(21).keys()].some(i => out(e.edgeType.getPoint(i / 20)))) edges++;
+    const s = e.labelModule.size;
+    if (e.options.label && String(e.options.label).trim() && s && s.width) {
+      least = Math.min(least, e.options.font.size * network.getScale());
+      if (out({x: s.left, y: s.top}) || out({x: s.left + s.width, y: s.top + s.height})) labels++;
+    }
+  }
+  return {least, edges, labels};
+})()"""
+
+
+@pytest.fixture
+def sized_page(browser):
+    """A function: (width, height) -> a fresh page of that viewport, in its own browser context."""
+    contexts = []
+
+    def make(width: int, height: int):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        pg = context.new_page()
+        pg.set_default_timeout(60_000)
+        pg.idle_timeout = 120_000
+        return pg
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+#: Inside a pane: the tallest horizontal band of the pane (CSS px) that no node, label or curve reaches, the
+#: scale, and each node's position in the drawing and height on the page.
+BLANK_BAND = """(() => {
+  const c = document.getElementById('mynetwork'), H = c.clientHeight, f = window.frameElement.getBoundingClientRect();
+  const d = p => network.canvasToDOM(p), spans = [];
+  for (const id of network.body.nodeIndices) {
+    const b = network.getBoundingBox(id);
+    spans.push([d({x: b.left, y: b.top}).y, d({x: b.right, y: b.bottom}).y]);
+  }
+  for (const id of network.body.edgeIndices) {
+    const e = network.body.edges[id];
+    if (e.options.hidden || e.fromId === e.toId) continue;
+    for (let i = 0; i <= 20; i++) { const y = d(e.edgeType.getPoint(i / 20)).y; spans.push([y, y]); }
+  }
+  spans.sort((p, q) => p[0] - q[0]);
+  let band = 0, reach = 0;
+  for (const [top, bottom] of spans) {
+    if (top > reach) band = Math.max(band, Math.min(top, H) - reach);
+    reach = Math.max(reach, bottom);
+  }
+  band = Math.max(band, H - Math.min(reach, H));
+  const nodes = network.body.nodeIndices.map(id => { const p = network.getPositions([id])[id];
+    return {x: p.x, y: p.y, page: f.top + d(p).y}; });
+  return {band, scale: network.getScale(), nodes};
+})()"""
+
+
+def open_document_22(page, app_url: str) -> list:
+    """The pair view on PMB 2.2.0 dev document 22 (Boxer against gold); its two graph frames."""
+    page.goto(pmb_dev_url(app_url, 22))
+    page.get_by_role("heading", name="Document 22").wait_for()
+    frame_where(page, 0, "network.body.nodeIndices.length === 38")
+    wait_idle(page)
+    return [frame_where(page, 0, "network.body.nodeIndices.length === 38"),
+            frame_where(page, 1, "network.body.nodeIndices.length === 24")]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_full_graph_of_document_22_runs_no_edge_through_a_node(sized_page, app_url, size):
+    """With "Compact graphs" off, no edge vis-network draws on PMB 2.2.0 dev document 22 passes through
+    a node that is not one of its ends (before: 1 in pred, 2 in gold)."""
+    if not (PMB / "boxer_dev.clf").is_file():
+        pytest.skip(f"PMB 2.2.0 dev data not found under {PMB}")
+    page = sized_page(*size)
+    open_document_22(page, app_url)
+    page.locator("[data-testid='stSidebar']").get_by_text("Compact graphs").click()
+    wait_idle(page)
+    frames = [frame_where(page, 0, "network.body.edgeIndices.length > 150"),
+              frame_where(page, 1, "network.body.edgeIndices.length > 80")]
+    for side, frame in zip(("pred", "gold"), frames):
+        assert frame.evaluate(THROUGH_NODES) == [], side
+    assert_no_exception(page)
+
+
+@pytest.mark.xfail(strict=True, reason="open (issue 31, item 6): the layout of document 22 is one tall column of "
+                   "referents whose long edges swing out; at 1280x800 labels are 7.8 px and 7 edges are cut")
+@pytest.mark.parametrize("size", SIZES)
+def test_document_22_labels_are_readable_and_nothing_is_cut(sized_page, app_url, size):
+    """The compact drawing of PMB 2.2.0 dev document 22 on load: every edge label at least 10 CSS px, no
+    edge or label drawn past the pane's edge."""
+    if not (PMB / "boxer_dev.clf").is_file():
+        pytest.skip(f"PMB 2.2.0 dev data not found under {PMB}")
+    page = sized_page(*size)
+    for frame in open_document_22(page, app_url):
+        seen = frame.evaluate(READABLE)
+        assert seen["least"] >= 10 and seen["edges"] == 0 and seen["labels"] == 0, seen
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("doc,nodes", [(0, (14, 14)), (1, (6, 10))])
+def test_the_papers_figures_draw_labels_of_10_px_uncut(sized_page, app_url, size, doc, nodes):
+    """The paper's Figure 1 (document 0) and Figure 4 (document 1) on load: every edge label at least
+    10 CSS px (at 1280x800 they were 9.3 px while Streamlit's 5rem side margins took 56 px of each
+    pane), nothing drawn past the pane's edge."""
+    page = sized_page(*size)
+    page.goto(f"{app_url}/?doc={doc}")
+    page.get_by_role("heading", name=f"Document {doc}").wait_for()
+    frames = [frame_where(page, side, f"network.body.nodeIndices.length === {count}")
+              for side, count in enumerate(nodes)]
+    wait_idle(page)
+    for frame in frames:
+        seen = frame.evaluate(READABLE)
+        assert seen["least"] >= 10 and seen["edges"] == 0 and seen["labels"] == 0, seen
+    assert_no_exception(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_document_22_panes_have_no_blank_band_and_stay_level(sized_page, app_url, size):
+    """PMB 2.2.0 dev document 22 on load: gold's drawing is shorter than pred's, and its pane ends under it
+    (before: a blank band of 658 px at 1280x800, 1023 px at 1920x1080); no band over 100 px in either pane,
+    both panes at one scale, and a node both graphs have at one height on the page in both."""
+    if not (PMB / "boxer_dev.clf").is_file():
+        pytest.skip(f"PMB 2.2.0 dev data not found under {PMB}")
+    page = sized_page(*size)
+    pred, gold = (frame.evaluate(BLANK_BAND) for frame in open_document_22(page, app_url))
+    assert pred["band"] <= 100 and gold["band"] <= 100, (pred["band"], gold["band"])
+    assert abs(pred["scale"] - gold["scale"]) < 1e-6
+    pairs = [(p, g) for p in pred["nodes"] for g in gold["nodes"]
+             if abs(p["x"] - g["x"]) < 0.5 and abs(p["y"] - g["y"]) < 0.5]
+    assert len(pairs) >= 5
+    for p, g in pairs:
+        assert abs(p["page"] - g["page"]) < 1, (p, g)
