@@ -23,8 +23,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("setting_checks", "text_checks", "reading.files", "output_files", "runner"),
     # sbn.model, sbn.vocabulary, sbn.token_alignment: the SBN data the SBN reader builds (no imports)
     # notebook_methods: the results' shared ``__repr__``, ``_repr_html_``, ``to_pandas`` and ``show``
-    ("reading.binary", "clause_format", "sparse_rows", "csv_safety", "formula", "wordnet", "signature", "relay",
-     "sbn.model", "sbn.vocabulary", "sbn.token_alignment", "notebook_methods"),
+    # batches: the one batch loop (a plan of ranges run in this process or on the runner, in corpus order)
+    ("batches", "reading.binary", "clause_format", "sparse_rows", "csv_safety", "formula", "wordnet", "signature",
+     "relay", "sbn.model", "sbn.vocabulary", "sbn.token_alignment", "notebook_methods"),
     ("clauses", "align", "reading.decode", "reading.detect"),
     # reading.clause_text, reading.sbn_text: clause and SBN text to DRSs and SBNs
     ("referee", "document_parts", "reading.clause_text", "reading.sbn_text"),
@@ -270,3 +271,33 @@ def test_the_bench_check_sees_an_import_from_bench():
     bench_module = next((ROOT / "bench").glob("*.py")).stem
     assert bench_module in _imported_modules(ast.parse(f"def f():\n    import {bench_module}\n"))
     assert BENCH_PATH.search('sys.path.insert(0, str(ROOT / "bench"))')
+
+
+#: The modules that hand tasks to a runner themselves: the one batch loop, and the cluster's streamed
+#: file runs (pieces read lazily from files, always on the runner given: no in-process branch of their own).
+MAP_ORDERED_CALLERS = {"dscorer_core.batches", "dscorer_core.cluster.runs"}
+
+
+def _attribute_readers(attr: str) -> dict[str, int]:
+    """Core module -> how often it reads ``x.attr`` for an ``x`` other than ``self`` (definitions and
+    a class's own uses do not count)."""
+    found: dict[str, int] = defaultdict(int)
+    for path in core_files():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Attribute) and node.attr == attr
+                    and not (isinstance(node.value, ast.Name) and node.value.id == "self")):
+                found[_module_name(path)] += 1
+    return dict(found)
+
+
+def test_the_in_process_or_runner_branch_is_written_once():
+    """Issue 30, item 3: one batch loop (``dscorer_core.batches``) decides whether a corpus's batches run
+    here or on the runner; the driver and the corpus functions of all three metrics go through it."""
+    callers = _attribute_readers("map_ordered")
+    assert set(callers) <= MAP_ORDERED_CALLERS, sorted(set(callers) - MAP_ORDERED_CALLERS)
+    assert callers.get("dscorer_core.batches") == 1
+    assert _attribute_readers("workers") == {"dscorer_core.batches": 1}, _attribute_readers("workers")
+    users = {name for name in ("dscorer_core.metrics.driver", "dscorer_core.ngrams.corpus",
+                               "dscorer_core.counter.score", "dscorer_core.sbn.smatch")
+             if ("dscorer_core.batches", True) in _imports(ROOT / (name.replace(".", "/") + ".py"))}
+    assert len(users) == 4, users

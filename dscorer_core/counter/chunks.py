@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..batches import BatchPlan
 from ..clauses import Drs
 from ..runner import chunk_ranges
 
@@ -37,3 +38,14 @@ def counter_chunks(preds: Sequence[Drs], golds: Sequence[Drs]) -> list[tuple[int
 def worth_processes(preds: Sequence[Drs], golds: Sequence[Drs], ranges: Sequence[tuple[int, int]]) -> bool:
     """Whether several workers pay: at least two chunks and PARALLEL_WORK units of work."""
     return len(ranges) > 1 and sum(work(p, g) for p, g in zip(preds, golds)) >= PARALLEL_WORK
+
+
+def counter_plan(preds: Sequence[Drs], golds: Sequence[Drs], workers: int) -> BatchPlan:
+    """COUNTER's chunks (the same chunks and seeds on one worker or many), the heaviest first when
+    several workers pay for them (a long document does not start last), else run in this process."""
+    ranges = counter_chunks(preds, golds)
+    if workers <= 1 or not worth_processes(preds, golds, ranges):
+        return BatchPlan(tuple(ranges), spread=False)
+    weights = [sum(work(p, g) for p, g in zip(preds[a:b], golds[a:b])) for a, b in ranges]
+    order = sorted(range(len(ranges)), key=lambda k: -weights[k])
+    return BatchPlan(tuple(ranges[k] for k in order))

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from .. import formula
 from ..align import matched_candidates
+from ..batches import run_batches
 from ..clauses import Clause, Drs
 from ..errors import CounterExplosion, DrsCountMismatch
 from ..notebook_methods import NotebookResult
 from ..runner import Runner, runner_for
-from .chunks import counter_chunks, work, worth_processes
+from .chunks import counter_plan
 from .direct import BYTES_PER_CANDIDATE, DIRECT_FROM, direct_outcome, estimated_candidates
 from .normalise import CounterClause, CounterDrs, prepare_drs
 from .problem import MatchProblem, build_problem
@@ -248,15 +250,19 @@ def counter_pair(pred: Drs, gold: Drs, settings: CounterSettings | None = None,
 
 
 def score_chunk(preds: Sequence[Drs], golds: Sequence[Drs], settings: CounterSettings,
-                first_index: int = 0) -> list[CounterPair]:
+                first_index: int = 0, progress: Callable[[int, int], None] | None = None) -> list[CounterPair]:
     """The documents of one chunk (consecutive pairs numbered from ``first_index``), their small
-    integer programs sharing solver calls; a worker process of ``--jobs`` runs this too."""
+    integer programs sharing solver calls; a worker process of ``--jobs`` runs this too.
+    ``progress(len(preds), len(preds))`` once the chunk is scored."""
     prepared = [_problem(p, g, settings) for p, g in zip(preds, golds)]
     problems = [pr for pr, _ in prepared]
     open_ = [k for k, (_, o) in enumerate(prepared) if o is None]
     searched = iter(find_mappings([problems[k] for k in open_], settings, [first_index + k for k in open_]))
     outcomes = [o if o is not None else next(searched) for _, o in prepared]
-    return [_pair_result(first_index + i, pr, o, settings) for i, (pr, o) in enumerate(zip(problems, outcomes))]
+    docs = [_pair_result(first_index + i, pr, o, settings) for i, (pr, o) in enumerate(zip(problems, outcomes))]
+    if progress:
+        progress(len(docs), len(preds))
+    return docs
 
 
 def counter_corpus(preds: Sequence[Drs], golds: Sequence[Drs], settings: CounterSettings | None = None,
@@ -274,27 +280,11 @@ def counter_corpus(preds: Sequence[Drs], golds: Sequence[Drs], settings: Counter
     settings = settings or CounterSettings()
     if len(preds) != len(golds):
         raise DrsCountMismatch("predicted DRSs", "gold DRSs", len(preds), len(golds))
-    runner = runner or runner_for(jobs)
-    ranges = counter_chunks(preds, golds)
+    parts = run_batches(partial(score_chunk, settings=settings), preds, golds, runner or runner_for(jobs),
+                        partial(counter_plan, preds, golds), "counter", progress, first_index)
     totals = CounterTotals(settings)
-    if runner.workers <= 1 or not worth_processes(preds, golds, ranges):
-        for a, b in ranges:
-            totals.add(score_chunk(preds[a:b], golds[a:b], settings, first_index + a))
-            if progress:
-                progress(totals.count, len(preds))
-        return totals.result()
-    # the heaviest chunks first, so a long document does not start last; the documents are put back in order
-    order = sorted(range(len(ranges)), key=lambda k: -sum(work(p, g) for p, g in zip(
-        preds[ranges[k][0]:ranges[k][1]], golds[ranges[k][0]:ranges[k][1]])))
-    args = ((list(preds[ranges[k][0]:ranges[k][1]]), list(golds[ranges[k][0]:ranges[k][1]]), settings,
-             first_index + ranges[k][0]) for k in order)
-    done: dict[int, list[CounterPair]] = {}
-    for k, docs in zip(order, runner.map_ordered(score_chunk, args, "counter")):
-        done[k] = docs
-        if progress:
-            progress(sum(len(d) for d in done.values()), len(preds))
-    for k in range(len(ranges)):
-        totals.add(done[k])
+    for docs in parts:
+        totals.add(docs)
     return totals.result()
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 import numpy as np
 
+from ..batches import BatchPlan as BatchPlan  # how a metric cuts a corpus (the one batch loop's plan)
 from ..errors import DrsCountMismatch
 from ..formula import mean_rows, prf, sum_rows
 from ..notebook_methods import Brief, NotebookResult
@@ -89,16 +90,6 @@ class CountedBatch:
 
     rows: CountRows
     documents: tuple[Any, ...]
-
-
-@dataclass(frozen=True)
-class BatchPlan:
-    """How a metric cuts a corpus into batches (``runner.chunk_ranges``): consecutive (start, end)
-    ranges, in the order they are best handed out (the driver puts the results back in corpus
-    order); ``spread``: whether a runner of several workers pays for them (else they run here)."""
-
-    ranges: tuple[tuple[int, int], ...]
-    spread: bool = True
 
 
 @dataclass(frozen=True, repr=False)

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..clauses import Drs
-from ..counter.chunks import counter_chunks, work, worth_processes
+from ..counter.chunks import counter_plan
 from ..counter.score import CounterResult, CounterTotals, counter_pair, score_chunk
 from ..counter.settings import CounterSettings
 from ..errors import SettingsError
@@ -75,21 +75,13 @@ class CounterMetric(OneComponent):
         return run_metric(self, preds, golds, runner, progress)
 
     def plan_batches(self, preds: Sequence[Drs], golds: Sequence[Drs], workers: int) -> BatchPlan:
-        """COUNTER's chunks (``counter.chunks``: the same chunks and seeds on one worker or many), the
-        heaviest first when several workers pay for them (a long document does not start last)."""
-        ranges = counter_chunks(preds, golds)
-        if workers <= 1 or not worth_processes(preds, golds, ranges):
-            return BatchPlan(tuple(ranges), spread=False)
-        weights = [sum(work(p, g) for p, g in zip(preds[a:b], golds[a:b])) for a, b in ranges]
-        order = sorted(range(len(ranges)), key=lambda k: -weights[k])
-        return BatchPlan(tuple(ranges[k] for k in order))
+        """COUNTER's chunks, the heaviest first when several workers pay for them (``counter.chunks.counter_plan``)."""
+        return counter_plan(preds, golds, workers)
 
     def count_batch(self, preds: Sequence[Drs], golds: Sequence[Drs], first_index: int,
                     progress: Progress | None = None) -> CountedBatch:
         """The clause counts of one chunk (``counter.score.score_chunk``), with its ``CounterPair``s."""
-        docs = score_chunk(preds, golds, self.settings, first_index)
-        if progress:
-            progress(len(docs), len(preds))
+        docs = score_chunk(preds, golds, self.settings, first_index, progress)
         return CountedBatch(_rows([(d.matched, d.pred_clauses, d.gold_clauses) for d in docs]), tuple(docs))
 
     def result_of_batches(self, rows: CountRows, documents: Sequence[Any], golds: Sequence[Drs]) -> MetricResult:

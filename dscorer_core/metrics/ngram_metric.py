@@ -11,10 +11,10 @@ import numpy as np
 from ..clauses import Drs
 from ..formula import dscorer_rows
 from ..ngrams.batch import score_documents
-from ..ngrams.corpus import corpus_from_documents
+from ..ngrams.corpus import corpus_from_documents, ngram_plan
 from ..ngrams.scoring import CorpusResult, OrderCounts, score_pair, zero_gram_ratio, zero_gram_ratios_of
 from ..ngrams.settings import ScoreSettings
-from ..runner import Runner, even_ranges
+from ..runner import Runner
 from ..signature import Signature
 from .base import (
     Average,
@@ -99,12 +99,8 @@ class DscorerMetric(Batches):
         return run_metric(self, preds, golds, runner, progress)
 
     def plan_batches(self, preds: Sequence[Drs], golds: Sequence[Drs], workers: int) -> BatchPlan:
-        """The whole corpus as one batch in one process (the engine counts it in batches of its own),
-        else four ranges of about equal size (in clauses) per worker."""
-        if workers <= 1 or len(preds) <= 1:
-            return BatchPlan(((0, len(preds)),), spread=False)
-        sizes = [len(p.clauses) + len(g.clauses) for p, g in zip(preds, golds)]
-        return BatchPlan(tuple(even_ranges(sizes, workers * 4)))
+        """One batch in one process, else four ranges of about equal size per worker (``ngrams.corpus.ngram_plan``)."""
+        return ngram_plan(preds, golds, workers)
 
     def count_batch(self, preds: Sequence[Drs], golds: Sequence[Drs], first_index: int,
                     progress: Progress | None = None) -> CountedBatch:

@@ -16,13 +16,14 @@ import numpy as np
 from ..clauses import Drs
 from ..errors import DrsCountMismatch, DscorerInputError, NoDrsError, SettingsError
 from ..reading.sbn_text import SbnText
-from ..runner import Runner, chunk_ranges
+from ..runner import Runner
 from ..sbn.smatch import (
     SmatchResult,
     SmatchSettings,
     SmatchTotals,
     smatch_batch,
     smatch_corpus,
+    smatch_plan,
     smatch_signature_value,
 )
 from ..signature import Signature
@@ -114,10 +115,7 @@ class SmatchMetric(OneComponent):
         """The whole corpus as one batch in one process, else four batches per worker (raises where
         the files are not SBN or hold none)."""
         self._check(preds, golds)
-        if workers <= 1:
-            return BatchPlan(((0, len(preds)),), spread=False)
-        most = -(-len(preds) // (4 * workers))
-        return BatchPlan(tuple(chunk_ranges([1] * len(preds), most)))
+        return smatch_plan(len(preds), workers)
 
     def count_batch(self, preds: Sequence[Drs], golds: Sequence[Drs], first_index: int,
                     progress: Progress | None = None) -> CountedBatch:

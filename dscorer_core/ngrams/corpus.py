@@ -4,8 +4,10 @@ then micro figures from summed counts and macro figures as the mean of documents
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
+from ..batches import BatchPlan, run_batches
 from ..clauses import Drs
 from ..errors import DrsCountMismatch
 from ..runner import Runner, even_ranges, runner_for
@@ -38,20 +40,22 @@ def score_corpus(preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreSett
     return corpus_from_documents(documents_on(runner, preds, golds, settings, progress), settings)
 
 
+def ngram_plan(preds: Sequence[Drs], golds: Sequence[Drs], workers: int) -> BatchPlan:
+    """How DSCORER cuts a corpus: the whole corpus as one batch in one process (the engine counts it in
+    batches of its own), else four ranges of about equal size (in clauses) per worker."""
+    if workers <= 1 or len(preds) <= 1:
+        return BatchPlan(((0, len(preds)),), spread=False)
+    sizes = [len(p.clauses) + len(g.clauses) for p, g in zip(preds, golds)]
+    return BatchPlan(tuple(even_ranges(sizes, workers * 4)))
+
+
 def documents_on(runner: Runner, preds: Sequence[Drs], golds: Sequence[Drs], settings: ScoreSettings,
                  progress: Callable[[int, int], None] | None = None) -> list[DocumentScore]:
-    """The document scores of aligned DRSs, in corpus order: in this process with one worker, else
-    cut into four ranges of about equal size (in clauses) per worker, each scored by ``runner``."""
-    if runner.workers <= 1 or len(preds) <= 1:
-        return score_documents(preds, golds, settings, progress=progress)
-    sizes = [len(p.clauses) + len(g.clauses) for p, g in zip(preds, golds)]
-    args = [(list(preds[a:b]), list(golds[a:b]), settings, a) for a, b in even_ranges(sizes, runner.workers * 4)]
-    docs: list[DocumentScore] = []
-    for found in runner.map_ordered(score_documents, args, "score"):
-        docs.extend(found)
-        if progress:
-            progress(len(docs), len(preds))
-    return docs
+    """The document scores of aligned DRSs, in corpus order, cut by ``ngram_plan`` and run by the one
+    batch loop (``batches.run_batches``): in this process, or on ``runner``."""
+    parts = run_batches(partial(score_documents, settings=settings), preds, golds, runner,
+                        partial(ngram_plan, preds, golds), "score", progress)
+    return [d for part in parts for d in part]
 
 
 def corpus_from_documents(docs: Sequence[DocumentScore], settings: ScoreSettings) -> CorpusResult:

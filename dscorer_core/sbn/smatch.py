@@ -18,9 +18,11 @@ import gc
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Literal
 
 from ..align.budget import WorkLimits
+from ..batches import BatchPlan, run_batches
 from ..errors import ClfProblem, DrsCountMismatch, NoDrsError, SbnError, SettingsError
 from ..formula import prf_scalar
 from ..notebook_methods import NotebookResult
@@ -348,16 +350,18 @@ def _smatch_corpus(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText]
     if len(preds) != len(golds):
         raise DrsCountMismatch(pred_name, gold_name, len(preds), len(golds))
     totals = SmatchTotals(settings)
-    if runner.workers <= 1:
-        totals.add(smatch_documents(preds, golds, settings, progress=progress))
-        return totals.result()
-    most = -(-len(preds) // (4 * runner.workers))
-    args = ((list(preds[a:b]), list(golds[a:b]), settings, a) for a, b in chunk_ranges([1] * len(preds), most))
-    for docs in runner.map_ordered(smatch_batch, args, "smatch"):
+    for docs in run_batches(partial(smatch_batch, settings=settings), preds, golds, runner,
+                            partial(smatch_plan, len(preds)), "smatch", progress):
         totals.add(docs)
-        if progress:
-            progress(totals.count, len(preds))
     return totals.result()
+
+
+def smatch_plan(n_documents: int, workers: int) -> BatchPlan:
+    """How Smatch cuts a corpus of ``n_documents``: one batch in one process, else four per worker."""
+    if workers <= 1:
+        return BatchPlan(((0, n_documents),), spread=False)
+    most = -(-n_documents // (4 * workers))
+    return BatchPlan(tuple(chunk_ranges([1] * n_documents, most)))
 
 
 def smatch_batch(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings,
