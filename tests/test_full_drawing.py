@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from dscorer_core.counter import counter_pair
 from dscorer_core.ngrams import induce_graph
 from dscorer_core.reading.clause_text import read_clf
-from dscorer_core.counter import counter_pair
 from dscorer_core.render import shared_layout
 from dscorer_core.render.edge_labels import drawing_geometry, edge_crossings, label_overlaps
 
