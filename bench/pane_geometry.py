@@ -13,7 +13,7 @@ import sys
 import urllib.parse
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # served_app lives with the browser tests
 from served_app import CHROMIUM, CHROMIUM_FLAGS, served_app
 
 REPO = Path(__file__).resolve().parent.parent
