@@ -1,13 +1,5 @@
-"""Generated DRSs of hostile shapes (issue 24): wide, deep, many referents, many boxes.
-
-Each shape is one well-formed DRS in clause format, written so that every command reads it:
-
-- ``wide``: one box of N clauses (events with an agent, all with the same concepts: the worst
-  case for COUNTER, whose candidate clause pairs grow with the square of a shape's count);
-- ``deep``: boxes nested D deep (``b0 NOT b1``, ``b1 NOT b2``, ...), each with a referent that
-  points at the one of the box around it;
-- ``referents``: one box with N referents in a chain of roles;
-- ``boxes``: N sibling boxes under one, joined by ``CONTINUATION``, each using the root's referent.
+"""Write, time and table the hostile shapes and command lines of tests/hostile_cases.py (issues 24 and
+33: wide, deep, many referents, many boxes; the hostile command lines), where each shape is described.
 
     python bench/hostile_shapes.py OUTDIR            # writes OUTDIR/SHAPE.clf for every shape
     python bench/hostile_shapes.py OUTDIR --time     # and times every command on each (a table)

@@ -12,6 +12,9 @@ import time
 
 from app_helpers import SAMPLES
 
+#: The two screens every view is judged at: a laptop and a projector or desktop.
+VIEWPORTS = ((1280, 800), (1920, 1080))
+
 #: The graph panes' iframes (the box views sit in containers keyed ``dscorer_boxes...``).
 GRAPH_IFRAMES = "iframe:not([class*='st-key-dscorer_boxes'] iframe)"
 #: The box views' iframes.

@@ -93,6 +93,7 @@ def shared_path(shared_data: Path):
 # ---------------------------------------------------------------- the app in a real browser
 
 # served_app.py (beside this file) serves the app for the browser tests and the benchmarks' browser scripts
+from browser_helpers import VIEWPORTS  # noqa: E402
 from served_app import CHROMIUM_FLAGS, served_app  # noqa: E402
 
 
@@ -140,8 +141,9 @@ def new_page(browser):
     read ``page.idle_timeout`` (see browser_helpers.wait_idle)."""
     contexts = []
 
-    def make(height: int = 1300, timeout: int = 60_000, idle_timeout: int = 120_000, width: int = 1500):
-        context = browser.new_context(viewport={"width": width, "height": height})
+    def make(height: int = 1300, timeout: int = 60_000, idle_timeout: int = 120_000, width: int = 1500,
+             accept_downloads: bool = False):
+        context = browser.new_context(viewport={"width": width, "height": height}, accept_downloads=accept_downloads)
         contexts.append(context)
         pg = context.new_page()
         pg.set_default_timeout(timeout)
@@ -155,6 +157,30 @@ def new_page(browser):
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture(params=VIEWPORTS, ids=lambda s: f"{s[0]}x{s[1]}")
+def sized_page(request, new_page, app_url):
+    """A fresh page at one of VIEWPORTS (downloads accepted); ``page.app_url`` is the served app."""
+    width, height = request.param
+    page = new_page(height=height, width=width, timeout=120_000, idle_timeout=300_000, accept_downloads=True)
+    page.app_url = app_url
+    return page
+
+
+@pytest.fixture
+def viewport_page(new_page):
+    """A function: (width, height) -> a fresh page of that viewport (downloads accepted)."""
+    return lambda width, height: new_page(height=height, width=width, accept_downloads=True)
+
+
+@pytest.fixture(scope="session")
+def shots(tmp_path_factory) -> Path:
+    """Where browser tests leave their screenshots (DSCORER_SCREENSHOTS, else a temporary directory)."""
+    where = os.environ.get("DSCORER_SCREENSHOTS")
+    path = Path(where) if where else tmp_path_factory.mktemp("screens")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 @pytest.fixture

@@ -13,33 +13,15 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from app_helpers import PMB
-from browser_helpers import GRAPH_IFRAMES, assert_no_exception, frame_where, wait_idle
+from browser_helpers import GRAPH_IFRAMES, VIEWPORTS, assert_no_exception, frame_where, wait_idle
 from test_readable_browser import pmb_dev_url
 from test_svg import bezier, groups, node_shapes, path_points
 
 pytestmark = pytest.mark.browser
 
-SIZES = [(1280, 800), (1920, 1080)]
 #: The smallest label on the teaching view's graph, in CSS px.
 LEAST_LABEL_PX = 11
 
-
-@pytest.fixture
-def sized_page(browser):
-    """A function: (width, height) -> a fresh page of that viewport, in its own browser context."""
-    contexts = []
-
-    def make(width: int, height: int):
-        context = browser.new_context(viewport={"width": width, "height": height}, accept_downloads=True)
-        contexts.append(context)
-        pg = context.new_page()
-        pg.set_default_timeout(60_000)
-        pg.idle_timeout = 120_000
-        return pg
-
-    yield make
-    for context in contexts:
-        context.close()
 
 
 def download(page, locator) -> bytes:
@@ -62,12 +44,12 @@ READ_CURVES = """(() => network.body.edgeIndices.map(id => {
 
 # ---------------------------------------------------------------- item 2: exports are the pane
 
-@pytest.mark.parametrize("size", SIZES)
-def test_exports_draw_the_panes_curves_and_no_edge_through_a_node_on_figure_4(sized_page, app_url, size):
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_exports_draw_the_panes_curves_and_no_edge_through_a_node_on_figure_4(viewport_page, app_url, size):
     """The SVG downloaded under each pane draws each edge on the curve vis-network draws in the pane
     (its control point read from the pane), no edge through a node; the PDF is a PDF; the PNG button
     draws the whole drawing (its size is the shared box at the PNG's scale)."""
-    page = sized_page(*size)
+    page = viewport_page(*size)
     page.goto(app_url + "/?doc=1")  # Figure 4: "He smiled." against "Tom is putting the children to bed."
     frames = [frame_where(page, 0, "network.body.nodeIndices.length === 6"),
               frame_where(page, 1, "network.body.nodeIndices.length === 10")]
@@ -155,13 +137,13 @@ def _measured(page, timeout: float = 60.0) -> dict:
                 raise
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_teaching_view_opens_on_figure_1_readable_with_the_step_in_view(sized_page, app_url, size):
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_teaching_view_opens_on_figure_1_readable_with_the_step_in_view(viewport_page, app_url, size):
     """Opens on the paper's Figure 1; at every clause step the edge labels are at least 11 CSS px, and
     the step's nodes (pink) lie inside the pane, clear of its buttons and on the first screen; at
     1920x1080 the pane is larger than at 1280x800."""
     width, height = size
-    page = sized_page(width, height)
+    page = viewport_page(width, height)
     page.goto(app_url + "/Graph_conversion")
     wait_idle(page)
     chosen = page.locator("[data-testid='stMainBlockContainer'] [data-testid='stSelectbox'] input").input_value()
@@ -197,12 +179,12 @@ PANE_Y = """(() => {const f = window.frameElement.getBoundingClientRect();
   return {top: f.top, height: f.height, nodes, ys: Object.fromEntries(nodes.map((n, i) => [i, n.page]))};})()"""
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_present_mode_levels_the_panes_keeps_the_scores_large_and_stays_in_the_url(sized_page, app_url, size):
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_present_mode_levels_the_panes_keeps_the_scores_large_and_stays_in_the_url(viewport_page, app_url, size):
     """?present=1 opens present mode and stays in the address; the scores are at least 36 px; both panes
     are equally tall, start at one height, and a node both graphs have (b1, the box of the main clause)
     stands at the same height in both."""
-    page = sized_page(*size)
+    page = viewport_page(*size)
     page.goto(app_url + "/?doc=1&present=1")
     frames = [frame_where(page, 0, "network.body.nodeIndices.length === 6"),
               frame_where(page, 1, "network.body.nodeIndices.length === 10")]
@@ -230,14 +212,14 @@ def test_present_mode_levels_the_panes_keeps_the_scores_large_and_stays_in_the_u
 
 # ---------------------------------------------------------------- item 6: large documents
 
-@pytest.mark.parametrize("size", SIZES)
-def test_the_worst_document_shows_nodes_in_both_panes_on_the_first_screen(sized_page, app_url, size):
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_the_worst_document_shows_nodes_in_both_panes_on_the_first_screen(viewport_page, app_url, size):
     """PMB 2.2.0 dev document 609 (the Corpus page's first row, COUNTER F 0): both panes show nodes
     above the fold."""
     if not (PMB / "boxer_dev.clf").is_file():
         pytest.skip(f"PMB 2.2.0 dev data not found under {PMB}")
     width, height = size
-    page = sized_page(width, height)
+    page = viewport_page(width, height)
     page.goto(pmb_dev_url(app_url, 609))
     page.get_by_role("heading", name="Document 609").wait_for()
     frames = [frame_where(page, 0, "network.body.nodeIndices.length === 4"),
@@ -250,8 +232,8 @@ def test_the_worst_document_shows_nodes_in_both_panes_on_the_first_screen(sized_
     assert not re.search(r"Traceback", page.inner_text("body"))
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_full_graph_of_document_22_has_no_overlapping_labels(sized_page, app_url, size):
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_full_graph_of_document_22_has_no_overlapping_labels(viewport_page, app_url, size):
     """With "Compact graphs" off, PMB 2.2.0 dev document 22's full graphs (the issue counted 189
     overlapping edge labels): the node and label boxes vis-network draws overlap nowhere; an edge whose
     label had no room keeps its tooltip."""
@@ -259,7 +241,7 @@ def test_full_graph_of_document_22_has_no_overlapping_labels(sized_page, app_url
         pytest.skip(f"PMB 2.2.0 dev data not found under {PMB}")
     from test_readable_browser import overlaps
 
-    page = sized_page(*size)
+    page = viewport_page(*size)
     page.goto(pmb_dev_url(app_url, 22))
     page.get_by_role("heading", name="Document 22").wait_for()
     frame_where(page, 0, "network.body.nodeIndices.length === 38")

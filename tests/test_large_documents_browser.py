@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import pytest
 from app_helpers import PMB
-from browser_helpers import assert_no_exception, frame_where, wait_idle
+from browser_helpers import VIEWPORTS, assert_no_exception, frame_where, wait_idle
 from test_readable_browser import pmb_dev_url
 
 pytestmark = pytest.mark.browser
 
-SIZES = [(1280, 800), (1920, 1080)]
 
 #: Inside a pane: each drawn edge that passes through the box of a node other than its ends (points
 #: along vis-network's own curve, the node boxes shrunk by 2 px for rounding).
@@ -49,23 +48,6 @@ READABLE = """(() => {
   return {least, edges, labels};
 })()"""
 
-
-@pytest.fixture
-def sized_page(browser):
-    """A function: (width, height) -> a fresh page of that viewport, in its own browser context."""
-    contexts = []
-
-    def make(width: int, height: int):
-        context = browser.new_context(viewport={"width": width, "height": height})
-        contexts.append(context)
-        pg = context.new_page()
-        pg.set_default_timeout(60_000)
-        pg.idle_timeout = 120_000
-        return pg
-
-    yield make
-    for context in contexts:
-        context.close()
 
 
 #: Inside a pane: the tallest horizontal band of the pane (CSS px) that no node, label or curve reaches, the
@@ -105,13 +87,13 @@ def open_document_22(page, app_url: str) -> list:
             frame_where(page, 1, "network.body.nodeIndices.length === 24")]
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_full_graph_of_document_22_runs_no_edge_through_a_node(sized_page, app_url, size):
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_full_graph_of_document_22_runs_no_edge_through_a_node(viewport_page, app_url, size):
     """With "Compact graphs" off, no edge vis-network draws on PMB 2.2.0 dev document 22 passes through
     a node that is not one of its ends (before: 1 in pred, 2 in gold)."""
     if not (PMB / "boxer_dev.clf").is_file():
         pytest.skip(f"PMB 2.2.0 dev data not found under {PMB}")
-    page = sized_page(*size)
+    page = viewport_page(*size)
     open_document_22(page, app_url)
     page.locator("[data-testid='stSidebar']").get_by_text("Compact graphs").click()
     wait_idle(page)
@@ -124,25 +106,25 @@ def test_full_graph_of_document_22_runs_no_edge_through_a_node(sized_page, app_u
 
 @pytest.mark.xfail(strict=True, reason="open (issue 31, item 6): the layout of document 22 is one tall column of "
                    "referents whose long edges swing out; at 1280x800 labels are 7.8 px and 7 edges are cut")
-@pytest.mark.parametrize("size", SIZES)
-def test_document_22_labels_are_readable_and_nothing_is_cut(sized_page, app_url, size):
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_document_22_labels_are_readable_and_nothing_is_cut(viewport_page, app_url, size):
     """The compact drawing of PMB 2.2.0 dev document 22 on load: every edge label at least 10 CSS px, no
     edge or label drawn past the pane's edge."""
     if not (PMB / "boxer_dev.clf").is_file():
         pytest.skip(f"PMB 2.2.0 dev data not found under {PMB}")
-    page = sized_page(*size)
+    page = viewport_page(*size)
     for frame in open_document_22(page, app_url):
         seen = frame.evaluate(READABLE)
         assert seen["least"] >= 10 and seen["edges"] == 0 and seen["labels"] == 0, seen
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", VIEWPORTS)
 @pytest.mark.parametrize("doc,nodes", [(0, (14, 14)), (1, (6, 10))])
-def test_the_papers_figures_draw_labels_of_10_px_uncut(sized_page, app_url, size, doc, nodes):
+def test_the_papers_figures_draw_labels_of_10_px_uncut(viewport_page, app_url, size, doc, nodes):
     """The paper's Figure 1 (document 0) and Figure 4 (document 1) on load: every edge label at least
     10 CSS px (at 1280x800 they were 9.3 px while Streamlit's 5rem side margins took 56 px of each
     pane), nothing drawn past the pane's edge."""
-    page = sized_page(*size)
+    page = viewport_page(*size)
     page.goto(f"{app_url}/?doc={doc}")
     page.get_by_role("heading", name=f"Document {doc}").wait_for()
     frames = [frame_where(page, side, f"network.body.nodeIndices.length === {count}")
@@ -154,14 +136,14 @@ def test_the_papers_figures_draw_labels_of_10_px_uncut(sized_page, app_url, size
     assert_no_exception(page)
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_document_22_panes_have_no_blank_band_and_stay_level(sized_page, app_url, size):
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_document_22_panes_have_no_blank_band_and_stay_level(viewport_page, app_url, size):
     """PMB 2.2.0 dev document 22 on load: gold's drawing is shorter than pred's, and its pane ends under it
     (before: a blank band of 658 px at 1280x800, 1023 px at 1920x1080); no band over 100 px in either pane,
     both panes at one scale, and a node both graphs have at one height on the page in both."""
     if not (PMB / "boxer_dev.clf").is_file():
         pytest.skip(f"PMB 2.2.0 dev data not found under {PMB}")
-    page = sized_page(*size)
+    page = viewport_page(*size)
     pred, gold = (frame.evaluate(BLANK_BAND) for frame in open_document_22(page, app_url))
     assert pred["band"] <= 100 and gold["band"] <= 100, (pred["band"], gold["band"])
     assert abs(pred["scale"] - gold["scale"]) < 1e-6

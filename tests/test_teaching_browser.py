@@ -6,9 +6,7 @@ the page's DOM; waits are for conditions only. Skips without ../shared/data."""
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 from app_helpers import SHARED
@@ -18,7 +16,6 @@ from dscorer_core.reading.clause_text import parse_clf
 
 pytestmark = pytest.mark.browser
 
-SIZES = [(1280, 800), (1920, 1080)]
 #: The smallest label on the step's graph, in CSS px (a projector's back row).
 LEAST_LABEL_PX = 11
 #: A real two-sentence DRS: PMB 3.0.0 gold dev, "I don't want pizza. I'm not hungry." (20 clauses).
@@ -47,22 +44,6 @@ MEASURE = """(() => {
 })()"""
 
 
-@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def sized_page(request, new_page, app_url):
-    """A fresh page at one of SIZES; ``page.app_url`` is the served app."""
-    width, height = request.param
-    page = new_page(height=height, width=width, timeout=120_000, idle_timeout=300_000)
-    page.app_url = app_url
-    return page
-
-
-@pytest.fixture(scope="session")
-def shots(tmp_path_factory) -> Path:
-    """Where the test leaves its screenshots (DSCORER_SCREENSHOTS, else a temporary directory)."""
-    where = os.environ.get("DSCORER_SCREENSHOTS")
-    path = Path(where) if where else tmp_path_factory.mktemp("screens")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
 
 
 def two_sentence_drs() -> str:

@@ -8,7 +8,6 @@ Waits are for conditions only: Streamlit's own "script not running" mark on the 
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -17,28 +16,11 @@ from app_helpers import SAMPLES, SHARED
 
 pytestmark = pytest.mark.browser
 
-SIZES = [(1280, 800), (1920, 1080)]
 PMB3 = SHARED / "pmb-3.0.0"
 #: Streamlit's mark of an app whose script has finished its run.
 IDLE = "[data-testid=stApp][data-test-script-state=notRunning]"
 
 
-@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def sized_page(request, new_page, app_url):
-    """A fresh page at one of SIZES; ``page.app_url`` is the served app."""
-    width, height = request.param
-    page = new_page(height=height, width=width, timeout=120_000, idle_timeout=300_000)
-    page.app_url = app_url
-    return page
-
-
-@pytest.fixture(scope="session")
-def shots(tmp_path_factory) -> Path:
-    """Where the tests leave their screenshots (DSCORER_SCREENSHOTS, else a temporary directory)."""
-    where = os.environ.get("DSCORER_SCREENSHOTS")
-    path = Path(where) if where else tmp_path_factory.mktemp("screens")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
 
 
 def settle(page) -> None:
