@@ -132,11 +132,11 @@ def _scored_at_scale(args: argparse.Namespace, settings: CounterSettings, runner
                                        on_documents=write, warn=print_warning)
         print_report(report)
         return result, report
-    from ..counter.score import counter_corpus
+    from ..metrics.driver import run_metric
+    from ..metrics.registry import make_metric
 
     preds, golds, report = read_predictions(args)
-    result = counter_corpus(preds, golds, settings, runner=runner,
-                            progress=terminal_progress("COUNTER"))
+    result = run_metric(make_metric("counter", settings), preds, golds, runner, terminal_progress("COUNTER")).detail  # type: ignore[assignment]
     if write is not None:
         write(result.documents)
     return result, report

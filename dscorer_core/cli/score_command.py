@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..ill_formed import IllFormedReport, signed
-from ..ngrams.corpus import document_table, score_corpus
+from ..ngrams.corpus import document_table
 from ..ngrams.engines import DEFAULT_MAX_NGRAMS, ENGINES
 from ..ngrams.presets import PRESETS, get_preset
 from ..ngrams.scoring import CorpusResult, DocumentScore
@@ -148,15 +148,17 @@ def _scored_at_scale(args: argparse.Namespace, settings: ScoreSettings, runner: 
             counter = counter_files(args.pred, args.gold, counter_settings_from_args(args), runner,
                                     keep_documents=args.per_doc, **common)[0]
         return result, counter, report
+    from ..metrics.driver import run_metric
+    from ..metrics.registry import make_metric
+
     preds, golds, report = read_predictions(args)
-    result = score_corpus(preds, golds, settings, runner=runner, progress=terminal_progress("DSCORER"))
+    result = run_metric(make_metric("dscorer", settings), preds, golds, runner,
+                        terminal_progress("DSCORER")).detail  # type: ignore[assignment]
     if write is not None:
         write(result.documents)
-    if getattr(args, "with_counter", False):
-        from ..counter.score import counter_corpus  # scipy: only when asked for
-
-        counter = counter_corpus(preds, golds, counter_settings_from_args(args), runner=runner,
-                                 progress=terminal_progress("COUNTER"))
+    if getattr(args, "with_counter", False):  # scipy: only when asked for
+        counter = run_metric(make_metric("counter", counter_settings_from_args(args)), preds, golds, runner,
+                             terminal_progress("COUNTER")).detail  # type: ignore[assignment]
     return result, counter, report
 
 
