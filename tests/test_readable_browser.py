@@ -170,6 +170,11 @@ def test_figures_and_graphs_on_a_laptops_first_screen(laptop_page, app_url):
     page.get_by_role("heading", name="Document 0").wait_for()
     graph_frames(page)
     wait_idle(page)
+    # Streamlit loads an element's code on first use: the run can be over before the metrics and the
+    # navigation buttons are drawn, so wait for them (six figures, Previous and Next)
+    page.wait_for_function("document.querySelectorAll(\"[data-testid='stMetricValue']\").length === 6")
+    page.wait_for_function("[...document.querySelectorAll(\"[data-testid='stMain'] button\")]"
+                           ".filter(b => /Previous|Next/.test(b.innerText) && b.clientWidth > 0).length === 2")
     seen = page.evaluate(READ_FIRST_SCREEN)
     assert seen["sidebar"] > 200, "the sidebar is open"
     assert seen["scrolled"] == 0
