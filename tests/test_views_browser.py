@@ -291,17 +291,29 @@ PANE_TOPS = ("[...document.querySelectorAll(\"iframe:not([class*='st-key-dscorer
              ".map(f => f.getBoundingClientRect().top + window.scrollY)")
 
 
+#: True once every element above the graph panes is drawn (six figures, the edit control, the slider, two toggles).
+ABOVE_THE_PANES = ("document.querySelectorAll(\"[data-testid='stMetricValue']\").length === 6"
+                   " && !!document.querySelector(\"[data-testid='stPopover']\")"
+                   " && !!document.querySelector(\"[data-testid='stSlider']\")"
+                   " && document.querySelectorAll(\"[data-testid='stCheckbox']\").length >= 2")
+
+
 def test_the_edit_control_moves_neither_the_scores_nor_the_panes(sized_page):
     """The predicted DRS's edit sits in the navigation row the page has anyway: the panes' tops are the
     same with the control there, taken out of the page, and open; after an edit, too (its notice shares
     the sentence's line)."""
-    from browser_helpers import frame_where
+    from browser_helpers import GRAPH_IFRAMES, frame_where, wait_still
 
     page = sized_page
     page.goto(page.app_url + "/?doc=1")  # Figure 4
     frame_where(page, 0, "network.body.nodeIndices.length === 6")
     frame_where(page, 1, "network.body.nodeIndices.length === 10")
     settle(page)
+    # Streamlit loads each element's code on first use, so the run can end before everything above the
+    # panes is drawn: wait for the figures, the edit control, the slider and the toggles, then for the
+    # panes to stop moving
+    page.wait_for_function(ABOVE_THE_PANES)
+    wait_still(page.locator(GRAPH_IFRAMES).first)
     with_control = page.evaluate(PANE_TOPS)
     assert len(with_control) == 2 and abs(with_control[0] - with_control[1]) < 1
     control = page.locator("[data-testid='stPopover']")
