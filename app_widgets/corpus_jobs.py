@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from dscorer_core.analysis import analyse_errors
-from dscorer_core.counter import CounterSettings, counter_corpus
-from dscorer_core.ngrams import score_corpus
+from dscorer_core.counter import CounterSettings
+from dscorer_core.metrics import make_metric
+from dscorer_core.metrics.driver import metric_detail
 from dscorer_core.ngrams.settings import ScoreSettings
 
 from .files import LoadedFile
@@ -56,13 +57,15 @@ class CorpusJob:
 def dscorer_job(pred: LoadedFile, gold: LoadedFile, settings: ScoreSettings) -> CorpusJob:
     """DSCORER on every document (the corpus page's headline)."""
     return CorpusJob(("dscorer", pred.key, gold.key, settings), f"Scoring {len(gold.drss)} documents...",
-                     in_worker(score_corpus, list(pred.drss), list(gold.drss), settings), "corpus")
+                     in_worker(metric_detail, make_metric("dscorer", settings), list(pred.drss), list(gold.drss)),
+                     "corpus")
 
 
 def counter_job(pred: LoadedFile, gold: LoadedFile, settings: CounterSettings) -> CorpusJob:
     """COUNTER on every document (the corpus page's second metric)."""
     return CorpusJob(("counter", pred.key, gold.key, settings), f"COUNTER: matching {len(gold.drss)} documents...",
-                     in_worker(counter_corpus, list(pred.drss), list(gold.drss), settings), "results")
+                     in_worker(metric_detail, make_metric("counter", settings), list(pred.drss), list(gold.drss)),
+                     "results")
 
 
 def error_orders(settings: ScoreSettings) -> tuple[int, ...]:

@@ -34,12 +34,15 @@ SOFT_HELP = ("Soft Smatch (neural-symbolic-parsing, `dscorer smatch --soft`): co
 def cached_soft_smatch(pred: tuple[str, ...], gold: tuple[str, ...]) -> float | None:
     """Soft Smatch (mean of per-sentence F, ill-formed 0) of SBN pairs given one per string, remembered;
     None if a gold SBN cannot be read."""
+    from dscorer_core.metrics import make_metric
+    from dscorer_core.metrics.driver import metric_detail
     from dscorer_core.reading.sbn_text import SbnText
-    from dscorer_core.sbn.smatch import SmatchSettings, smatch_corpus
+    from dscorer_core.sbn.smatch import SmatchResult, SmatchSettings
 
     try:
-        found = smatch_corpus([SbnText(t, "pred", i + 1) for i, t in enumerate(pred)],
-                              [SbnText(t, "gold", i + 1) for i, t in enumerate(gold)], SmatchSettings(soft=True))
+        found: SmatchResult = metric_detail(make_metric("smatch", SmatchSettings(soft=True)),
+                              [SbnText(t, "pred", i + 1) for i, t in enumerate(pred)],
+                              [SbnText(t, "gold", i + 1) for i, t in enumerate(gold)])
     except DscorerInputError:
         return None
     return found.mean_F

@@ -62,20 +62,21 @@ _HOME = {
 }
 
 #: Names the facade exported before 0.2, reachable for one release with a DeprecationWarning: the
-#: module that holds each now, and what to use instead where the front door does it.
+#: module that holds each now (``compat``: a thin alias of the driver), and what to use instead where
+#: the front door does it.
 _DEPRECATED: dict[str, tuple[str, str]] = {
     "check_pair": ("dscorer_core.clauses", ""),
     "read_pair": ("dscorer_core.reading.clause_text", ""),
     "read_clf": ("dscorer_core.reading.clause_text", "dscorer_core.load(path)"),
     "parse_clf": ("dscorer_core.reading.clause_text", "dscorer_core.loads(text)"),
     **dict.fromkeys(("CounterPair", "CounterResult", "KindScore"), ("dscorer_core.counter", "")),
-    "counter_corpus": ("dscorer_core.counter", "dscorer_core.score(preds, golds, metric='counter')"),
+    "counter_corpus": ("dscorer_core.compat", "dscorer_core.score(preds, golds, metric='counter')"),
     "counter_pair": ("dscorer_core.counter", "dscorer_core.score([pred], [gold], metric='counter')"),
     **dict.fromkeys(("PRESETS", "CorpusResult", "DocumentScore", "Edge", "Graph", "Induced", "NgramCounts", "Node",
                      "OrderCounts", "OrderScore", "PairResult", "Path", "Preset", "Score", "count_ngrams",
                      "enumerate_paths", "get_preset", "induce", "induce_graph", "ngram_occurrences", "path_text",
                      "score_graphs"), ("dscorer_core.ngrams", "")),
-    "score_corpus": ("dscorer_core.ngrams", "dscorer_core.score(preds, golds)"),
+    "score_corpus": ("dscorer_core.compat", "dscorer_core.score(preds, golds)"),
     "score_pair": ("dscorer_core.ngrams", "dscorer_core.score([pred], [gold])"),
 }
 
@@ -93,7 +94,8 @@ def __getattr__(name: str) -> Any:
     """Import a public name from its module on first use (PEP 562); an old name with a warning."""
     if name in _DEPRECATED:
         home, instead = _DEPRECATED[name]
-        use = f"{home}.{name}" + (f" (or {instead})" if instead else "")
+        # a thin alias of the driver (compat) names only the front door; a moved name its new home too
+        use = instead if home.endswith(".compat") else f"{home}.{name}" + (f" (or {instead})" if instead else "")
         warnings.warn(f"dscorer_core.{name} is deprecated and goes in the next release; use {use}",
                       DeprecationWarning, stacklevel=2)
         return getattr(importlib.import_module(home), name)

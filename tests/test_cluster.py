@@ -258,3 +258,27 @@ def test_dask_is_imported_only_for_a_cluster(sample_data, tmp_path):
     env = dict(os.environ, PYTHONPATH=str(REPO))
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=REPO)
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+@pytest.mark.parametrize("command", ["score", "counter"])
+@pytest.mark.parametrize("ill", ["dummy", "score"])
+def test_a_streamed_run_gives_the_front_doors_figure_and_signature(capsys, tmp_path, shared_path, command, ill):
+    """PMB 3.0.0 Boxer dev (885 pairs, 8 lines that do not read): ``--per-doc-out`` reads both files as
+    streams and applies the ill-formed policy batch by batch, ``dscorer.score`` reads them whole through
+    ``prepare_pair``; the JSON report is the same byte for byte and so is the library's figure and
+    signature (issue 30: one number, whatever the door)."""
+    import dscorer_core as dscorer
+
+    pair = shared_path("pmb-3.0.0/boxer_dev.clf"), shared_path("pmb-3.0.0/gold_dev.clf")
+    code, whole, err = run(capsys, command, *pair, "--json", "--ill", ill)
+    assert code == 0, err
+    out = tmp_path / "docs.jsonl"
+    code, streamed, err = run(capsys, command, *pair, "--json", "--ill", ill, "--per-doc-out", out)
+    assert code == 0, err
+    assert streamed == whole
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 885
+    report = json.loads(whole)
+    assert report["ill_formed"]["count"] > 0 and None not in report["macro"].values()
+    library = dscorer.score(*map(str, pair), metric="dscorer" if command == "score" else "counter", ill=ill)
+    assert str(library.signature) == report["signature"]
+    assert abs(library.micro.F - report["micro"]["F"]) <= 1e-12

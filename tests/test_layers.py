@@ -34,7 +34,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # reading: the whole read (SBN converted by sbn.to_drs) and the streams of pieces (reading.chunks)
     # metrics: the registry of all three; sentence_scores: a long document's sentences scored one by one
     ("reading", "swapped_sides", "undirected_kgrams", "judgements", "metrics", "sentence_scores", "drs_diff"),
-    ("analysis", "render", "stats"),
+    # compat: the 0.1 corpus functions as thin aliases of the metrics' driver (one release)
+    ("analysis", "render", "stats", "compat"),
     # interface: the front door (load, loads, score), the one pipeline the command line calls too
     ("interface",),
     ("cluster",),  # the Dask back end: runs the metrics' batches on workers (docs/scale.md)
@@ -301,3 +302,33 @@ def test_the_in_process_or_runner_branch_is_written_once():
                                "dscorer_core.counter.score", "dscorer_core.sbn.smatch")
              if ("dscorer_core.batches", True) in _imports(ROOT / (name.replace(".", "/") + ".py"))}
     assert len(users) == 4, users
+
+
+#: The per-metric corpus functions below the driver: building blocks of the streamed cluster runs and of
+#: Smatch's explanation, never called by a door a user scores through.
+CORPUS_FUNCTIONS = {"score_corpus", "counter_corpus", "smatch_corpus"}
+
+
+def _doors() -> list[Path]:
+    """The modules a user scores through: the command line, the library's front door, the app."""
+    return sorted([*(ROOT / "dscorer_core" / "cli").glob("*.py"), ROOT / "dscorer_core" / "interface.py",
+                   ROOT / "dscorer_core" / "__init__.py", ROOT / "app.py", *(ROOT / "app_widgets").glob("*.py"),
+                   *(ROOT / "pages").glob("*.py")])
+
+
+def test_every_door_scores_through_the_one_driver():
+    """Issue 30, item 2: the command line, ``dscorer.score`` and the app's pages score a corpus with the
+    driver (``run_metric``, ``metric_detail``, a metric's ``score``), never a per-metric corpus function;
+    the old names live on only as the driver's thin aliases (``dscorer_core.compat``)."""
+    calls = {}
+    for path in _doors():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+                if name in CORPUS_FUNCTIONS:
+                    calls[f"{path.relative_to(ROOT)}:{node.lineno}"] = name
+    assert calls == {}
+    compat = ast.parse((ROOT / "dscorer_core" / "compat.py").read_text(encoding="utf-8"))
+    for function in (n for n in compat.body if isinstance(n, ast.FunctionDef)):
+        called = {c.func.id for c in ast.walk(function) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)}
+        assert "run_metric" in called, function.name

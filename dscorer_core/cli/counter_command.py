@@ -20,7 +20,7 @@ from .input_format import (
     read_predictions,
     streams_clauses,
 )
-from .output import format_table, mean_figures, schema_head, write_csv, write_json
+from .output import format_table, schema_head, write_csv, write_json
 from .progress import terminal_progress
 from .scale_options import (
     add_cluster_option,
@@ -142,6 +142,12 @@ def _scored_at_scale(args: argparse.Namespace, settings: CounterSettings, runner
     return result, report
 
 
+def _macro(result: CounterResult) -> dict:
+    """The mean of the documents' P, R and F (kept or streamed), nulls for an empty corpus."""
+    found = result.macro
+    return dict(zip(("P", "R", "F"), found)) if found is not None else {"P": None, "R": None, "F": None}
+
+
 def run(args: argparse.Namespace) -> int:
 
     settings = counter_settings_from_args(args)
@@ -169,7 +175,7 @@ def run(args: argparse.Namespace) -> int:
         data = result.as_dict(per_doc=args.per_doc)
         signature, n = signed(result.signature, [report]), result.n_documents
         head = schema_head("counter", signature, n, {"P": result.P, "R": result.R, "F": result.F},
-                           mean_figures(result.documents, n), len(report.entries) / n if n else 0.0)
+                           _macro(result), len(report.entries) / n if n else 0.0)
         data = {**head, **data}
         data["signature"] = signature
         data["ill_formed"] = report.as_dict()

@@ -6,7 +6,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import IO, Any
+from typing import IO
 
 from ..csv_safety import write_csv_file
 from ..errors import OutputError
@@ -23,14 +23,6 @@ def schema_head(metric: str, signature: str, n_documents: int, micro: dict, macr
     (``P``, ``R``, ``F``; a figure that cannot be had is null), ``ill_formed_rate``."""
     return {"schema_version": SCHEMA_VERSION, "metric": metric, "signature": signature, "n_documents": n_documents,
             "micro": micro, "macro": macro, "ill_formed_rate": ill_formed_rate}
-
-
-def mean_figures(documents: Sequence[Any], n_documents: int) -> dict:
-    """The macro figures (each document's P, R and F averaged) when every document is at hand, else nulls
-    (a corpus streamed without keeping its documents)."""
-    if not documents or len(documents) != n_documents:
-        return {"P": None, "R": None, "F": None}
-    return {key: sum(getattr(d, key) for d in documents) / n_documents for key in ("P", "R", "F")}
 
 
 def write_json(data: dict, stream: IO[str] | None = None) -> None:

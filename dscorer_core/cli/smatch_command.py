@@ -5,27 +5,28 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from ..errors import SettingsError
+from ..errors import DrsCountMismatch, NoDrsError, SettingsError
 from ..reading.detect import resolve_format
 from ..reading.drs_files import parse_sbn_text, read_text
 from ..reading.sbn_text import SbnText, parse_sbn_tolerant, split_sbn_texts
+from ..runner import IN_PROCESS, Runner
 from ..sbn.model import Sbn
 from ..sbn.smatch import (
     LINE_TRIPLES,
     SMATCH_TRIPLES,
+    PredictedSbn,
     SmatchDocument,
     SmatchResult,
     SmatchSettings,
     checked_golds,
     collector_paused,
-    smatch_corpus,
 )
 from .arg_types import positive_seconds
 from .habits import add_habit_options, check_stdin_sides, headline, refuse_warnings, say
 from .input_format import add_format_option
-from .output import format_table, mean_figures, schema_head, write_csv, write_json
+from .output import format_table, schema_head, write_csv, write_json
 from .progress import terminal_progress
 from .scale_options import (
     add_cluster_option,
@@ -110,8 +111,7 @@ def smatch_json(result: SmatchResult, per_doc: bool = False, comparison: SmatchC
     """The JSON of a result: corpus figures first, then (with per_doc) one entry per document; with a
     comparison, the corrected figures and the sentences where the two differ, with their causes; with
     ``fine``, the fine-grained figures (``fine_grained``)."""
-    macro = mean_figures(result.documents, result.n_documents)
-    macro["F"] = result.mean_F  # the PMB 5 figure, kept whether or not the documents are
+    macro = {"P": result.mean_P, "R": result.mean_R, "F": result.mean_F}  # F: the PMB 5 figure
     data: dict = {**schema_head("smatch", result.signature, result.n_documents,
                                 {"P": result.P, "R": result.R, "F": result.F}, macro, result.ill_formed),
                   **_corpus(result)}
@@ -299,13 +299,10 @@ def _at_scale(args: argparse.Namespace, settings: SmatchSettings) -> SmatchResul
             result = smatch_files(args.pred, args.gold, settings, runner, keep_documents=args.per_doc,
                                   on_documents=seen)
         elif settings.chosen in LINE_TRIPLES:
-            result = smatch_corpus(_texts(args, "pred"), _texts(args, "gold"),
-                                   settings, _name(args, "pred"), _name(args, "gold"), runner=runner,
-                                   progress=terminal_progress("Smatch"))
+            result = scored(_texts(args, "pred"), _texts(args, "gold"), settings, _names(args), runner)
             seen(result.documents)
         else:
-            result = smatch_corpus(_preds(args), _golds(args), settings, _name(args, "pred"), _name(args, "gold"),
-                                   runner=runner, progress=terminal_progress("Smatch"))
+            result = scored(_preds(args), _golds(args), settings, _names(args), runner)
             seen(result.documents)
     if gold_problems and settings.chosen in LINE_TRIPLES:
         _golds(args)  # a gold SBN neither reader reads is an error (FILE:LINE:COL)
@@ -331,13 +328,11 @@ def _run(args: argparse.Namespace) -> int:
         result = comparison.pmb5
     elif settings.chosen in LINE_TRIPLES:  # the script's reader needs only the text of each SBN
         golds = _texts(args, "gold")
-        result = smatch_corpus(_texts(args, "pred"), golds, settings, pred_name, gold_name,
-                               progress=terminal_progress("Smatch"))
+        result = scored(_texts(args, "pred"), golds, settings, (pred_name, gold_name))
         if any(d.gold_problems for d in result.documents):
             _golds(args)  # a gold SBN neither reader reads is an error (FILE:LINE:COL)
     else:
-        result = smatch_corpus(_preds(args), _golds(args), settings, pred_name, gold_name,
-                               progress=terminal_progress("Smatch"))
+        result = scored(_preds(args), _golds(args), settings, (pred_name, gold_name))
     warnings = input_warnings(args, result)
     refuse_warnings(args, warnings)
     say(args, warnings)
@@ -351,6 +346,26 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     print(format_smatch(result, args.per_doc, comparison, fine))
     return 0
+
+
+def _names(args: argparse.Namespace) -> tuple[str, str]:
+    return _name(args, "pred"), _name(args, "gold")
+
+
+def scored(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings,
+           names: tuple[str, str], runner: Runner | None = None) -> SmatchResult:
+    """Smatch of the two sides through the one driver (``metrics.driver.run_metric``, as ``dscorer.score``
+    scores), with a progress bar; messages name the files as given (``names``: pred, gold)."""
+    from ..metrics.driver import run_metric
+    from ..metrics.smatch_metric import SmatchMetric
+
+    if not preds and not golds:
+        raise NoDrsError(list(names), f"{names[0]} and {names[1]} hold no SBN: there is nothing to score")
+    if len(preds) != len(golds):
+        raise DrsCountMismatch(names[0], names[1], len(preds), len(golds))
+    found = run_metric(SmatchMetric(settings), preds, golds, runner or IN_PROCESS,  # type: ignore[arg-type]
+                       terminal_progress("Smatch"))
+    return cast(SmatchResult, found.detail)
 
 
 def _fine_grained(args: argparse.Namespace) -> FineGrainedResult:

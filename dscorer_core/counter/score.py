@@ -155,6 +155,21 @@ class CounterResult(_ClauseScores, NotebookResult):
     optimal_count: int | None = None
     #: The sum of the documents' upper bounds when ``documents`` was not kept.
     bound_count: int | None = None
+    #: The sums of the documents' P, R and F in corpus order (kept or streamed): the macro figures.
+    macro_sums: tuple[float, float, float] | None = None
+
+    @property
+    def macro(self) -> tuple[float, float, float] | None:
+        """The mean of the documents' P, R and F (None for an empty corpus), whether or not the
+        documents were kept."""
+        n = self.n_documents
+        if not n:
+            return None
+        sums = self.macro_sums
+        if sums is None:
+            sums = tuple(sum(getattr(d, key) for d in self.documents) for key in ("P", "R", "F"))
+        assert sums is not None
+        return sums[0] / n, sums[1] / n, sums[2] / n
 
     @property
     def signature(self) -> str:
@@ -299,6 +314,7 @@ class CounterTotals:
         self.documents: list[CounterPair] = []
         self.count = self.optimal = self.matched = self.pred = self.gold = self.bound = 0
         self._kinds = {k: [0, 0, 0] for k in KINDS}
+        self._macro: list[float] = [0, 0, 0]  # as ``sum`` starts: int 0s
 
     def add(self, docs: Sequence[CounterPair]) -> None:
         """Add the next documents of the corpus (in order)."""
@@ -308,6 +324,9 @@ class CounterTotals:
             self.gold += d.gold_clauses
             self.optimal += d.optimal
             self.bound += d.upper_bound
+            self._macro[0] += d.P
+            self._macro[1] += d.R
+            self._macro[2] += d.F
             for ks in d.by_kind:
                 t = self._kinds[ks.kind]
                 t[0] += ks.matched
@@ -323,4 +342,4 @@ class CounterTotals:
         streamed = not self.keep
         return CounterResult(tuple(self.documents), self.settings, self.matched, self.pred, self.gold, kinds,
                              self.count if streamed else None, self.optimal if streamed else None,
-                             self.bound if streamed else None)
+                             self.bound if streamed else None, (self._macro[0], self._macro[1], self._macro[2]))

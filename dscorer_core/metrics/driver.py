@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..batches import BatchPlan, run_batches
 from ..errors import DrsCountMismatch
-from ..runner import Runner, runner_for
+from ..runner import IN_PROCESS, Runner, runner_for
 from .base import CountedBatch, Metric, MetricResult, Progress, stack_rows
 
 if TYPE_CHECKING:
@@ -52,3 +52,11 @@ def run_metric(metric: Metric, preds: Sequence[Drs], golds: Sequence[Drs], runne
                         metric.name, progress)
     documents: list[Any] = [d for part in parts for d in part.documents]
     return metric.result_of_batches(stack_rows([p.rows for p in parts]), documents, golds)
+
+
+def metric_detail(metric: Metric, preds: Sequence[Any], golds: Sequence[Any],
+                  progress: Progress | None = None) -> Any:
+    """``run_metric`` in this process, its metric's own result (``MetricResult.detail``: a DSCORER
+    ``CorpusResult``, ``CounterResult``, ``SmatchResult``): a picklable task for a worker pool.
+    ``preds``, ``golds``: DRSs (Smatch also takes SBN already split off a file, ``SbnText``)."""
+    return run_metric(metric, preds, golds, IN_PROCESS, progress).detail

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -17,12 +17,13 @@ from ..clauses import Drs
 from ..errors import DrsCountMismatch, DscorerInputError, NoDrsError, SettingsError
 from ..reading.sbn_text import SbnText
 from ..runner import Runner
+from ..sbn.model import Sbn
 from ..sbn.smatch import (
+    PredictedSbn,
     SmatchResult,
     SmatchSettings,
     SmatchTotals,
     smatch_batch,
-    smatch_corpus,
     smatch_plan,
     smatch_signature_value,
 )
@@ -40,10 +41,17 @@ from .base import (
 from .driver import run_metric
 
 
-def sbn_texts(drss: Sequence[Drs]) -> list[SbnText]:
+def sbn_text_of(drs: Drs) -> SbnText:
+    """The SBN a DRS was read from, as the PMB 5 script's reader takes it (a DRS read from clauses has
+    none: an empty text)."""
+    return SbnText(drs.sbn or "", drs.source, drs.line)
+
+
+def sbn_texts(drss: Sequence[Drs | PredictedSbn]) -> list[PredictedSbn]:
     """The SBN each DRS was read from, as the PMB 5 script's reader takes it (a DRS read from
-    clauses has none: an empty text)."""
-    return [SbnText(d.sbn or "", d.source, d.line) for d in drss]
+    clauses has none: an empty text); an SBN already split off its file (``SbnText``, what
+    ``dscorer smatch`` reads) or read (``Sbn``, ``SbnError``) is scored as it is."""
+    return [sbn_text_of(d) if isinstance(d, Drs) else d for d in drss]
 
 
 def _rows(counts: Sequence[tuple[float, int, int]], graded: bool = False) -> CountRows:
@@ -84,18 +92,15 @@ class SmatchMetric(OneComponent):
         return sig.with_fields([("avg", "micro")]) if (average or self.average) == "micro" else sig
 
     def refusal(self, drss: Sequence[Drs], name: str) -> str | None:
-        plain = next((d for d in drss if d.sbn is None), None)
+        plain = next((d for d in drss if isinstance(d, Drs) and d.sbn is None), None)
         if plain is None:
             return None
         return (f"{plain.source}:{plain.line}: {name} is not SBN: Smatch scores SBN files "
                 "(both gold and system files in SBN; --metric dscorer or counter score clause files)")
 
     def pair_rows(self, pred: Drs, gold: Drs) -> CountRows:
-        return self._rows_of(self._corpus([pred], [gold]))
-
-    def _corpus(self, preds: Sequence[Drs], golds: Sequence[Drs]) -> SmatchResult:
-        self._check(preds, golds)
-        return smatch_corpus(sbn_texts(preds), sbn_texts(golds), self.settings)
+        self._check([pred], [gold])
+        return self.count_batch([pred], [gold], 0).rows
 
     def _check(self, preds: Sequence[Drs], golds: Sequence[Drs]) -> None:
         """Both sides are SBN, there is something to score, and as many predictions as gold SBNs."""
@@ -120,7 +125,8 @@ class SmatchMetric(OneComponent):
     def count_batch(self, preds: Sequence[Drs], golds: Sequence[Drs], first_index: int,
                     progress: Progress | None = None) -> CountedBatch:
         """The triple counts of each pair (``sbn.smatch.smatch_batch``), with its ``SmatchDocument``."""
-        docs = smatch_batch(sbn_texts(preds), sbn_texts(golds), self.settings, first_index, progress)
+        docs = smatch_batch(sbn_texts(preds), cast("list[Sbn | SbnText]", sbn_texts(golds)), self.settings,
+                            first_index, progress)
         return CountedBatch(_rows([(d.matched, d.pred_triples, d.gold_triples) for d in docs], self.settings.soft),
                             tuple(docs))
 
@@ -129,7 +135,8 @@ class SmatchMetric(OneComponent):
         totals = SmatchTotals(self.settings)
         totals.add(documents)
         corpus = totals.result()
-        return result_from_rows(self, rows, [g.sentence for g in golds], optimal=[d.optimal for d in documents],
+        return result_from_rows(self, rows, [getattr(g, "sentence", None) for g in golds],
+                                optimal=[d.optimal for d in documents],
                                 notes=[d.ill_formed or d.note for d in documents], ill_formed=corpus.ill_formed,
                                 detail=corpus)
 

@@ -94,10 +94,10 @@ def document_table_html(result: MetricResult, drawn: set[int]) -> str:
 
 
 def _smatch_block(pred: Drs, gold: Drs, settings: Any) -> str:
-    from ..metrics.smatch_metric import sbn_texts
+    from ..metrics.smatch_metric import sbn_text_of
     from ..sbn.triple_match import triple_match
 
-    found = triple_match(sbn_texts([pred])[0], sbn_texts([gold])[0], settings)
+    found = triple_match(sbn_text_of(pred), sbn_text_of(gold), settings)
     triples = html_table(["side", "triple"], [[side, f"{v.triple.relation}({v.triple.source}, {v.triple.target})"]
                                               for side, verdicts in (("predicted", found.pred), ("gold", found.gold))
                                               for v in verdicts])

@@ -162,6 +162,9 @@ class SmatchResult(NotebookResult):
     #: there are: their predictions score F 0 and are not counted as ill-formed, as in the script.
     gold_unreadable: tuple[str, ...] = ()
     gold_unreadable_count: int = 0
+    #: The mean of per-sentence precision and recall (kept or streamed; ``mean_F`` is the F's).
+    mean_P: float | None = None
+    mean_R: float | None = None
 
     @property
     def n_documents(self) -> int:
@@ -435,6 +438,8 @@ class SmatchTotals:
         self.count = self.ill = self.optimal = self.pred = self.gold = self.unreadable = 0
         self.matched: float = 0
         self._f: float = 0  # as ``sum`` starts: an int 0
+        self._p: float = 0
+        self._r: float = 0
         self.unreadable_listed: list[str] = []
 
     def add(self, docs: Sequence[SmatchDocument]) -> None:
@@ -444,6 +449,8 @@ class SmatchTotals:
             self.pred += d.pred_triples
             self.gold += d.gold_triples
             self._f += d.F
+            self._p += d.P
+            self._r += d.R
             self.ill += 1 if d.ill_formed else 0
             self.optimal += 1 if d.optimal else 0
             if d.gold_unreadable is not None:
@@ -461,4 +468,5 @@ class SmatchTotals:
         streamed = not self.keep
         return SmatchResult(tuple(self.documents), p, r, f, self._f / n, self.ill / n, smatch_signature(self.settings),
                             n if streamed else None, self.ill if streamed else None,
-                            self.optimal if streamed else None, tuple(self.unreadable_listed), self.unreadable)
+                            self.optimal if streamed else None, tuple(self.unreadable_listed), self.unreadable,
+                            self._p / n, self._r / n)
