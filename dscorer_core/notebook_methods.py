@@ -1,9 +1,10 @@
 """The methods every result shares where researchers work, written once: ``__repr__`` (one line under
 300 characters), ``_repr_html_`` (what Jupyter shows), ``to_pandas()`` (one flat row per document)
-and, for a DSCORER pair, ``show(k=...)``. Each is a thin call into ``render.notebook``, imported on
-first use; the renderer reads the results by their attributes and never imports their modules, so
-no import circle runs through it (tests/test_layers.py). A dataclass that mixes these in is declared
-with ``repr=False``, or its generated ``__repr__`` would hide the mixin's."""
+and, for a DSCORER pair, ``show(k=...)``; a corpus result's signature and size (``SettledCorpus``).
+Each is a thin call into ``render.notebook``, imported on first use; the renderer reads the results
+by their attributes and never imports their modules, so no import circle runs through it
+(tests/test_layers.py). A dataclass that mixes these in is declared with ``repr=False``, or its
+generated ``__repr__`` would hide the mixin's."""
 
 from __future__ import annotations
 
@@ -40,6 +41,25 @@ class NotebookResult(Brief):
         from .render.notebook import to_pandas
 
         return to_pandas(self)
+
+
+class SettledCorpus(NotebookResult):
+    """A corpus result made under a metric's ``settings`` (DSCORER's, COUNTER's): its signature is the
+    settings', and it counts its documents whether it kept them or only their sums (``count``)."""
+
+    __slots__ = ()
+    settings: Any
+    documents: tuple[Any, ...]
+    count: int | None
+
+    @property
+    def signature(self) -> str:
+        return cast(str, self.settings.signature())
+
+    @property
+    def n_documents(self) -> int:
+        """How many documents the figures cover (kept in ``documents`` or not)."""
+        return len(self.documents) if self.count is None else self.count
 
 
 class PairNotebook(NotebookResult):

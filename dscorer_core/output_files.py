@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from typing import TextIO
 
 from .errors import OutputError
+from .file_kinds import kind_of_mode
 
 
 def target_kind(path: str | os.PathLike[str]) -> str | None:
@@ -28,14 +29,7 @@ def target_kind(path: str | os.PathLike[str]) -> str | None:
         return None
     except OSError as exc:  # a loop of links, a component that is a file, permission denied
         return f"a path that cannot be examined ({exc.strerror or exc})"
-    if stat.S_ISREG(mode):
-        return None
-    for test, kind in ((stat.S_ISDIR, "a directory"), (stat.S_ISCHR, "a character device"),
-                       (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
-                       (stat.S_ISSOCK, "a socket")):
-        if test(mode):
-            return kind
-    return "not a regular file"
+    return None if stat.S_ISREG(mode) else kind_of_mode(mode)
 
 
 def check_output_target(path: str | os.PathLike[str], what: str = "the output") -> None:

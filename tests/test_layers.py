@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 #: layer are independent of each other. The reading package spans layers: its first stages sit under
 #: the data they build, its last (SBN converted to DRSs, streams) over the metrics' SBN code.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("version", "errors"),
+    # file_kinds: what a path that is not a regular file is, for readers' and writers' messages
+    ("version", "errors", "file_kinds"),
     # checks every reader, writer and setting shares: text, input and output files, setting values
     # runner: where a corpus's batches run (this process, N processes), handed down to the metrics
     ("setting_checks", "text_checks", "reading.files", "output_files", "runner"),

@@ -1,5 +1,5 @@
 """``make_metric(name).add_batch(preds, golds)`` round by round, then ``compute()``: equal to scoring
-every pair at once (dscorer_core.metrics.base.Batches), on the paper's pairs and PMB 2.2.0 dev."""
+every pair at once (dscorer_core.metrics.batched.Batches), on the paper's pairs and PMB 2.2.0 dev."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from ..align import matched_candidates
 from ..batches import run_batches
 from ..clauses import Clause, Drs
 from ..errors import CounterExplosion, DrsCountMismatch
-from ..notebook_methods import NotebookResult
+from ..notebook_methods import NotebookResult, SettledCorpus
 from ..runner import Runner, runner_for
 from .chunks import counter_plan
 from .direct import BYTES_PER_CANDIDATE, DIRECT_FROM, direct_outcome, estimated_candidates
@@ -140,7 +140,7 @@ class CounterPair(_ClauseScores, NotebookResult):
         return data
 
 @dataclass(frozen=True, repr=False)
-class CounterResult(_ClauseScores, NotebookResult):
+class CounterResult(_ClauseScores, SettledCorpus):
     """Micro-averaged COUNTER scores of a corpus, its documents and its breakdown by clause kind."""
 
     documents: tuple[CounterPair, ...]
@@ -170,15 +170,6 @@ class CounterResult(_ClauseScores, NotebookResult):
             sums = tuple(sum(getattr(d, key) for d in self.documents) for key in ("P", "R", "F"))
         assert sums is not None
         return sums[0] / n, sums[1] / n, sums[2] / n
-
-    @property
-    def signature(self) -> str:
-        return self.settings.signature()
-
-    @property
-    def n_documents(self) -> int:
-        """How many documents the figures cover (kept in ``documents`` or not)."""
-        return len(self.documents) if self.count is None else self.count
 
     @property
     def upper_bound(self) -> int:

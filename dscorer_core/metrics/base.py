@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 import numpy as np
 
 from ..batches import BatchPlan as BatchPlan  # how a metric cuts a corpus (the one batch loop's plan)
-from ..errors import DrsCountMismatch
 from ..formula import mean_rows, prf, sum_rows
 from ..notebook_methods import Brief, NotebookResult
 from ..signature import Signature
@@ -285,64 +284,6 @@ class MetricResult(NotebookResult):
         if per_doc:
             data["documents"] = [d.as_dict() for d in self.documents]
         return data
-
-class Batches:
-    """``add_batch(preds, golds)`` as a training loop's evaluation goes, then ``compute()``: the
-    corpus result of every pair added, equal to ``score`` of them all at once (it is that call: the
-    pairs are kept, in order, and scored together, so that micro and macro figures, document
-    indices and signatures are those of one corpus). ``compute`` starts a new round.
-
-    The pairs are kept outside the metric's fields, so a metric compares, hashes and pickles as
-    before (a pickled metric leaves its pending pairs behind)."""
-
-    _BATCHES = "_pending_batches"
-
-    if TYPE_CHECKING:  # the metric's own
-        def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None) -> MetricResult:
-            ...
-
-    def _pending(self) -> list[tuple[tuple[Drs, ...], tuple[Drs, ...]]]:
-        found: list[tuple[tuple[Drs, ...], tuple[Drs, ...]]] | None = self.__dict__.get(self._BATCHES)
-        if found is None:
-            found = []
-            object.__setattr__(self, self._BATCHES, found)  # frozen dataclasses: not a field
-        return found
-
-    def add_batch(self, preds: Sequence[Drs], golds: Sequence[Drs]) -> None:
-        """Keep a batch of aligned predicted and gold DRSs for ``compute``."""
-        if len(preds) != len(golds):
-            raise DrsCountMismatch("the predicted batch", "the gold batch", len(preds), len(golds))
-        self._pending().append((tuple(preds), tuple(golds)))
-
-    def compute(self, progress: Progress | None = None) -> MetricResult:
-        """The corpus result of every pair added since the last ``compute`` (``score`` of them all)."""
-        batches = self._pending()
-        preds = [p for batch, _ in batches for p in batch]
-        golds = [g for _, batch in batches for g in batch]
-        object.__setattr__(self, self._BATCHES, [])
-        return self.score(preds, golds, progress)
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k != self._BATCHES}
-
-
-class OneComponent(Batches):
-    """What a metric of one count triple per document (COUNTER's clauses, Smatch's triples) says
-    alike: its figures are ``formula.prf`` of the summed (matched, predicted, gold), it has no
-    sub-scores, and a document's score is its F."""
-
-    def figures(self, sums: np.ndarray) -> np.ndarray:
-        """``formula.prf`` of summed (matched, predicted, gold) counts."""
-        sums = np.atleast_2d(sums)
-        return np.column_stack(prf(sums[:, 0], sums[:, 1], sums[:, 2]))
-
-    @property
-    def sub_scores(self) -> tuple[str, ...]:
-        return ()
-
-    def document_scores(self, result: MetricResult) -> dict[str, list[float]]:
-        return {"": [d.F for d in result.documents]}
-
 
 def result_from_rows(metric: Metric, rows: CountRows, sentences: Sequence[str | None],
                      optimal: Sequence[bool | None] | None = None, notes: Sequence[str | None] | None = None,

@@ -13,7 +13,6 @@ from ..counter.chunks import counter_plan
 from ..counter.score import CounterResult, CounterTotals, counter_pair, score_chunk
 from ..counter.settings import CounterSettings
 from ..errors import SettingsError
-from ..runner import Runner
 from ..signature import Signature
 from .base import (
     Average,
@@ -21,11 +20,10 @@ from .base import (
     CountedBatch,
     CountRows,
     MetricResult,
-    OneComponent,
     Progress,
     result_from_rows,
 )
-from .driver import run_metric
+from .batched import OneComponent
 
 
 def _rows(counts: Sequence[tuple[int, int, int]]) -> CountRows:
@@ -69,10 +67,6 @@ class CounterMetric(OneComponent):
         found = counter_pair(pred, gold, self.settings)
         return _rows([(found.matched, found.pred_clauses, found.gold_clauses)])
 
-    def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None,
-              runner: Runner | None = None) -> MetricResult:
-        """``runner``: where the batches run (a cluster's, docs/scale.md); None: ``jobs`` processes."""
-        return run_metric(self, preds, golds, runner, progress)
 
     def plan_batches(self, preds: Sequence[Drs], golds: Sequence[Drs], workers: int) -> BatchPlan:
         """COUNTER's chunks, the heaviest first when several workers pay for them (``counter.chunks.counter_plan``)."""

@@ -14,11 +14,9 @@ from ..ngrams.batch import score_documents
 from ..ngrams.corpus import corpus_from_documents, ngram_plan
 from ..ngrams.scoring import CorpusResult, OrderCounts, score_pair, zero_gram_ratio, zero_gram_ratios_of
 from ..ngrams.settings import ScoreSettings
-from ..runner import Runner
 from ..signature import Signature
 from .base import (
     Average,
-    Batches,
     BatchPlan,
     CountedBatch,
     CountRows,
@@ -27,7 +25,7 @@ from .base import (
     component_f,
     result_from_rows,
 )
-from .driver import run_metric
+from .batched import Batches
 
 
 def _rows(counts: Sequence[Sequence[OrderCounts]], zero_grams: Sequence[float], order: int) -> CountRows:
@@ -93,10 +91,6 @@ class DscorerMetric(Batches):
         counts = score_pair(pred, gold, self.settings).counts
         return _rows([counts], [zero_gram_ratio(counts[0])], self.settings.order)
 
-    def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None,
-              runner: Runner | None = None) -> MetricResult:
-        """``runner``: where the batches run (a cluster's, docs/scale.md); None: ``jobs`` processes."""
-        return run_metric(self, preds, golds, runner, progress)
 
     def plan_batches(self, preds: Sequence[Drs], golds: Sequence[Drs], workers: int) -> BatchPlan:
         """One batch in one process, else four ranges of about equal size per worker (``ngrams.corpus.ngram_plan``)."""

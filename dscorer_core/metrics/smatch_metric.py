@@ -16,7 +16,6 @@ import numpy as np
 from ..clauses import Drs
 from ..errors import DrsCountMismatch, DscorerInputError, NoDrsError, SettingsError
 from ..reading.sbn_text import SbnText
-from ..runner import Runner
 from ..sbn.model import Sbn
 from ..sbn.smatch import (
     PredictedSbn,
@@ -34,11 +33,10 @@ from .base import (
     CountedBatch,
     CountRows,
     MetricResult,
-    OneComponent,
     Progress,
     result_from_rows,
 )
-from .driver import run_metric
+from .batched import OneComponent
 
 
 def sbn_text_of(drs: Drs) -> SbnText:
@@ -143,10 +141,6 @@ class SmatchMetric(OneComponent):
     def _rows_of(self, corpus: SmatchResult) -> CountRows:
         return _rows([(d.matched, d.pred_triples, d.gold_triples) for d in corpus.documents], self.settings.soft)
 
-    def score(self, preds: Sequence[Drs], golds: Sequence[Drs], progress: Progress | None = None,
-              runner: Runner | None = None) -> MetricResult:
-        """``runner``: where the batches run (a cluster's, docs/scale.md); None: this process."""
-        return run_metric(self, preds, golds, runner, progress)
 
     def result_of(self, corpus: SmatchResult, sentences: Sequence[str | None] | None = None) -> MetricResult:
         """The registry's corpus result of a Smatch run (``smatch_corpus``'s ``SmatchResult`` as ``detail``)."""

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..clauses import Drs
 from ..formula import DscorerRows, dscorer_rows, zero_gram_ratios
-from ..notebook_methods import Brief, NotebookResult, PairNotebook
+from ..notebook_methods import Brief, PairNotebook, SettledCorpus
 from .engines import PairBatch, check_batch, count_ngrams, get_engine, uses_walks
 from .fast_engine import BatchCounts
 from .induction import Graph
@@ -117,7 +117,7 @@ class DocumentScore(Brief):
         return d
 
 @dataclass(frozen=True, repr=False)
-class CorpusResult(NotebookResult):
+class CorpusResult(SettledCorpus):
     """Micro and macro corpus scores, every document's score, and the settings."""
 
     micro: Score
@@ -127,15 +127,6 @@ class CorpusResult(NotebookResult):
     extra: dict[str, Any] = field(default_factory=dict)
     #: How many documents were scored when ``documents`` was not kept (a streamed corpus: ``CorpusTotals``).
     count: int | None = None
-
-    @property
-    def signature(self) -> str:
-        return self.settings.signature()
-
-    @property
-    def n_documents(self) -> int:
-        """How many documents the figures cover (kept in ``documents`` or not)."""
-        return len(self.documents) if self.count is None else self.count
 
     def as_dict(self, per_doc: bool = False) -> dict[str, Any]:
         d: dict[str, Any] = {

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import ClfProblem, DscorerInputError
+from ..file_kinds import kind_of_mode
 
 #: The largest file a reader holds whole in memory (64 MiB: about 1.1 GB once parsed, at the 17 bytes
 #: a byte measured on PMB clause files). ``--per-doc-out`` reads clause files as streams, without it.
@@ -18,15 +19,6 @@ MAX_FILE_BYTES = 64 * 2**20
 
 #: How a reader's error is made: (the file's name, its problems) -> the error (ClfError, JudgementError...).
 ErrorOf = Callable[[str, list[ClfProblem]], DscorerInputError]
-
-
-def _kind(mode: int) -> str:
-    for test, kind in ((stat.S_ISDIR, "a directory"), (stat.S_ISCHR, "a character device"),
-                       (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
-                       (stat.S_ISSOCK, "a socket")):
-        if test(mode):
-            return kind
-    return "not a regular file"
 
 
 def checked_input(path: str | os.PathLike[str], error: ErrorOf) -> tuple[Path, int]:
@@ -40,7 +32,7 @@ def checked_input(path: str | os.PathLike[str], error: ErrorOf) -> tuple[Path, i
     except OSError as exc:
         raise error(str(p), [ClfProblem(0, f"cannot be read ({exc.strerror or exc})", "")]) from None
     if not stat.S_ISREG(info.st_mode):
-        kind = _kind(info.st_mode)
+        kind = kind_of_mode(info.st_mode)
         what = "not a regular file" if kind == "not a regular file" else f"not a regular file (it is {kind})"
         raise error(str(p), [ClfProblem(0, what, "")])
     return p, info.st_size
