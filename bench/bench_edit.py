@@ -1,12 +1,11 @@
-"""What one change of the edited predicted DRS costs the pair view (issue 31: 0.5 s per change):
-reading the edit, DSCORER, COUNTER, the k = 1 comparison, the shared layout and the diff, as the
-page calls them (uncached: every edit is new). Prints a markdown table:
+"""Time from committing an edit of the predicted DRS (Ctrl+Enter in "Edit pred") to the page showing
+it: both graph panes drawn with the edit and the headline F of the edited pair, in the app in
+headless Chromium at 1280x800 (issue 31, item 8: the graph, highlighting and scores follow an edit,
+0.5 s per change). Each run removes the last one or two clauses of the predicted DRS in turn, so
+every commit changes the DRS. Cases: the sample's Figure 4 pair and PMB 2.2.0 dev document 22
+(Boxer against gold). Prints the median, min and max:
 
     python bench/bench_edit.py [--repeats 5]
-
-Pairs: the paper's Figure 4 (sample_data) with its pred edited into the gold DRS, and PMB 2.2.0 dev
-document 22 (Boxer against gold, 78 and 41 clauses) with one pred clause deleted, when ../shared/data
-is there.
 """
 
 from __future__ import annotations
@@ -17,42 +16,47 @@ import sys
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from bench_app import CURRENT, DATA, GRAPHS, READY, fresh_panes, upload, wait_idle
+from served_app import CHROMIUM, CHROMIUM_FLAGS, served_app
 
-from dscorer_core import ScoreSettings
-from dscorer_core.counter import counter_pair
-from dscorer_core.drs_diff import drs_diff
-from dscorer_core.ngrams import score_pair
-from dscorer_core.reading.clause_text import read_clf
-from dscorer_core.reading.drs_files import parse_drs_text
-from dscorer_core.render import compare_ngrams, shared_layout
-
-PMB = REPO.parent / "shared" / "data" / "pmb-2.2.0"
+AREA = "Predicted DRS (clauses or SBN): edit, then Ctrl+Enter or click outside"
 
 
-def one_change(text: str, gold) -> dict[str, float]:
-    """Seconds of each step of one rerun after an edit."""
-    times = {}
-    t = time.perf_counter()
-    (pred,) = parse_drs_text(text, "edited pred")
-    times["read"] = time.perf_counter() - t
-    t = time.perf_counter()
-    result = score_pair(pred, gold, ScoreSettings())
-    times["DSCORER"] = time.perf_counter() - t
-    t = time.perf_counter()
-    cpair = counter_pair(pred, gold)
-    times["COUNTER"] = time.perf_counter() - t
-    t = time.perf_counter()
-    compare_ngrams(result.pred_graph, result.gold_graph, 1, mapping=cpair.mapping)
-    times["k = 1"] = time.perf_counter() - t
-    t = time.perf_counter()
-    shared_layout(result.pred_graph, result.gold_graph, mapping=cpair.mapping)
-    times["layout"] = time.perf_counter() - t
-    t = time.perf_counter()
-    drs_diff(pred, gold)
-    times["diff"] = time.perf_counter() - t
-    times["total"] = sum(times.values())
+def _edited_shown(page, clauses: int) -> bool:
+    """The caption names the edit's clause count and both panes show the current run, drawn."""
+    if not page.get_by_text(f"Showing your edit: {clauses} clauses", exact=False).count():
+        return False
+    frames = [h.content_frame() for h in page.query_selector_all(GRAPHS)[:2]]
+    return len(frames) == 2 and all(f and f.evaluate(f"(() => {{ try {{ return {CURRENT} && ({READY}); }}"
+                                                     " catch (e) { return false; } })()") for f in frames)
+
+
+def time_edits(page, repeats: int) -> list[float]:
+    """Seconds per committed edit: the file's DRS less its last one or two clause lines, in turn."""
+    page.get_by_role("button", name="Edit pred").click()
+    area = page.get_by_role("textbox", name=AREA)
+    area.wait_for()
+    original = area.input_value().rstrip("\n").split("\n")
+    clause_lines = [i for i, line in enumerate(original) if line.strip() and not line.startswith("%")]
+    times = []
+    for run in range(repeats):
+        cut = 1 + run % 2
+        text = "\n".join(line for i, line in enumerate(original) if i not in clause_lines[-cut:]) + "\n"
+        fresh_panes(page)
+        wait_idle(page)
+        for h in page.query_selector_all(GRAPHS)[:2]:
+            h.content_frame().evaluate("window.__benchOld = 1; window.__benchStyled = document.body.dataset.styled")
+        area.fill(text)
+        start = time.perf_counter()
+        area.press("Control+Enter")
+        deadline = time.time() + 120
+        while not _edited_shown(page, len(clause_lines) - cut):
+            if time.time() > deadline:
+                raise TimeoutError("the edit was not drawn")
+            page.wait_for_timeout(20)
+        times.append(time.perf_counter() - start)
     return times
 
 
@@ -60,20 +64,31 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
-    cases = []
-    golds = read_clf(REPO / "sample_data" / "paper_gold.clf")
-    cases.append(("Figure 4, pred edited into gold", golds[1].text(), golds[1]))
-    if (PMB / "boxer_dev.clf").is_file():
-        pred = read_clf(PMB / "boxer_dev.clf", lenient=True)[22]
-        gold = read_clf(PMB / "gold_dev.clf")[22]
-        cases.append(("PMB 2.2.0 dev 22, one pred clause deleted", "\n".join(c.text() for c in pred.clauses[1:]), gold))
-    steps = ["read", "DSCORER", "COUNTER", "k = 1", "layout", "diff", "total"]
-    print("| pair | " + " | ".join(steps) + " |")
-    print("|---|" + "---:|" * len(steps))
-    for name, text, gold in cases:
-        runs = [one_change(text, gold) for _ in range(args.repeats)]
-        print(f"| {name} | " + " | ".join(f"{statistics.median(r[s] for r in runs):.3f}" for s in steps) + " |")
-    print(f"\nmedian seconds of {args.repeats} runs; the page's own drawing (panes, tables) comes on top")
+    from playwright.sync_api import sync_playwright
+
+    rows = []
+    with served_app() as (url, _), sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(url + "/?doc=1&k=1")
+        fresh_panes(page)
+        wait_idle(page)
+        rows.append(("sample, Figure 4 (doc 1)", time_edits(page, args.repeats)))
+        if (DATA / "boxer_dev.clf").is_file():
+            page.goto(url + "/")
+            wait_idle(page)
+            upload(page, "Predicted (pred) file", DATA / "boxer_dev.clf")
+            upload(page, "Gold file", DATA / "gold_dev.clf")
+            box = page.get_by_label("Document (0-", exact=False)
+            box.fill("22")
+            box.press("Enter")
+            page.get_by_role("heading", name="Document 22").wait_for()
+            fresh_panes(page)
+            rows.append(("PMB 2.2.0 dev doc 22, Boxer vs gold", time_edits(page, args.repeats)))
+        browser.close()
+    print(f"{'case':<40} {'median s':>9} {'min s':>7} {'max s':>7}  (commit an edit of pred, {args.repeats} runs)")
+    for name, times in rows:
+        print(f"{name:<40} {statistics.median(times):>9.3f} {min(times):>7.3f} {max(times):>7.3f}")
 
 
 if __name__ == "__main__":
