@@ -161,3 +161,38 @@ def test_an_opt_in_time_limit_names_the_document_it_cut_with_its_bound(tmp_path,
     assert main(["smatch", str(pred), str(gold)]) == 0  # without the cap: proven
     assert "not proven" not in capsys.readouterr().out
     assert main(["smatch", str(pred), str(gold), "--time-limit", "-1"]) == 2
+
+
+def test_an_opt_in_time_limit_names_the_counter_document_it_cut(shared_path, tmp_path, capsys, monkeypatch):
+    """COUNTER on three 20-sentence documents joined from PMB 2.2.0 dev (Boxer against gold): under a
+    clock on which the opt-in cap is used up at once, the second document's search is cut; the JSON's
+    ``unproven`` and the text report name it, its bound and the limit that cut it. Without the cap the
+    work limits prove every document and nothing is listed."""
+    from document_pairs import clf_text, document_pairs
+
+    from dscorer_core.align import WorkBudget
+    from dscorer_core.counter import settings as counter_settings
+    from dscorer_core.reading.clause_text import read_clf
+
+    preds, golds = document_pairs(read_clf(shared_path("pmb-2.2.0/boxer_dev.clf")),
+                                  read_clf(shared_path("pmb-2.2.0/gold_dev.clf")), 20)
+    pred, gold = tmp_path / "k20_pred.clf", tmp_path / "k20_gold.clf"
+    pred.write_text(clf_text(preds[:3]), encoding="utf-8")
+    gold.write_text(clf_text(golds[:3]), encoding="utf-8")
+    assert main(["counter", str(pred), str(gold), "--json"]) == 0
+    proven = json.loads(capsys.readouterr().out)
+    assert proven["unproven"] == [] and proven["optimal_documents"] == 3
+    ticks = iter(range(0, 10**7, 1000))  # every reading of this clock is 1000 s after the last
+    monkeypatch.setattr(counter_settings, "WorkBudget",
+                        lambda limits, seconds: WorkBudget(limits, seconds, lambda: float(next(ticks))))
+    assert main(["counter", str(pred), str(gold), "--json", "--time-limit", "5"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert "|time:5|" in data["signature"]
+    assert 1 in {u["index"] for u in data["unproven"]}
+    for u in data["unproven"]:
+        assert u["stopped"] == "time limit" and u["matched"] < u["upper_bound"]
+    assert data["matched_upper_bound"] > data["matched"]
+    assert main(["counter", str(pred), str(gold), "--time-limit", "5"]) == 0
+    cut = next(u for u in data["unproven"] if u["index"] == 1)
+    assert (f"document 1: matched {cut['matched']}, at most {cut['upper_bound']} (stopped by the time limit)"
+            in capsys.readouterr().out)

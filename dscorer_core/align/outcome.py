@@ -14,6 +14,8 @@ class Alignment:
 
     ``method``: ``trivial`` (nothing could match), ``greedy`` or ``hill`` (a start or hill climbing,
     proven when it met the bound), ``bnb`` (branch and bound) or ``milp`` (the integer program).
+    ``stopped``: what left an unproven mapping open, ``"work limit"`` (the counted limits, the same on
+    every machine) or ``"time limit"`` (the opt-in wall-clock cap); None when proven.
     """
 
     mapping: Mapping
@@ -21,6 +23,7 @@ class Alignment:
     upper_bound: int
     optimal: bool
     method: str
+    stopped: str | None = None
 
     @property
     def lower_bound(self) -> int:

@@ -113,11 +113,27 @@ def format_counter(result: CounterResult, by_kind: bool = False) -> str:
              format_table(["matched", "pred_clauses", "gold_clauses", "P", "R", "F"],
                           [[result.matched, result.pred_clauses, result.gold_clauses,
                             result.P, result.R, result.F]])]
+    lines += unproven_lines(result)
     if by_kind:
         lines += ["", "by clause kind:",
                   format_table(["kind", "matched", "pred", "gold", "P", "R", "F"],
                                [[k.kind, k.matched, k.pred, k.gold, k.P, k.R, k.F] for k in result.by_kind])]
     return "\n".join(lines)
+
+
+#: Unproven documents named one by one in the text report, at most.
+MAX_UNPROVEN_LISTED = 20
+
+
+def unproven_lines(result: CounterResult) -> list[str]:
+    """One line per document whose mapping is not proven optimal (kept or streamed): which limit
+    left it open and the bound it has, so a reader knows which figure may still rise and by how much."""
+    open_ = result.unproven
+    lines = [f"document {d.index}: matched {d.matched}, at most {d.upper_bound} (stopped by the {d.stopped})"
+             for d in open_[:MAX_UNPROVEN_LISTED]]
+    if len(open_) > MAX_UNPROVEN_LISTED:
+        lines.append(f"... and {len(open_) - MAX_UNPROVEN_LISTED} more (--json --per-doc lists them all)")
+    return lines
 
 
 def _scored_at_scale(args: argparse.Namespace, settings: CounterSettings, runner: Runner,
@@ -177,6 +193,8 @@ def run(args: argparse.Namespace) -> int:
         head = schema_head("counter", signature, n, {"P": result.P, "R": result.R, "F": result.F},
                            _macro(result), len(report.entries) / n if n else 0.0)
         data = {**head, **data}
+        data["unproven"] = [{"index": d.index, "stopped": d.stopped, "matched": d.matched, "upper_bound": d.upper_bound}
+                            for d in result.unproven]
         data["signature"] = signature
         data["ill_formed"] = report.as_dict()
         write_json(data)

@@ -125,13 +125,15 @@ class CounterPair(_ClauseScores, NotebookResult):
     by_kind: tuple[KindScore, ...]
     signature: str
     sentence: str | None = None
+    #: What left an unproven mapping open: "work limit" or "time limit" (the opt-in cap); None when proven.
+    stopped: str | None = None
 
     def as_dict(self, clauses: bool = False) -> dict:
         """The figures as plain data; with ``clauses`` also the mapping and clause lists (as text)."""
         data = {"index": self.index, "P": self.P, "R": self.R, "F": self.F, "matched": self.matched,
                 "pred_clauses": self.pred_clauses, "gold_clauses": self.gold_clauses,
                 "optimal": self.optimal, "upper_bound": self.upper_bound, "method": self.method,
-                "sentence": self.sentence}
+                "stopped": self.stopped, "sentence": self.sentence}
         if clauses:
             data["mapping"] = dict(self.mapping)
             data["matched_clauses"] = [[p.text(), g.text()] for p, g in self.matched_clauses]
@@ -157,6 +159,15 @@ class CounterResult(_ClauseScores, SettledCorpus):
     bound_count: int | None = None
     #: The sums of the documents' P, R and F in corpus order (kept or streamed): the macro figures.
     macro_sums: tuple[float, float, float] | None = None
+    #: The documents whose mapping is not proven optimal, kept even when ``documents`` is not.
+    open_documents: tuple[CounterPair, ...] | None = None
+
+    @property
+    def unproven(self) -> tuple[CounterPair, ...]:
+        """The documents whose mapping is not proven optimal (each with its bound and ``stopped``)."""
+        if self.open_documents is not None:
+            return self.open_documents
+        return tuple(d for d in self.documents if not d.optimal)
 
     @property
     def macro(self) -> tuple[float, float, float] | None:
@@ -217,7 +228,8 @@ def _pair_result(index: int, problem: MatchProblem, outcome: SearchOutcome,
         optimal=outcome.optimal, method=outcome.method,
         upper_bound=len(chosen) if outcome.optimal else max(outcome.upper_bound, len(chosen)),
         by_kind=_breakdown(matched, p.clauses, g.clauses), signature=settings.signature(),
-        sentence=g.source.sentence or p.source.sentence)
+        sentence=g.source.sentence or p.source.sentence,
+        stopped=None if outcome.optimal else outcome.stopped or "work limit")
 
 
 def _where(drs: CounterDrs) -> str:
@@ -306,6 +318,7 @@ class CounterTotals:
         self.count = self.optimal = self.matched = self.pred = self.gold = self.bound = 0
         self._kinds = {k: [0, 0, 0] for k in KINDS}
         self._macro: list[float] = [0, 0, 0]  # as ``sum`` starts: int 0s
+        self._open: list[CounterPair] = []
 
     def add(self, docs: Sequence[CounterPair]) -> None:
         """Add the next documents of the corpus (in order)."""
@@ -318,6 +331,8 @@ class CounterTotals:
             self._macro[0] += d.P
             self._macro[1] += d.R
             self._macro[2] += d.F
+            if not d.optimal:
+                self._open.append(d)
             for ks in d.by_kind:
                 t = self._kinds[ks.kind]
                 t[0] += ks.matched
@@ -333,4 +348,5 @@ class CounterTotals:
         streamed = not self.keep
         return CounterResult(tuple(self.documents), self.settings, self.matched, self.pred, self.gold, kinds,
                              self.count if streamed else None, self.optimal if streamed else None,
-                             self.bound if streamed else None, (self._macro[0], self._macro[1], self._macro[2]))
+                             self.bound if streamed else None, (self._macro[0], self._macro[1], self._macro[2]),
+                             tuple(self._open))

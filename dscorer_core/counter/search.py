@@ -200,7 +200,10 @@ def finish(problem: MatchProblem, first: SearchOutcome, exact: ProgramOutcome | 
         score = count_matched(problem, climber.mapping()) if reduced is not None else climber.score
         if score > best:
             best, best_map, method = score, climber.mapping(), "hill"
-    return SearchOutcome(best_map, best, max(bound, best), best >= bound, method)
+    proven = best >= bound
+    clock = work.clock_cut or (exact is not None and exact.timed_out)
+    return SearchOutcome(best_map, best, max(bound, best), proven, method,
+                         None if proven else "time limit" if clock else "work limit")
 
 
 def find_mappings(problems: Sequence[MatchProblem], settings: CounterSettings,
