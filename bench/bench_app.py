@@ -124,6 +124,15 @@ def sentence_case(page, url: str, repeats: int) -> list[float]:
     return times
 
 
+def figure_4_page(playwright, url: str):
+    """Debian's Chromium (headless) and a 1280x800 page showing the sample's Figure 4 pair at k = 1, drawn."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(url + "/?doc=1&k=1")
+    fresh_panes(page)
+    return browser, page
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
@@ -134,10 +143,7 @@ def main() -> None:
 
     rows = []
     with served_app() as (url, _), sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.goto(url + "/?doc=1&k=1")
-        fresh_panes(page)
+        browser, page = figure_4_page(p, url)
         if "sample" in args.cases:
             rows.append(("sample, Figure 4 (doc 1)", time_k_changes(page, args.repeats)))
         if "pmb" in args.cases and (DATA / "boxer_dev.clf").is_file():

@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from bench_app import CURRENT, DATA, GRAPHS, READY, fresh_panes, upload, wait_idle
-from served_app import CHROMIUM, CHROMIUM_FLAGS, served_app
+from bench_app import CURRENT, DATA, GRAPHS, READY, figure_4_page, fresh_panes, upload, wait_idle
+from served_app import served_app
 
 AREA = "Predicted DRS (clauses or SBN): edit, then Ctrl+Enter or click outside"
 
@@ -68,10 +68,7 @@ def main() -> None:
 
     rows = []
     with served_app() as (url, _), sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.goto(url + "/?doc=1&k=1")
-        fresh_panes(page)
+        browser, page = figure_4_page(p, url)
         wait_idle(page)
         rows.append(("sample, Figure 4 (doc 1)", time_edits(page, args.repeats)))
         if (DATA / "boxer_dev.clf").is_file():
