@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import re
 import shutil
 from collections.abc import Sequence
@@ -37,6 +38,7 @@ from dscorer_core.render import (
     UNPAIRED_NOTE,
     Layout,
     LineStyle,
+    Route,
     compact_folds,
     drawing_geometry,
     edge_display,
@@ -213,12 +215,12 @@ function remember(){if(saved)return;saved={e:{},n:{}};network.body.data.edges.ge
  saved.e[e.id]={color:e.color,width:e.width};});network.body.data.nodes.get().forEach(function(n){
  saved.n[n.id]={borderWidth:n.borderWidth,color:n.color};});}
 function clear(){if(!saved)return;var es=[],ns=[];for(var k in saved.e)es.push({id:isNaN(k)?k:Number(k),
- color:saved.e[k].color,width:saved.e[k].width});for(var j in saved.n)ns.push({id:Number(j),
+ color:saved.e[k].color,width:saved.e[k].width});for(var j in saved.n)ns.push({id:isNaN(j)?j:Number(j),
  borderWidth:saved.n[j].borderWidth,color:saved.n[j].color});network.body.data.edges.update(es);
  network.body.data.nodes.update(ns);saved=null;}
 function hiEdges(ids){remember();var want={},nodes=[];ids.forEach(function(i){var a=alias[i];
  if(a===undefined)want[i]=1;else if(typeof a==='number')want[a]=1;else nodes.push(Number(a.slice(1)));});
- network.body.data.edges.update(network.body.data.edges.get().map(function(e){return want[e.id]?
+ network.body.data.edges.update(network.body.data.edges.get().map(function(e){return want[e.id]||want[e.of]?
  {id:e.id,color:'#CC79A7',width:6}:{id:e.id,color:{color:'#DDDDDD',opacity:0.6}};}));if(nodes.length)hiNodes(nodes);}
 function hiNodes(ids){remember();network.body.data.nodes.update(ids.map(function(i){
  return {id:i,borderWidth:6,color:{border:'#CC79A7'}};}));}
@@ -393,14 +395,17 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
             else:
                 colour = "#DDDDDD"
         note = folded_note(graph, folds, edge.id) if folds is not None else ""
-        net.add_edge(edge.source, edge.target, id=edge.id, label=edge_labels[edge.id],
-                     title=defuse_title(shown.title + ("\n" + note if note else "")),
-                     color=colour, width=style["width"], dashes=style["dashes"], arrows="to",
-                     font={"size": EDGE_FONT_SIZE, "face": "monospace", "strokeWidth": 4,
-                           "color": "#FAFAFA" if dark else "#1E1E1E",
-                           "strokeColor": "#0E1117" if dark else "#FFFFFF"},
+        font = {"size": EDGE_FONT_SIZE, "face": "monospace", "strokeWidth": 4,
+                "color": "#FAFAFA" if dark else "#1E1E1E", "strokeColor": "#0E1117" if dark else "#FFFFFF"}
+        look = {"title": defuse_title(shown.title + ("\n" + note if note else "")), "color": colour,
+                "width": style["width"], "dashes": style["dashes"]}
+        route = geometry.route(edge.id)
+        if route is not None:
+            _add_route(net, edge.id, edge.source, edge.target, route, edge_labels[edge.id], font, look)
+            continue
+        net.add_edge(edge.source, edge.target, id=edge.id, label=edge_labels[edge.id], arrows="to", font=font,
                      smooth={"enabled": True, "type": "curvedCW" if bends[edge.id] >= 0 else "curvedCCW",
-                             "roundness": abs(bends[edge.id])})
+                             "roundness": abs(bends[edge.id])}, **look)
     x0, y0, x1, y1 = (float(v) for v in box)
     ends = {graph.edges[e].source for e in focus_edges} | {graph.edges[e].target for e in focus_edges}
     bottom = [float(shared_bottom)] if shared_bottom is not None else []
@@ -418,6 +423,39 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
     drawing = {"n": [{k: v for k, v in n.items() if k not in NODE_STYLE_KEYS} for n in net.nodes],
                "e": [{k: v for k, v in e.items() if k not in EDGE_STYLE_KEYS} for e in net.edges], **view}
     return LivePane(live_shell(side, dark), markup_free_json(styles), markup_free_json(drawing))
+
+
+#: A routed edge's waypoint (render.routes): a vis-network node that draws nothing and that the pointer
+#: cannot hover, select or drag (not ``hidden``: vis-network would hide its edges too).
+WAYPOINT = {"shape": "dot", "size": 0.01, "borderWidth": 0, "fixed": True, "physics": False, "chosen": False,
+            "color": {"background": "rgba(0,0,0,0)", "border": "rgba(0,0,0,0)",
+                      "highlight": {"background": "rgba(0,0,0,0)", "border": "rgba(0,0,0,0)"},
+                      "hover": {"background": "rgba(0,0,0,0)", "border": "rgba(0,0,0,0)"}},
+            "title": "", "opacity": 1.0, "shadow": {"enabled": False}, "waypoint": True}
+
+
+def _add_route(net: Any, eid: int, source: int, target: int, route: Route, label: str | None, font: dict,
+               look: dict) -> None:
+    """A long edge as straight segments through its waypoints (``route``), each with the edge's colour,
+    line and tooltip (``look``) and ``of`` = the edge's id, so restyling and highlighting treat them as
+    one edge: the arrow on the last segment; the label, running along the lane, on the route's label
+    segment, which keeps the edge's own id (the others are "ID:N", waypoints "wID.N")."""
+    chain: list[int | str] = [source]
+    for i, (x, y) in enumerate(route.points):
+        wid = f"w{eid}.{i}"
+        net.add_node(wid, label=" ", x=x, y=y, **WAYPOINT)
+        chain.append(wid)
+    chain.append(target)
+    heights = [math.inf, *(y for _, y in route.points), math.inf]
+    for i, (a, b) in enumerate(zip(chain, chain[1:])):
+        last = i == len(chain) - 2
+        labelled = i == route.label_segment
+        if labelled and heights[i] > heights[i + 1]:
+            a, b = b, a  # the label reads from bottom to top: vis-network turns it along an edge drawn downwards
+        net.add_edge(a, b, id=eid if labelled else f"{eid}:{i}", of=eid, smooth={"enabled": False},
+                     arrows="to" if last else {"to": {"enabled": False}},
+                     label=(label or None) if labelled else None,
+                     font={**font, "align": "middle"} if labelled else font, **look)
 
 
 @dataclass(frozen=True)

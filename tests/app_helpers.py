@@ -157,6 +157,22 @@ def vis_edges(srcdoc: str) -> list[dict]:
     return json.loads(m.group(1))
 
 
+def logical_nodes(nodes: list[dict]) -> list[dict]:
+    """The graph's own nodes of a pane's node list, without the waypoints of its routed edges."""
+    return [n for n in nodes if not n.get("waypoint")]
+
+
+def logical_edges(edges: list[dict]) -> list[dict]:
+    """One entry per drawn edge of a pane's edge list: a routed edge's segments (``of`` its id) are one
+    edge, given by the segment with the edge's own id (its label); every segment must look the same."""
+    for e in edges:
+        if "of" in e:
+            own = next(f for f in edges if f["id"] == e["of"])
+            assert {k: e.get(k) for k in ("color", "width", "dashes", "title")} == \
+                {k: own.get(k) for k in ("color", "width", "dashes", "title")}, (e["id"], own["id"])
+    return [e for e in edges if e.get("of", e["id"]) == e["id"]]
+
+
 def no_errors(at: AppTest) -> None:
     """The run raised no exception."""
     assert not at.exception, [e.value for e in at.exception]

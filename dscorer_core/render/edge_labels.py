@@ -16,6 +16,7 @@ from ..ngrams.induction import Graph
 from .display import compact_folds, compact_label, drawn_edge_label, node_display
 from .layout import BOX_CORNER, CHAR_WIDTH, NODE_CORNER, NODE_FONT_SIZE, NODE_MARGIN, label_size
 from .palette import EDGE_FONT_SIZE
+from .routes import SWING_ALLOWED, Route, edge_routes, label_centre, segments, turned_label_rect
 
 #: Font size of node labels in the full (not compact) drawing.
 FULL_FONT_SIZE = 24
@@ -297,6 +298,12 @@ class DrawingGeometry:
     node_sizes: tuple[tuple[float, float], ...]
     bends: tuple[float, ...]
     extent: tuple[float, float, float, float]
+    #: Per edge, its route through waypoints (routes.Route; None: drawn as its curve, ``bends``).
+    routes: tuple[Route | None, ...] = ()
+
+    def route(self, eid: int) -> Route | None:
+        """The route of edge ``eid``, or None when it is drawn as one curve."""
+        return self.routes[eid] if self.routes else None
 
 
 def drawing_geometry(graph: Graph, positions: tuple[Point, ...], compact: bool = True, show_names: bool = False,
@@ -326,18 +333,58 @@ def _drawing_geometry(graph: Graph, positions: tuple[Point, ...], compact: bool,
     if not compact:
         edge_labels = room_for_labels(graph, positions, edge_labels, sizes, bends)
     rects = [node_rect(positions[n.id], sizes[n.id]) for n in graph.nodes]
+    routes = _routes(graph, positions, edge_labels, rects, bends) if compact else ()
     for e in graph.edges:
         label = edge_labels[e.id]
         if label is None or e.source == e.target:
             continue
         start, end = positions[e.source], positions[e.target]
+        route = routes[e.id] if routes else None
+        if route is not None:
+            for a, b in segments(route, start, end):
+                rects.append((min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])))
+            if label:
+                rects.append(turned_label_rect(label_centre(route, start, end), label))
+            continue
         points = curve_points(start, end, bends[e.id])
         rects.append((float(points[:, 0].min()), float(points[:, 1].min()),
                       float(points[:, 0].max()), float(points[:, 1].max())))
         if label:
             rects.append(edge_label_rect(curve_middle(start, end, bends[e.id]), label))
     extent = union_box(rects) if rects else (0.0, 0.0, 0.0, 0.0)
-    return DrawingGeometry(node_labels, edge_labels, sizes, bends, extent)
+    return DrawingGeometry(node_labels, edge_labels, sizes, bends, extent, routes)
+
+
+def _routes(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[str | None], node_rects: Sequence[Rect],
+            bends: Sequence[float]) -> tuple[Route | None, ...]:
+    """Routes (routes.edge_routes) for the edges whose chosen curve still runs through a node or swings
+    more than SWING_ALLOWED out of the nodes' bounding box; the other labels keep their places."""
+    if not node_rects:
+        return ()
+    array = np.asarray(node_rects, dtype=float).reshape(-1, 4)
+    frame = (array[:, 0].min() - SWING_ALLOWED, array[:, 1].min() - SWING_ALLOWED,
+             array[:, 2].max() + SWING_ALLOWED, array[:, 3].max() + SWING_ALLOWED)
+    long_edges = []
+    for e in graph.edges:
+        if edge_labels[e.id] is None or e.source == e.target:
+            continue
+        points = curve_points(positions[e.source], positions[e.target], bends[e.id])
+        hit = _nodes_hit(points, array)
+        hit[[e.source, e.target]] = False
+        box = union_box([(points[:, 0].min(), points[:, 1].min(), points[:, 0].max(), points[:, 1].max())]
+                        + ([edge_label_rect(curve_middle(positions[e.source], positions[e.target], bends[e.id]),
+                                            edge_labels[e.id] or "")] if edge_labels[e.id] else []))
+        outside = box[0] < frame[0] or box[2] > frame[2] or box[1] < frame[1] or box[3] > frame[3]
+        if hit.any() or outside:
+            long_edges.append(e.id)
+    if not long_edges:
+        return ()
+    routed = set(long_edges)
+    kept = [edge_label_rect(curve_middle(positions[e.source], positions[e.target], bends[e.id]),
+                            edge_labels[e.id] or "")
+            for e in graph.edges if edge_labels[e.id] and e.source != e.target and e.id not in routed]
+    routes = edge_routes(graph, positions, edge_labels, node_rects, long_edges, kept)
+    return routes if any(r is not None for r in routes) else ()
 
 
 def union_box(boxes: Sequence[Sequence[float]]) -> tuple[float, float, float, float]:
