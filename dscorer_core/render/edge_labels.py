@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..ngrams.induction import Graph
+from ..ngrams.induction import Edge, Graph
 from .display import compact_folds, compact_label, drawn_edge_label, node_display
 from .layout import BOX_CORNER, CHAR_WIDTH, NODE_CORNER, NODE_FONT_SIZE, NODE_MARGIN, label_size
 from .palette import EDGE_FONT_SIZE
@@ -230,16 +230,23 @@ def edge_bends(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[s
 
 def label_overlaps(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[str | None],
                    node_sizes: Sequence[tuple[float, float]], bends: Sequence[float],
-                   font_size: float = EDGE_FONT_SIZE, tolerance: float = 0.0) -> list[tuple[str, int, str, int]]:
+                   font_size: float = EDGE_FONT_SIZE, tolerance: float = 0.0,
+                   routes: Sequence[Route | None] = ()) -> list[tuple[str, int, str, int]]:
     """Every overlap of the estimated drawing: ("node", a, "node", b), ("edge", e, "node", n) or
-    ("edge", e, "edge", f) for boxes that share more than ``tolerance`` px in both directions."""
+    ("edge", e, "edge", f) for boxes that share more than ``tolerance`` px in both directions (a routed
+    edge's label, ``routes``, runs along its lane)."""
     def hit(a: Rect, b: Rect) -> bool:
         return min(a[2], b[2]) - max(a[0], b[0]) > tolerance and min(a[3], b[3]) - max(a[1], b[1]) > tolerance
 
+    def label_rect(e: Edge) -> Rect:
+        start, end, text = positions[e.source], positions[e.target], edge_labels[e.id] or ""
+        route = routes[e.id] if routes else None
+        if route is not None:
+            return turned_label_rect(label_centre(route, start, end), text, font_size)
+        return edge_label_rect(curve_middle(start, end, bends[e.id]), text, font_size)
+
     nodes = [node_rect(positions[n.id], node_sizes[n.id]) for n in graph.nodes]
-    labels = [(e.id, edge_label_rect(curve_middle(positions[e.source], positions[e.target], bends[e.id]),
-                                     edge_labels[e.id] or "", font_size))
-              for e in graph.edges if edge_labels[e.id] and e.source != e.target]
+    labels = [(e.id, label_rect(e)) for e in graph.edges if edge_labels[e.id] and e.source != e.target]
     found = [("node", a, "node", b) for a in range(len(nodes)) for b in range(a + 1, len(nodes))
              if hit(nodes[a], nodes[b])]
     for i, (eid, rect) in enumerate(labels):
@@ -250,15 +257,22 @@ def label_overlaps(graph: Graph, positions: Sequence[Point], edge_labels: Sequen
 
 def edge_crossings(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[str | None],
                    node_sizes: Sequence[tuple[float, float]], bends: Sequence[float],
-                   pad: float = 0.0) -> list[tuple[int, int]]:
+                   pad: float = 0.0, routes: Sequence[Route | None] = ()) -> list[tuple[int, int]]:
     """Every (edge id, node id) where a drawn edge (label not None) passes through a node that is
-    not one of its ends: what makes a reader wire a graph wrongly."""
+    not one of its ends: what makes a reader wire a graph wrongly (a routed edge, ``routes``, along its
+    straight segments)."""
     rects = np.asarray([node_rect(positions[n.id], node_sizes[n.id]) for n in graph.nodes], dtype=float).reshape(-1, 4)
     found = []
     for e in graph.edges:
         if edge_labels[e.id] is None or e.source == e.target:
             continue
-        hit = _nodes_hit(curve_points(positions[e.source], positions[e.target], bends[e.id]), rects, pad)
+        route = routes[e.id] if routes else None
+        if route is not None:
+            points = np.concatenate([np.linspace(a, b, max(2, int(math.dist(a, b) / 4.0) + 2))
+                                     for a, b in segments(route, positions[e.source], positions[e.target])])
+        else:
+            points = curve_points(positions[e.source], positions[e.target], bends[e.id])
+        hit = _nodes_hit(points, rects, pad)
         found += [(e.id, int(n)) for n in np.flatnonzero(hit) if n not in (e.source, e.target)]
     return found
 
@@ -365,6 +379,7 @@ def _routes(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[str 
     frame = (array[:, 0].min() - SWING_ALLOWED, array[:, 1].min() - SWING_ALLOWED,
              array[:, 2].max() + SWING_ALLOWED, array[:, 3].max() + SWING_ALLOWED)
     long_edges = []
+    swinging: set[int] = set()  # long edges whose curve passes no node (it swings out)
     for e in graph.edges:
         if edge_labels[e.id] is None or e.source == e.target:
             continue
@@ -377,14 +392,28 @@ def _routes(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[str 
         outside = box[0] < frame[0] or box[2] > frame[2] or box[1] < frame[1] or box[3] > frame[3]
         if hit.any() or outside:
             long_edges.append(e.id)
+            if not hit.any():
+                swinging.add(e.id)
     if not long_edges:
         return ()
     routed = set(long_edges)
     kept = [edge_label_rect(curve_middle(positions[e.source], positions[e.target], bends[e.id]),
                             edge_labels[e.id] or "")
             for e in graph.edges if edge_labels[e.id] and e.source != e.target and e.id not in routed]
-    routes = edge_routes(graph, positions, edge_labels, node_rects, long_edges, kept)
-    return routes if any(r is not None for r in routes) else ()
+    routes = list(edge_routes(graph, positions, edge_labels, node_rects, long_edges, kept))
+    # a swinging edge whose label found no free place on its lane keeps its curve (and its label's place)
+    for eid in sorted(swinging):
+        route = routes[eid]
+        if route is None or not edge_labels[eid]:
+            continue
+        e = graph.edges[eid]
+        rect = turned_label_rect(label_centre(route, positions[e.source], positions[e.target]), edge_labels[eid] or "")
+        others = [turned_label_rect(label_centre(r, positions[graph.edges[i].source], positions[graph.edges[i].target]),
+                                    edge_labels[i] or "") for i, r in enumerate(routes)
+                  if r is not None and i != eid and edge_labels[i]]
+        if any(_overlap(rect, r) > 1.0 for r in [*node_rects, *kept, *others]):
+            routes[eid] = None
+    return tuple(routes) if any(r is not None for r in routes) else ()
 
 
 def union_box(boxes: Sequence[Sequence[float]]) -> tuple[float, float, float, float]:
