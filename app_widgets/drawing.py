@@ -146,24 +146,24 @@ def static_vis_tags() -> str | None:
 #: come with it in ``data-graph``.
 PANE_SCRIPT = """
 (function(){
-var b=__BOX__,side=__SIDE__,alias=__ALIAS__,live=__LIVE__,maxh=__MAXH__,focus=__FOCUS__,mirroring=false,moved=false,
- applied=null,drawn=null;
+var MARGIN=8,b=__BOX__,side=__SIDE__,alias=__ALIAS__,live=__LIVE__,maxh=__MAXH__,focus=__FOCUS__,mirroring=false,
+ moved=false,applied=null,drawn=null;
 function box(){var c=document.getElementById('mynetwork');return [c.clientWidth||600,c.clientHeight||500];}
-function fitScale(){var wh=box(),m=40;return Math.min(wh[0]/(b[2]-b[0]+2*m),b.length>4?(maxh-20)/(b[4]-b[1]+2*m):
+function fitScale(){var wh=box(),m=MARGIN;return Math.min(wh[0]/(b[2]-b[0]+2*m),b.length>4?(maxh-20)/(b[4]-b[1]+2*m):
  wh[1]/(b[3]-b[1]+2*m),1.5);}
 function teaching(){return focus&&!Array.isArray(focus);}
 function cap(fe){if(!teaching()||!focus.screen)return maxh;try{var r=fe.getBoundingClientRect();
  return Math.min(maxh,Math.max(320,Math.round(window.parent.innerHeight-r.top-12)));}catch(e){return maxh;}}
 function fitHeight(){try{var fe=window.frameElement,c=document.getElementById('mynetwork');if(!fe||!c||moved)return;
- var s=Math.max(teaching()?focus.min:0,Math.min(c.clientWidth/(b[2]-b[0]+80),1.5,
-  b.length>4?(maxh-20)/(b[4]-b[1]+80):9)),
-  want=Math.round(Math.min(cap(fe),Math.max(260,(b[3]-b[1]+80)*s+20)));
+ var s=Math.max(teaching()?focus.min:0,Math.min(c.clientWidth/(b[2]-b[0]+2*MARGIN),1.5,
+  b.length>4?(maxh-20)/(b[4]-b[1]+2*MARGIN):9)),
+  want=Math.round(Math.min(cap(fe),Math.max(260,(b[3]-b[1]+2*MARGIN)*s+20)));
  if(Math.abs(fe.offsetHeight-want)>3||Math.abs(c.offsetHeight-want+20)>3){fe.style.height=want+'px';
   c.style.height=(want-20)+'px';network.setSize('100%',(want-20)+'px');}
  var el=fe.parentElement;if(el&&el.getAttribute('data-testid')==='stElementContainer'&&el.offsetHeight!==want){
   el.style.height=want+'px';el.style.flexBasis=want+'px';}}catch(e){}}
 function fitAll(){if(typeof network==='undefined')return;fitHeight();var s=fitScale();network.moveTo({position:{
- x:(b[0]+b[2])/2,y:Math.max((b[1]+b[3])/2,b[1]-40+box()[1]/2/s)},scale:s,animation:false});mirror();}
+ x:(b[0]+b[2])/2,y:Math.max((b[1]+b[3])/2,b[1]-MARGIN+box()[1]/2/s)},scale:s,animation:false});mirror();}
 function showFocus(){var s=fitScale();if(!focus.length||s>=0.7)return false;var p=network.getPositions(focus),
  x0=1e9,y0=1e9,x1=-1e9,y1=-1e9;for(var k in p){x0=Math.min(x0,p[k].x);y0=Math.min(y0,p[k].y);x1=Math.max(x1,p[k].x);
  y1=Math.max(y1,p[k].y);}var wh=box(),bar=36,f=Math.max(s,Math.min(0.9,wh[0]/(x1-x0+240),(wh[1]-bar)/(y1-y0+160)));

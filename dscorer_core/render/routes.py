@@ -23,7 +23,7 @@ Point = tuple[float, float]
 Rect = tuple[float, float, float, float]
 
 #: Distance (px at zoom 1) between neighbouring lanes, and between a lane and the nodes beside it.
-LANE_GAP, LANE_PAD = 5.0, 9.0
+LANE_GAP, LANE_PAD = 4.0, 5.0
 #: How far outside the nodes' bounding box a single curve may swing before its edge takes a lane.
 SWING_ALLOWED = 20.0
 #: Space kept free around a node that a segment passes by, and around a label (px at zoom 1).
