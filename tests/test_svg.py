@@ -229,7 +229,7 @@ def pane_and_svg(graph, positions, box, raw=False, **options):
     waypoint and segment of a routed edge too) and the SVG of one graph, drawn with the same options."""
     pytest.importorskip("streamlit")
     pytest.importorskip("pyvis")
-    from app_helpers import logical_edges, logical_nodes, vis_edges, vis_nodes
+    from app_helpers import vis_edges, vis_nodes
 
     import app_widgets as aw
 
@@ -238,9 +238,7 @@ def pane_and_svg(graph, positions, box, raw=False, **options):
     root = parse(graph_svg(graph, positions, edge_shades=edge_shades(counts) if counts else None,
                            compact=options.get("compact", False), forward_only=options.get("forward_only", False),
                            show_names=options.get("show_names", False)))
-    if raw:
-        return vis_nodes(html), vis_edges(html), root
-    return logical_nodes(vis_nodes(html)), logical_edges(vis_edges(html)), root
+    return vis_nodes(html, everything=raw), vis_edges(html, everything=raw), root
 
 
 @pytest.mark.parametrize("compact,show_names,forward_only", [(True, False, False), (False, False, False),
@@ -289,7 +287,7 @@ def recorded_downloads(monkeypatch) -> dict[str, tuple[bytes | str, str | None]]
 def test_pair_view_offers_each_graph_as_svg(monkeypatch):
     pytest.importorskip("streamlit")
     pytest.importorskip("pyvis")
-    from app_helpers import iframes, logical_nodes, new_app, no_errors, vis_nodes
+    from app_helpers import iframes, new_app, no_errors, vis_nodes
     served = recorded_downloads(monkeypatch)  # file name -> (data, mime type) the app handed out
     at = new_app().run()
     at.button[1].click().run()  # Next: document 1, Figure 4 ("He smiled." against the gold DRS)
@@ -302,7 +300,7 @@ def test_pair_view_offers_each_graph_as_svg(monkeypatch):
         data, mime = served[f"{side}_doc1.svg"]
         assert mime == "image/svg+xml"
         root = parse(data.decode() if isinstance(data, bytes) else data)
-        assert node_labels(root) == {n["id"]: n["label"] for n in logical_nodes(vis_nodes(pane))}
+        assert node_labels(root) == {n["id"]: n["label"] for n in vis_nodes(pane)}
         assert root.find(NS + "title").text.startswith(("Predicted" if side == "pred" else "Gold")
                                                        + " graph, document 1, k = ")
 
