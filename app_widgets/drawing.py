@@ -443,7 +443,8 @@ def _add_route(net: Any, eid: int, source: int, target: int, route: Route, label
     chain: list[int | str] = [source]
     for i, (x, y) in enumerate(route.points):
         wid = f"w{eid}.{i}"
-        net.add_node(wid, label=" ", x=x, y=y, **WAYPOINT)
+        net.add_node(wid, x=x, y=y, **WAYPOINT)
+        net.node_map[wid].pop("label", None)  # no label (pyvis labels a node by its id): a point of no size
         chain.append(wid)
     chain.append(target)
     heights = [math.inf, *(y for _, y in route.points), math.inf]
@@ -454,7 +455,7 @@ def _add_route(net: Any, eid: int, source: int, target: int, route: Route, label
             a, b = b, a  # the label reads from bottom to top: vis-network turns it along an edge drawn downwards
         net.add_edge(a, b, id=eid if labelled else f"{eid}:{i}", of=eid, smooth={"enabled": False},
                      arrows="to" if last else {"to": {"enabled": False}},
-                     label=(label or None) if labelled else None,
+                     label=label if labelled else None,
                      font={**font, "align": "middle"} if labelled else font, **look)
 
 

@@ -420,7 +420,7 @@ def test_svg_edges_are_the_panes_curves_and_labels_sit_at_their_middles(figure1,
                 assert turned == ("of" in e) and (e.get("font", {}).get("align") == "middle") == turned
                 if turned:  # vis-network reads a turned label from bottom to top along an edge drawn downwards
                     assert start[0] == end[0] and start[1] < end[1]
-    assert routed > 0 if compact else routed == 0  # document 22's long edges take lanes in the compact drawing
+    assert routed > 0  # document 22's long edges take lanes, compact or full
 
 
 def test_no_svg_edge_runs_through_a_node_on_the_papers_figures_and_document_22(figure1, figure4, dev22):
@@ -519,7 +519,8 @@ def test_pair_view_offers_each_graph_as_pdf(monkeypatch):
 def test_full_drawing_of_document_22_has_no_overlapping_labels(dev22):
     """The full (not compact) drawing of PMB 2.2.0 dev document 22 (pred: 206 edges; the issue counted
     189 overlapping labels in the pane) keeps only the labels that have room: read from the SVG, no
-    label box covers a node or another label by more than 1 px; the edges whose label is left off are
+    label box covers a node or another label by more than 1 px (a turned label on a lane as drawn, its
+    text turned a quarter); the edges whose label is left off are
     still drawn, and their tooltips name them."""
     pred, gold, layout = dev22
     for graph, positions in ((pred, layout.pred), (gold, layout.gold)):
@@ -534,7 +535,9 @@ def test_full_drawing_of_document_22_has_no_overlapping_labels(dev22):
         def hit(a, b):
             return min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1
 
-        assert len(boxes) > 100
+        # most labels have room (pred 178 of 206, gold 97 of 107; 179 and 104 before the long edges ran in
+        # lanes, when the drawing was twice as wide)
+        assert len(boxes) >= 0.85 * len(expected_edges(graph, False, False))
         assert not [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:] if hit(a, b)]
         assert not [(a, n) for a in boxes for n in nodes if hit(a, n)]
         drawn = groups(root, "edge")

@@ -347,7 +347,9 @@ def _drawing_geometry(graph: Graph, positions: tuple[Point, ...], compact: bool,
     if not compact:
         edge_labels = room_for_labels(graph, positions, edge_labels, sizes, bends)
     rects = [node_rect(positions[n.id], sizes[n.id]) for n in graph.nodes]
-    routes = _routes(graph, positions, edge_labels, rects, bends) if compact else ()
+    routes = _routes(graph, positions, edge_labels, rects, bends)
+    if routes and not compact:  # a routed edge's label without room on its lane is shown on hover
+        edge_labels = _room_on_lanes(graph, positions, edge_labels, rects, bends, routes)
     for e in graph.edges:
         label = edge_labels[e.id]
         if label is None or e.source == e.target:
@@ -367,6 +369,26 @@ def _drawing_geometry(graph: Graph, positions: tuple[Point, ...], compact: bool,
             rects.append(edge_label_rect(curve_middle(start, end, bends[e.id]), label))
     extent = union_box(rects) if rects else (0.0, 0.0, 0.0, 0.0)
     return DrawingGeometry(node_labels, edge_labels, sizes, bends, extent, routes)
+
+
+def _room_on_lanes(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[str | None],
+                   node_rects: Sequence[Rect], bends: Sequence[float],
+                   routes: Sequence[Route | None]) -> tuple[str | None, ...]:
+    """The full drawing's labels once long edges run in lanes: a routed edge's label that covers a node or
+    a label kept before it is left off ("": its tooltip names the edge), as room_for_labels does."""
+    labels = list(edge_labels)
+    kept = [edge_label_rect(curve_middle(positions[e.source], positions[e.target], bends[e.id]), labels[e.id] or "")
+            for e in graph.edges if labels[e.id] and e.source != e.target and routes[e.id] is None]
+    for e in graph.edges:
+        route = routes[e.id]
+        if route is None or not labels[e.id]:
+            continue
+        rect = turned_label_rect(label_centre(route, positions[e.source], positions[e.target]), labels[e.id] or "")
+        if any(_overlap(rect, r) > 1.0 for r in [*node_rects, *kept]):
+            labels[e.id] = ""
+        else:
+            kept.append(rect)
+    return tuple(labels)
 
 
 def _routes(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[str | None], node_rects: Sequence[Rect],
