@@ -139,6 +139,8 @@ def static_vis_tags() -> str | None:
 #: sentence, document or drawing) it replaces its nodes and edges, box, aliases and focus and fits them
 #: afresh, and when only its ``data-payload`` (the style layer) changed it restyles in place (a
 #: MutationObserver on the page reads the element as soon as it arrives; the 60 ms poll is a fallback).
+#: The pane keeps MARGIN (8 px at zoom 1) beside the box, which holds every curve and label already, and
+#: TOP above and below it (room for the controls bar).
 #: Placeholders: __BOX__ (bounding box), __SIDE__, __ALIAS__ (hidden edge -> drawn edge or node), __LIVE__,
 #: __MAXH__ (the tallest the pane grows, px; a taller drawing is shown smaller), __FOCUS__ (node ids the
 #: first view centres on at a readable scale when the whole drawing would be drawn small, below the controls bar).
@@ -146,24 +148,24 @@ def static_vis_tags() -> str | None:
 #: come with it in ``data-graph``.
 PANE_SCRIPT = """
 (function(){
-var MARGIN=8,b=__BOX__,side=__SIDE__,alias=__ALIAS__,live=__LIVE__,maxh=__MAXH__,focus=__FOCUS__,mirroring=false,
+var MARGIN=8,TOP=40,b=__BOX__,side=__SIDE__,alias=__ALIAS__,live=__LIVE__,maxh=__MAXH__,focus=__FOCUS__,mirroring=false,
  moved=false,applied=null,drawn=null;
 function box(){var c=document.getElementById('mynetwork');return [c.clientWidth||600,c.clientHeight||500];}
-function fitScale(){var wh=box(),m=MARGIN;return Math.min(wh[0]/(b[2]-b[0]+2*m),b.length>4?(maxh-20)/(b[4]-b[1]+2*m):
- wh[1]/(b[3]-b[1]+2*m),1.5);}
+function fitScale(){var wh=box(),m=MARGIN;return Math.min(wh[0]/(b[2]-b[0]+2*m),b.length>4?(maxh-20)/(b[4]-b[1]+2*TOP):
+ wh[1]/(b[3]-b[1]+2*TOP),1.5);}
 function teaching(){return focus&&!Array.isArray(focus);}
 function cap(fe){if(!teaching()||!focus.screen)return maxh;try{var r=fe.getBoundingClientRect();
  return Math.min(maxh,Math.max(320,Math.round(window.parent.innerHeight-r.top-12)));}catch(e){return maxh;}}
 function fitHeight(){try{var fe=window.frameElement,c=document.getElementById('mynetwork');if(!fe||!c||moved)return;
  var s=Math.max(teaching()?focus.min:0,Math.min(c.clientWidth/(b[2]-b[0]+2*MARGIN),1.5,
-  b.length>4?(maxh-20)/(b[4]-b[1]+2*MARGIN):9)),
-  want=Math.round(Math.min(cap(fe),Math.max(260,(b[3]-b[1]+2*MARGIN)*s+20)));
+  b.length>4?(maxh-20)/(b[4]-b[1]+2*TOP):9)),
+  want=Math.round(Math.min(cap(fe),Math.max(260,(b[3]-b[1]+2*TOP)*s+20)));
  if(Math.abs(fe.offsetHeight-want)>3||Math.abs(c.offsetHeight-want+20)>3){fe.style.height=want+'px';
   c.style.height=(want-20)+'px';network.setSize('100%',(want-20)+'px');}
  var el=fe.parentElement;if(el&&el.getAttribute('data-testid')==='stElementContainer'&&el.offsetHeight!==want){
   el.style.height=want+'px';el.style.flexBasis=want+'px';}}catch(e){}}
 function fitAll(){if(typeof network==='undefined')return;fitHeight();var s=fitScale();network.moveTo({position:{
- x:(b[0]+b[2])/2,y:Math.max((b[1]+b[3])/2,b[1]-MARGIN+box()[1]/2/s)},scale:s,animation:false});mirror();}
+ x:(b[0]+b[2])/2,y:Math.max((b[1]+b[3])/2,b[1]-TOP+box()[1]/2/s)},scale:s,animation:false});mirror();}
 function showFocus(){var s=fitScale();if(!focus.length||s>=0.7)return false;var p=network.getPositions(focus),
  x0=1e9,y0=1e9,x1=-1e9,y1=-1e9;for(var k in p){x0=Math.min(x0,p[k].x);y0=Math.min(y0,p[k].y);x1=Math.max(x1,p[k].x);
  y1=Math.max(y1,p[k].y);}var wh=box(),bar=36,f=Math.max(s,Math.min(0.9,wh[0]/(x1-x0+240),(wh[1]-bar)/(y1-y0+160)));
