@@ -174,3 +174,44 @@ def test_document_609_panes_have_no_blank_band(viewport_page, app_url, size):
         seen = frame.evaluate(BLANK_BAND)
         assert seen["nodes"] and seen["band"] <= 100, seen["band"]
     assert_no_exception(page)
+
+
+#: Inside a pane: the routed edges' segments (``of``: their edge's id) whose colour, width, dashes or
+#: tooltip differ from their edge's labelled segment, and how many segments and waypoints there are.
+SEGMENTS = """(() => {
+  const edges = network.body.data.edges.get(), by = {};
+  edges.forEach(e => { by[e.id] = e; });
+  const look = e => JSON.stringify([e.color, e.width, e.dashes, e.title]);
+  const parts = edges.filter(e => e.of !== undefined);
+  return {segments: parts.length, colours: [...new Set(parts.map(e => JSON.stringify(e.color)))].length,
+          differ: parts.filter(e => look(e) !== look(by[e.of])).map(e => String(e.id)),
+          waypoints: network.body.nodeIndices.filter(i => typeof i !== 'number').length};
+})()"""
+
+
+def test_document_22_routed_edges_restyle_as_one_edge(page, app_url):
+    """PMB 2.2.0 dev document 22's long edges run in lanes through waypoints: after a change of k (the live
+    style layer restyles the panes in place) every segment of a routed edge still has its edge's colour,
+    line and tooltip, and the colours changed."""
+    if not (PMB / "boxer_dev.clf").is_file():
+        pytest.skip(f"PMB 2.2.0 dev data not found under {PMB}")
+    pred, gold = open_document_22(page, app_url)
+    at_1 = pred.evaluate(SEGMENTS)
+    assert at_1["segments"] >= 20 and at_1["waypoints"] >= 20 and at_1["differ"] == [], at_1
+    # the pointer right over a waypoint finds no node there (nothing to hover, select or drag); over a node
+    # of the graph it finds that node
+    found = """network.body.nodeIndices.filter(i => typeof i WHICH 'number').filter(id =>
+        network.getNodeAt(network.canvasToDOM(network.getPositions([id])[id])) === id).length"""
+    assert pred.evaluate(found.replace("WHICH", "!==")) == 0
+    assert pred.evaluate(found.replace("WHICH", "===")) == 38
+    colours_1 = pred.evaluate("JSON.stringify(network.body.data.edges.get().map(e => e.color))")
+    slider = page.get_by_role("slider")
+    slider.focus()
+    slider.press("End")  # k = 4
+    wait_idle(page)
+    page.get_by_text("4-grams:", exact=False).first.wait_for()
+    pred.wait_for_function(f"JSON.stringify(network.body.data.edges.get().map(e => e.color)) !== {colours_1!r}")
+    for frame in (pred, gold):
+        seen = frame.evaluate(SEGMENTS)
+        assert seen["segments"] > 0 and seen["differ"] == [], seen
+    assert_no_exception(page)
