@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import re
 import shutil
 from collections.abc import Sequence
@@ -37,6 +38,7 @@ from dscorer_core.render import (
     UNPAIRED_NOTE,
     Layout,
     LineStyle,
+    Route,
     compact_folds,
     drawing_geometry,
     edge_display,
@@ -137,6 +139,8 @@ def static_vis_tags() -> str | None:
 #: sentence, document or drawing) it replaces its nodes and edges, box, aliases and focus and fits them
 #: afresh, and when only its ``data-payload`` (the style layer) changed it restyles in place (a
 #: MutationObserver on the page reads the element as soon as it arrives; the 60 ms poll is a fallback).
+#: The pane keeps MARGIN (8 px at zoom 1) beside the box, which holds every curve and label already, and
+#: TOP above and below it (room for the controls bar).
 #: Placeholders: __BOX__ (bounding box), __SIDE__, __ALIAS__ (hidden edge -> drawn edge or node), __LIVE__,
 #: __MAXH__ (the tallest the pane grows, px; a taller drawing is shown smaller), __FOCUS__ (node ids the
 #: first view centres on at a readable scale when the whole drawing would be drawn small, below the controls bar).
@@ -144,24 +148,24 @@ def static_vis_tags() -> str | None:
 #: come with it in ``data-graph``.
 PANE_SCRIPT = """
 (function(){
-var b=__BOX__,side=__SIDE__,alias=__ALIAS__,live=__LIVE__,maxh=__MAXH__,focus=__FOCUS__,mirroring=false,moved=false,
- applied=null,drawn=null;
+var MARGIN=8,TOP=40,b=__BOX__,side=__SIDE__,alias=__ALIAS__,live=__LIVE__,maxh=__MAXH__,focus=__FOCUS__,mirroring=false,
+ moved=false,applied=null,drawn=null;
 function box(){var c=document.getElementById('mynetwork');return [c.clientWidth||600,c.clientHeight||500];}
-function fitScale(){var wh=box(),m=40;return Math.min(wh[0]/(b[2]-b[0]+2*m),b.length>4?(maxh-20)/(b[4]-b[1]+2*m):
- wh[1]/(b[3]-b[1]+2*m),1.5);}
+function fitScale(){var wh=box(),m=MARGIN;return Math.min(wh[0]/(b[2]-b[0]+2*m),b.length>4?(maxh-20)/(b[4]-b[1]+2*TOP):
+ wh[1]/(b[3]-b[1]+2*TOP),1.5);}
 function teaching(){return focus&&!Array.isArray(focus);}
 function cap(fe){if(!teaching()||!focus.screen)return maxh;try{var r=fe.getBoundingClientRect();
  return Math.min(maxh,Math.max(320,Math.round(window.parent.innerHeight-r.top-12)));}catch(e){return maxh;}}
 function fitHeight(){try{var fe=window.frameElement,c=document.getElementById('mynetwork');if(!fe||!c||moved)return;
- var s=Math.max(teaching()?focus.min:0,Math.min(c.clientWidth/(b[2]-b[0]+80),1.5,
-  b.length>4?(maxh-20)/(b[4]-b[1]+80):9)),
-  want=Math.round(Math.min(cap(fe),Math.max(260,(b[3]-b[1]+80)*s+20)));
+ var s=Math.max(teaching()?focus.min:0,Math.min(c.clientWidth/(b[2]-b[0]+2*MARGIN),1.5,
+  b.length>4?(maxh-20)/(b[4]-b[1]+2*TOP):9)),
+  want=Math.round(Math.min(cap(fe),Math.max(260,(b[3]-b[1]+2*TOP)*s+20)));
  if(Math.abs(fe.offsetHeight-want)>3||Math.abs(c.offsetHeight-want+20)>3){fe.style.height=want+'px';
   c.style.height=(want-20)+'px';network.setSize('100%',(want-20)+'px');}
  var el=fe.parentElement;if(el&&el.getAttribute('data-testid')==='stElementContainer'&&el.offsetHeight!==want){
   el.style.height=want+'px';el.style.flexBasis=want+'px';}}catch(e){}}
 function fitAll(){if(typeof network==='undefined')return;fitHeight();var s=fitScale();network.moveTo({position:{
- x:(b[0]+b[2])/2,y:Math.max((b[1]+b[3])/2,b[1]-40+box()[1]/2/s)},scale:s,animation:false});mirror();}
+ x:(b[0]+b[2])/2,y:Math.max((b[1]+b[3])/2,b[1]-TOP+box()[1]/2/s)},scale:s,animation:false});mirror();}
 function showFocus(){var s=fitScale();if(!focus.length||s>=0.7)return false;var p=network.getPositions(focus),
  x0=1e9,y0=1e9,x1=-1e9,y1=-1e9;for(var k in p){x0=Math.min(x0,p[k].x);y0=Math.min(y0,p[k].y);x1=Math.max(x1,p[k].x);
  y1=Math.max(y1,p[k].y);}var wh=box(),bar=36,f=Math.max(s,Math.min(0.9,wh[0]/(x1-x0+240),(wh[1]-bar)/(y1-y0+160)));
@@ -213,12 +217,12 @@ function remember(){if(saved)return;saved={e:{},n:{}};network.body.data.edges.ge
  saved.e[e.id]={color:e.color,width:e.width};});network.body.data.nodes.get().forEach(function(n){
  saved.n[n.id]={borderWidth:n.borderWidth,color:n.color};});}
 function clear(){if(!saved)return;var es=[],ns=[];for(var k in saved.e)es.push({id:isNaN(k)?k:Number(k),
- color:saved.e[k].color,width:saved.e[k].width});for(var j in saved.n)ns.push({id:Number(j),
+ color:saved.e[k].color,width:saved.e[k].width});for(var j in saved.n)ns.push({id:isNaN(j)?j:Number(j),
  borderWidth:saved.n[j].borderWidth,color:saved.n[j].color});network.body.data.edges.update(es);
  network.body.data.nodes.update(ns);saved=null;}
 function hiEdges(ids){remember();var want={},nodes=[];ids.forEach(function(i){var a=alias[i];
  if(a===undefined)want[i]=1;else if(typeof a==='number')want[a]=1;else nodes.push(Number(a.slice(1)));});
- network.body.data.edges.update(network.body.data.edges.get().map(function(e){return want[e.id]?
+ network.body.data.edges.update(network.body.data.edges.get().map(function(e){return want[e.id]||want[e.of]?
  {id:e.id,color:'#CC79A7',width:6}:{id:e.id,color:{color:'#DDDDDD',opacity:0.6}};}));if(nodes.length)hiNodes(nodes);}
 function hiNodes(ids){remember();network.body.data.nodes.update(ids.map(function(i){
  return {id:i,borderWidth:6,color:{border:'#CC79A7'}};}));}
@@ -393,14 +397,17 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
             else:
                 colour = "#DDDDDD"
         note = folded_note(graph, folds, edge.id) if folds is not None else ""
-        net.add_edge(edge.source, edge.target, id=edge.id, label=edge_labels[edge.id],
-                     title=defuse_title(shown.title + ("\n" + note if note else "")),
-                     color=colour, width=style["width"], dashes=style["dashes"], arrows="to",
-                     font={"size": EDGE_FONT_SIZE, "face": "monospace", "strokeWidth": 4,
-                           "color": "#FAFAFA" if dark else "#1E1E1E",
-                           "strokeColor": "#0E1117" if dark else "#FFFFFF"},
+        font = {"size": EDGE_FONT_SIZE, "face": "monospace", "strokeWidth": 4,
+                "color": "#FAFAFA" if dark else "#1E1E1E", "strokeColor": "#0E1117" if dark else "#FFFFFF"}
+        look = {"title": defuse_title(shown.title + ("\n" + note if note else "")), "color": colour,
+                "width": style["width"], "dashes": style["dashes"]}
+        route = geometry.route(edge.id)
+        if route is not None:
+            _add_route(net, edge.id, edge.source, edge.target, route, edge_labels[edge.id], font, look)
+            continue
+        net.add_edge(edge.source, edge.target, id=edge.id, label=edge_labels[edge.id], arrows="to", font=font,
                      smooth={"enabled": True, "type": "curvedCW" if bends[edge.id] >= 0 else "curvedCCW",
-                             "roundness": abs(bends[edge.id])})
+                             "roundness": abs(bends[edge.id])}, **look)
     x0, y0, x1, y1 = (float(v) for v in box)
     ends = {graph.edges[e].source for e in focus_edges} | {graph.edges[e].target for e in focus_edges}
     bottom = [float(shared_bottom)] if shared_bottom is not None else []
@@ -418,6 +425,40 @@ def graph_html_live(graph: Graph, positions: Sequence[tuple[float, float]], box:
     drawing = {"n": [{k: v for k, v in n.items() if k not in NODE_STYLE_KEYS} for n in net.nodes],
                "e": [{k: v for k, v in e.items() if k not in EDGE_STYLE_KEYS} for e in net.edges], **view}
     return LivePane(live_shell(side, dark), markup_free_json(styles), markup_free_json(drawing))
+
+
+#: A routed edge's waypoint (render.routes): a vis-network node that draws nothing and that the pointer
+#: cannot hover, select or drag (not ``hidden``: vis-network would hide its edges too).
+WAYPOINT = {"shape": "dot", "size": 0.01, "borderWidth": 0, "fixed": True, "physics": False, "chosen": False,
+            "color": {"background": "rgba(0,0,0,0)", "border": "rgba(0,0,0,0)",
+                      "highlight": {"background": "rgba(0,0,0,0)", "border": "rgba(0,0,0,0)"},
+                      "hover": {"background": "rgba(0,0,0,0)", "border": "rgba(0,0,0,0)"}},
+            "title": "", "opacity": 1.0, "shadow": {"enabled": False}, "waypoint": True}
+
+
+def _add_route(net: Any, eid: int, source: int, target: int, route: Route, label: str | None, font: dict,
+               look: dict) -> None:
+    """A long edge as straight segments through its waypoints (``route``), each with the edge's colour,
+    line and tooltip (``look``) and ``of`` = the edge's id, so restyling and highlighting treat them as
+    one edge: the arrow on the last segment; the label, running along the lane, on the route's label
+    segment, which keeps the edge's own id (the others are "ID:N", waypoints "wID.N")."""
+    chain: list[int | str] = [source]
+    for i, (x, y) in enumerate(route.points):
+        wid = f"w{eid}.{i}"
+        net.add_node(wid, x=x, y=y, **WAYPOINT)
+        net.node_map[wid].pop("label", None)  # no label (pyvis labels a node by its id): a point of no size
+        chain.append(wid)
+    chain.append(target)
+    heights = [math.inf, *(y for _, y in route.points), math.inf]
+    for i, (a, b) in enumerate(zip(chain, chain[1:])):
+        last = i == len(chain) - 2
+        labelled = i == route.label_segment
+        if labelled and heights[i] > heights[i + 1]:
+            a, b = b, a  # the label reads from bottom to top: vis-network turns it along an edge drawn downwards
+        net.add_edge(a, b, id=eid if labelled else f"{eid}:{i}", of=eid, smooth={"enabled": False},
+                     arrows="to" if last else {"to": {"enabled": False}},
+                     label=label if labelled else None,
+                     font={**font, "align": "middle"} if labelled else font, **look)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from served_app import CHROMIUM, CHROMIUM_FLAGS, REPO, served_app
 
 DATA = REPO.parent / "shared" / "data" / "pmb-2.2.0"
 GRAPHS = "iframe:not([class*='st-key-dscorer_boxes'] iframe)"
-READY = "typeof network !== 'undefined' && network.body.nodeIndices.length > 0"
+READY = "typeof network !== 'undefined' && network.body.nodeIndices.filter(i => typeof i === 'number').length > 0"
 
 
 def wait_idle(page) -> None:

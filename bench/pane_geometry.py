@@ -18,7 +18,7 @@ from served_app import CHROMIUM, CHROMIUM_FLAGS, served_app
 
 REPO = Path(__file__).resolve().parent.parent
 PMB = REPO.parent / "shared" / "data" / "pmb-2.2.0"
-READY = "typeof network !== 'undefined' && network.body.nodeIndices.length > 0"
+READY = "typeof network !== 'undefined' && network.body.nodeIndices.filter(i => typeof i === 'number').length > 0"
 
 #: Inside a pane: its size, scale, frame top on the page, and the DOM boxes of nodes, labels and curve points.
 MEASURE = """(() => {
@@ -43,7 +43,10 @@ MEASURE = """(() => {
     if (out) cut.edges++;
     const text = e.options.label, s = e.labelModule.size;
     if (text && String(text).trim() && s && s.width) {
-      const a = d({x: s.left, y: s.top}), z = d({x: s.left + s.width, y: s.top + s.height});
+      const cx = s.left + s.width / 2, cy = s.top + s.height / 2;  // a turned label (lanes): drawn turned
+      const [hw, hh] = e.options.font.align && e.options.font.align !== 'horizontal'
+        ? [s.height / 2, s.width / 2] : [s.width / 2, s.height / 2];
+      const a = d({x: cx - hw, y: cy - hh}), z = d({x: cx + hw, y: cy + hh});
       items.push([a.y, z.y]);
       fonts.push(e.options.font.size * network.getScale());
       if (a.x < -1 || a.y < -1 || z.x > W + 1 || z.y > H + 1) cut.labels++;

@@ -143,18 +143,38 @@ def box_frames(at: AppTest) -> list[str]:
     return [proto.srcdoc for proto in elements(at, "iframe") if 'class="dv-side"' in proto.srcdoc]
 
 
-def vis_nodes(srcdoc: str) -> list[dict]:
-    """The node list pyvis wrote into the page."""
+def vis_nodes(srcdoc: str, everything: bool = False) -> list[dict]:
+    """The node list pyvis wrote into the page: the graph's nodes (``everything``: also the waypoints of
+    its routed edges)."""
     m = re.search(r"nodes = new vis\.DataSet\((\[.*?\])\);", srcdoc, re.DOTALL)
     assert m, "no node data in the graph HTML"
-    return json.loads(m.group(1))
+    nodes = json.loads(m.group(1))
+    return nodes if everything else logical_nodes(nodes)
 
 
-def vis_edges(srcdoc: str) -> list[dict]:
-    """The edge list pyvis wrote into the page."""
+def vis_edges(srcdoc: str, everything: bool = False) -> list[dict]:
+    """The edge list pyvis wrote into the page: one per drawn edge (``everything``: every segment of a
+    routed edge, logical_edges)."""
     m = re.search(r"edges = new vis\.DataSet\((\[.*?\])\);", srcdoc, re.DOTALL)
     assert m, "no edge data in the graph HTML"
-    return json.loads(m.group(1))
+    edges = json.loads(m.group(1))
+    return edges if everything else logical_edges(edges)
+
+
+def logical_nodes(nodes: list[dict]) -> list[dict]:
+    """The graph's own nodes of a pane's node list, without the waypoints of its routed edges."""
+    return [n for n in nodes if not n.get("waypoint")]
+
+
+def logical_edges(edges: list[dict]) -> list[dict]:
+    """One entry per drawn edge of a pane's edge list: a routed edge's segments (``of`` its id) are one
+    edge, given by the segment with the edge's own id (its label); every segment must look the same."""
+    for e in edges:
+        if "of" in e:
+            own = next(f for f in edges if f["id"] == e["of"])
+            assert {k: e.get(k) for k in ("color", "width", "dashes", "title")} == \
+                {k: own.get(k) for k in ("color", "width", "dashes", "title")}, (e["id"], own["id"])
+    return [e for e in edges if e.get("of", e["id"]) == e["id"]]
 
 
 def no_errors(at: AppTest) -> None:

@@ -21,7 +21,7 @@ GRAPH_IFRAMES = "iframe:not([class*='st-key-dscorer_boxes'] iframe)"
 BOX_IFRAMES = "[class*='st-key-dscorer_boxes'] iframe"
 
 #: True inside a graph iframe once vis-network has drawn at least one node.
-READY = "typeof network !== 'undefined' && network.body.nodeIndices.length > 0"
+READY = "typeof network !== 'undefined' && network.body.nodeIndices.filter(i => typeof i === 'number').length > 0"
 
 
 #: True once Streamlit has finished its run and is connected: the app's root element says so in its
@@ -93,7 +93,8 @@ def node_counts(page, count: int = 2) -> list[int]:
         for index in range(count):
             frame_where(page, index, "true", timeout=max(1.0, deadline - time.time()))
         try:
-            return [handle.content_frame().evaluate("network.body.nodeIndices.length")
+            return [handle.content_frame().evaluate(
+                        "network.body.nodeIndices.filter(i => typeof i === 'number').length")
                     for handle in page.query_selector_all(GRAPH_IFRAMES)[:count]]
         except Exception:
             if time.time() > deadline:

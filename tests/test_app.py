@@ -120,14 +120,14 @@ def test_a_change_of_k_sends_only_the_style_layer():
     layers_after = style_layers(at)
     assert set(layers_after) == {"pred", "gold"} and layers_after != layers_before
     for side, page in zip(("pred", "gold"), iframes(at)):
-        assert {n["id"] for n in layers_after[side]["n"]} == {n["id"] for n in vis_nodes(page)}
-        assert {e["id"] for e in layers_after[side]["e"]} == {e["id"] for e in vis_edges(page)}
+        assert {n["id"] for n in layers_after[side]["n"]} == {n["id"] for n in vis_nodes(page, everything=True)}
+        assert {e["id"] for e in layers_after[side]["e"]} == {e["id"] for e in vis_edges(page, everything=True)}
     graphs_before = graph_layers(at)
     at.number_input(key="doc_number").set_value(0).run()  # another document: the same pages, other graphs
     assert [p.srcdoc for p in elements(at, "iframe")][:2] == pages_before[:2]
     graphs_after = graph_layers(at)
     assert set(graphs_after) == {"pred", "gold"} and graphs_after != graphs_before
-    assert len(vis_nodes(iframes(at)[1])) == len(graphs_after["gold"]["n"]) > 0
+    assert len(vis_nodes(iframes(at)[1], everything=True)) == len(graphs_after["gold"]["n"]) > 0
 
 
 def test_edge_colours_follow_the_matched_share_of_k():

@@ -1,5 +1,6 @@
-"""The box a pair's panes fit (app_widgets.drawing.drawing_box): a curve that swings out moderately is
-shown whole (the paper's Figures 1 and 4), a far swing of a tall document is cut at the pane's edge."""
+"""The box a pair's panes fit (app_widgets.drawing.drawing_box): the paper's Figures 1 and 4 are shown
+whole, lanes beside the nodes included; a tall document's long edges run in lanes (render.routes), so its
+drawing is shown whole at about the width of its nodes."""
 
 from __future__ import annotations
 
@@ -31,15 +32,18 @@ def test_the_papers_figures_are_drawn_whole(doc):
     layout, extents, box = _pane(preds[doc], golds[doc])
     for e in extents:
         assert box[0] <= e[0] and box[1] <= e[1] and box[2] >= e[2] and box[3] >= e[3]
-    if doc == 0:  # Figure 1's CONTRAST edge swings out to the left of the nodes: the box reaches it
-        assert box[0] < layout.box[0] - 0.15 * (layout.box[2] - layout.box[0])
+    if doc == 0:  # Figure 1's CONTRAST edges run in lanes left of the nodes: the box reaches them
+        assert box[0] < layout.box[0]
 
 
-def test_a_far_swing_is_cut_at_a_stated_share_of_the_width():
+def test_document_22_is_drawn_whole_at_about_the_width_of_its_nodes():
+    """PMB 2.2.0 dev document 22: its long edges swung out up to 0.98 of the nodes' width on either side
+    (and were cut at 0.15); in lanes, the whole drawing is at most 10% wider than its nodes."""
     pred_path, gold_path = PMB / "boxer_dev.clf", PMB / "gold_dev.clf"
     if not (pred_path.is_file() and gold_path.is_file()):
         pytest.skip(f"shared PMB 2.2.0 dev files not found at {PMB}")
     layout, extents, box = _pane(read_clf(pred_path, lenient=True)[22], read_clf(gold_path)[22])
+    for e in extents:
+        assert box[0] <= e[0] and box[1] <= e[1] and box[2] >= e[2] and box[3] >= e[3]
     width = layout.box[2] - layout.box[0]
-    assert min(e[0] for e in extents) < layout.box[0] - 0.45 * width  # its Theme edges swing far out
-    assert box[0] == pytest.approx(layout.box[0] - 0.15 * width)
+    assert box[2] - box[0] <= 1.1 * width, (box, layout.box)

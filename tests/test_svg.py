@@ -224,8 +224,9 @@ def test_positions_must_fit_the_graph(figure1):
 
 # ------------------------------------------------------------ the same drawing as the app's pane
 
-def pane_and_svg(graph, positions, box, **options):
-    """The app's pane (pyvis data) and the SVG of one graph, drawn with the same options."""
+def pane_and_svg(graph, positions, box, raw=False, **options):
+    """The app's pane (pyvis data: one node per node and one edge per drawn edge, or with ``raw`` every
+    waypoint and segment of a routed edge too) and the SVG of one graph, drawn with the same options."""
     pytest.importorskip("streamlit")
     pytest.importorskip("pyvis")
     from app_helpers import vis_edges, vis_nodes
@@ -237,7 +238,7 @@ def pane_and_svg(graph, positions, box, **options):
     root = parse(graph_svg(graph, positions, edge_shades=edge_shades(counts) if counts else None,
                            compact=options.get("compact", False), forward_only=options.get("forward_only", False),
                            show_names=options.get("show_names", False)))
-    return vis_nodes(html), vis_edges(html), root
+    return vis_nodes(html, everything=raw), vis_edges(html, everything=raw), root
 
 
 @pytest.mark.parametrize("compact,show_names,forward_only", [(True, False, False), (False, False, False),
@@ -327,11 +328,22 @@ def bezier(points, t):
     return pts[0]
 
 
+def path_pieces(g: ET.Element) -> list[list[tuple[float, float]]]:
+    """The pieces of a drawn edge's <path> as control points: each L a straight piece (a routed edge's
+    segments), each Q or C a curve, read from the SVG's M, L, Q and C commands."""
+    pieces, at = [], None
+    for command, args in re.findall(r"([MLQC])([^MLQC]*)", g.find(NS + "path").get("d")):
+        numbers = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", args)]
+        points = list(zip(numbers[::2], numbers[1::2]))
+        if command != "M":
+            pieces.append([at, *points])
+        at = points[-1]
+    return pieces
+
+
 def path_points(g: ET.Element, steps: int = 60) -> list[tuple[float, float]]:
-    """Points along a drawn edge's <path> (its M and one Q or C), read from the SVG."""
-    numbers = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", g.find(NS + "path").get("d"))]
-    controls = list(zip(numbers[::2], numbers[1::2]))
-    return [bezier(controls, i / steps) for i in range(steps + 1)]
+    """Points along a drawn edge's <path>, ``steps`` per piece, read from the SVG."""
+    return [bezier(piece, i / steps) for piece in path_pieces(g) for i in range(steps + 1)]
 
 
 def node_shapes(root: ET.Element) -> dict[int, tuple[float, float, float, float, bool]]:
@@ -361,15 +373,23 @@ def svg_edges_through_nodes(root: ET.Element, graph) -> list[tuple[int, int]]:
     return sorted(found)
 
 
+def dense_segment(a, b) -> np.ndarray:
+    t = np.linspace(0.0, 1.0, 20001)[:, None]
+    return (1 - t) * np.asarray(a) + t * np.asarray(b)
+
+
 @pytest.mark.parametrize("compact", [True, False])
 def test_svg_edges_are_the_panes_curves_and_labels_sit_at_their_middles(figure1, figure4, dev22, compact):
     """Every path of the SVG lies on the curve the pane draws (vis-network's control point from the
-    pane's own smooth options and node positions), and each label is centred on that curve's middle."""
+    pane's own smooth options and node positions), and each label is centred on that curve's middle; a
+    routed edge's path lies on the pane's straight segments through its waypoints, and its label, turned
+    along its lane, is centred on the middle of the pane's labelled segment."""
     cases = [(figure1[0], figure1[1].pred, figure1[1].box)]
     for pred, gold, layout in (figure4, dev22):
         cases += [(pred, layout.pred, layout.box), (gold, layout.gold, layout.box)]
+    routed = 0
     for graph, positions, box in cases:
-        nodes, edges, root = pane_and_svg(graph, positions, box, compact=compact)
+        nodes, edges, root = pane_and_svg(graph, positions, box, raw=True, compact=compact)
         at = {n["id"]: (n["x"], n["y"]) for n in nodes}
         pane = {e["id"]: e for e in edges}
         labels = {int(g.get("id")[1:]): g for g in groups(root, "edge-label")}
@@ -378,29 +398,41 @@ def test_svg_edges_are_the_panes_curves_and_labels_sit_at_their_middles(figure1,
             start, end = at[e["from"]], at[e["to"]]
             if start == end:
                 continue
-            curve = (start, vis_via(start, end, e["smooth"]), end)
-            t = np.linspace(0.0, 1.0, 20001)[:, None]
-            dense = (1 - t) ** 2 * np.asarray(curve[0]) + 2 * t * (1 - t) * np.asarray(curve[1]) \
-                + t ** 2 * np.asarray(curve[2])
+            if "of" in e:  # a routed edge: straight segments through waypoints
+                routed += 1
+                dense = np.concatenate([dense_segment(at[s["from"]], at[s["to"]]) for s in edges
+                                        if s.get("of") == e["id"]])
+                middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+            else:
+                curve = (start, vis_via(start, end, e["smooth"]), end)
+                t = np.linspace(0.0, 1.0, 20001)[:, None]
+                dense = (1 - t) ** 2 * np.asarray(curve[0]) + 2 * t * (1 - t) * np.asarray(curve[1]) \
+                    + t ** 2 * np.asarray(curve[2])
+                middle = bezier(curve, 0.5)
             for px, py in path_points(g):  # the SVG writes 0.1 px
                 assert np.hypot(dense[:, 0] - px, dense[:, 1] - py).min() < 0.3, (graph.drs.sentence, e["id"])
             if e["id"] in labels:
                 r = labels[e["id"]].find(NS + "rect")
                 cx = float(r.get("x")) + float(r.get("width")) / 2
                 cy = float(r.get("y")) + float(r.get("height")) / 2
-                mx, my = bezier(curve, 0.5)
-                assert abs(cx - mx) < 0.2 and abs(cy - my) < 0.2
+                assert abs(cx - middle[0]) < 0.2 and abs(cy - middle[1]) < 0.2
+                turned = "rotate(-90" in (labels[e["id"]].find(NS + "text").get("transform") or "")
+                assert turned == ("of" in e) and (e.get("font", {}).get("align") == "middle") == turned
+                if turned:  # vis-network reads a turned label from bottom to top along an edge drawn downwards
+                    assert start[0] == end[0] and start[1] < end[1]
+    assert routed > 0  # document 22's long edges take lanes, compact or full
 
 
 def test_no_svg_edge_runs_through_a_node_on_the_papers_figures_and_document_22(figure1, figure4, dev22):
     """Measured on the SVG's own paths and node shapes: the compact drawings of Figure 1, Figure 4
     (the issue found 3 of gold's 6 edges through t1, x3, x1) and PMB 2.2.0 dev document 22 (16 of
-    pred's 38 edges) have no edge through a node; the full drawings of both figures neither."""
+    pred's 38 edges) have no edge through a node, long edges read along their segments through waypoints;
+    the full drawings neither."""
     cases = [(figure1[0], figure1[1].pred, (True, False))]
     for pred, gold, layout in (figure4,):
         cases += [(pred, layout.pred, (True, False)), (gold, layout.gold, (True, False))]
     pred, gold, layout = dev22
-    cases += [(pred, layout.pred, (True,)), (gold, layout.gold, (True,))]
+    cases += [(pred, layout.pred, (True, False)), (gold, layout.gold, (True, False))]  # lanes: segments read
     for graph, positions, modes in cases:
         for compact in modes:
             root = parse(graph_svg(graph, positions, compact=compact))
@@ -488,7 +520,8 @@ def test_pair_view_offers_each_graph_as_pdf(monkeypatch):
 def test_full_drawing_of_document_22_has_no_overlapping_labels(dev22):
     """The full (not compact) drawing of PMB 2.2.0 dev document 22 (pred: 206 edges; the issue counted
     189 overlapping labels in the pane) keeps only the labels that have room: read from the SVG, no
-    label box covers a node or another label by more than 1 px; the edges whose label is left off are
+    label box covers a node or another label by more than 1 px (a turned label on a lane as drawn, its
+    text turned a quarter); the edges whose label is left off are
     still drawn, and their tooltips name them."""
     pred, gold, layout = dev22
     for graph, positions in ((pred, layout.pred), (gold, layout.gold)):
@@ -503,7 +536,9 @@ def test_full_drawing_of_document_22_has_no_overlapping_labels(dev22):
         def hit(a, b):
             return min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1
 
-        assert len(boxes) > 100
+        # most labels have room (pred 178 of 206, gold 97 of 107; 179 and 104 before the long edges ran in
+        # lanes, when the drawing was twice as wide)
+        assert len(boxes) >= 0.85 * len(expected_edges(graph, False, False))
         assert not [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:] if hit(a, b)]
         assert not [(a, n) for a in boxes for n in nodes if hit(a, n)]
         drawn = groups(root, "edge")

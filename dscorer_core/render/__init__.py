@@ -110,6 +110,7 @@ from .palette import (
     LineStyle,
 )
 from .pdf import graph_pdf, scene_pdf
+from .routes import Route, edge_routes
 from .scene import Scene, SceneEdge, SceneLabel, SceneNode, folded_shades, graph_scene, split_quadratic
 from .svg import drawn_edges, graph_svg, scene_svg
 from .teaching import (
@@ -212,6 +213,8 @@ __all__ = [
     "SceneEdge",
     "SceneLabel",
     "graph_scene",
+    "Route",
+    "edge_routes",
     "split_quadratic",
     "drawn_edges",
     "folded_shades",

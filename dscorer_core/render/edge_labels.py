@@ -12,10 +12,11 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..ngrams.induction import Graph
+from ..ngrams.induction import Edge, Graph
 from .display import compact_folds, compact_label, drawn_edge_label, node_display
 from .layout import BOX_CORNER, CHAR_WIDTH, NODE_CORNER, NODE_FONT_SIZE, NODE_MARGIN, label_size
 from .palette import EDGE_FONT_SIZE
+from .routes import SWING_ALLOWED, Route, edge_routes, label_centre, segments, turned_label_rect
 
 #: Font size of node labels in the full (not compact) drawing.
 FULL_FONT_SIZE = 24
@@ -229,16 +230,23 @@ def edge_bends(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[s
 
 def label_overlaps(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[str | None],
                    node_sizes: Sequence[tuple[float, float]], bends: Sequence[float],
-                   font_size: float = EDGE_FONT_SIZE, tolerance: float = 0.0) -> list[tuple[str, int, str, int]]:
+                   font_size: float = EDGE_FONT_SIZE, tolerance: float = 0.0,
+                   routes: Sequence[Route | None] = ()) -> list[tuple[str, int, str, int]]:
     """Every overlap of the estimated drawing: ("node", a, "node", b), ("edge", e, "node", n) or
-    ("edge", e, "edge", f) for boxes that share more than ``tolerance`` px in both directions."""
+    ("edge", e, "edge", f) for boxes that share more than ``tolerance`` px in both directions (a routed
+    edge's label, ``routes``, runs along its lane)."""
     def hit(a: Rect, b: Rect) -> bool:
         return min(a[2], b[2]) - max(a[0], b[0]) > tolerance and min(a[3], b[3]) - max(a[1], b[1]) > tolerance
 
+    def label_rect(e: Edge) -> Rect:
+        start, end, text = positions[e.source], positions[e.target], edge_labels[e.id] or ""
+        route = routes[e.id] if routes else None
+        if route is not None:
+            return turned_label_rect(label_centre(route, start, end), text, font_size)
+        return edge_label_rect(curve_middle(start, end, bends[e.id]), text, font_size)
+
     nodes = [node_rect(positions[n.id], node_sizes[n.id]) for n in graph.nodes]
-    labels = [(e.id, edge_label_rect(curve_middle(positions[e.source], positions[e.target], bends[e.id]),
-                                     edge_labels[e.id] or "", font_size))
-              for e in graph.edges if edge_labels[e.id] and e.source != e.target]
+    labels = [(e.id, label_rect(e)) for e in graph.edges if edge_labels[e.id] and e.source != e.target]
     found = [("node", a, "node", b) for a in range(len(nodes)) for b in range(a + 1, len(nodes))
              if hit(nodes[a], nodes[b])]
     for i, (eid, rect) in enumerate(labels):
@@ -249,15 +257,22 @@ def label_overlaps(graph: Graph, positions: Sequence[Point], edge_labels: Sequen
 
 def edge_crossings(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[str | None],
                    node_sizes: Sequence[tuple[float, float]], bends: Sequence[float],
-                   pad: float = 0.0) -> list[tuple[int, int]]:
+                   pad: float = 0.0, routes: Sequence[Route | None] = ()) -> list[tuple[int, int]]:
     """Every (edge id, node id) where a drawn edge (label not None) passes through a node that is
-    not one of its ends: what makes a reader wire a graph wrongly."""
+    not one of its ends: what makes a reader wire a graph wrongly (a routed edge, ``routes``, along its
+    straight segments)."""
     rects = np.asarray([node_rect(positions[n.id], node_sizes[n.id]) for n in graph.nodes], dtype=float).reshape(-1, 4)
     found = []
     for e in graph.edges:
         if edge_labels[e.id] is None or e.source == e.target:
             continue
-        hit = _nodes_hit(curve_points(positions[e.source], positions[e.target], bends[e.id]), rects, pad)
+        route = routes[e.id] if routes else None
+        if route is not None:
+            points = np.concatenate([np.linspace(a, b, max(2, int(math.dist(a, b) / 4.0) + 2))
+                                     for a, b in segments(route, positions[e.source], positions[e.target])])
+        else:
+            points = curve_points(positions[e.source], positions[e.target], bends[e.id])
+        hit = _nodes_hit(points, rects, pad)
         found += [(e.id, int(n)) for n in np.flatnonzero(hit) if n not in (e.source, e.target)]
     return found
 
@@ -297,6 +312,12 @@ class DrawingGeometry:
     node_sizes: tuple[tuple[float, float], ...]
     bends: tuple[float, ...]
     extent: tuple[float, float, float, float]
+    #: Per edge, its route through waypoints (routes.Route; None: drawn as its curve, ``bends``).
+    routes: tuple[Route | None, ...] = ()
+
+    def route(self, eid: int) -> Route | None:
+        """The route of edge ``eid``, or None when it is drawn as one curve."""
+        return self.routes[eid] if self.routes else None
 
 
 def drawing_geometry(graph: Graph, positions: tuple[Point, ...], compact: bool = True, show_names: bool = False,
@@ -326,18 +347,95 @@ def _drawing_geometry(graph: Graph, positions: tuple[Point, ...], compact: bool,
     if not compact:
         edge_labels = room_for_labels(graph, positions, edge_labels, sizes, bends)
     rects = [node_rect(positions[n.id], sizes[n.id]) for n in graph.nodes]
+    routes = _routes(graph, positions, edge_labels, rects, bends)
+    if routes and not compact:  # a routed edge's label without room on its lane is shown on hover
+        edge_labels = _room_on_lanes(graph, positions, edge_labels, rects, bends, routes)
     for e in graph.edges:
         label = edge_labels[e.id]
         if label is None or e.source == e.target:
             continue
         start, end = positions[e.source], positions[e.target]
+        route = routes[e.id] if routes else None
+        if route is not None:
+            for a, b in segments(route, start, end):
+                rects.append((min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])))
+            if label:
+                rects.append(turned_label_rect(label_centre(route, start, end), label))
+            continue
         points = curve_points(start, end, bends[e.id])
         rects.append((float(points[:, 0].min()), float(points[:, 1].min()),
                       float(points[:, 0].max()), float(points[:, 1].max())))
         if label:
             rects.append(edge_label_rect(curve_middle(start, end, bends[e.id]), label))
     extent = union_box(rects) if rects else (0.0, 0.0, 0.0, 0.0)
-    return DrawingGeometry(node_labels, edge_labels, sizes, bends, extent)
+    return DrawingGeometry(node_labels, edge_labels, sizes, bends, extent, routes)
+
+
+def _room_on_lanes(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[str | None],
+                   node_rects: Sequence[Rect], bends: Sequence[float],
+                   routes: Sequence[Route | None]) -> tuple[str | None, ...]:
+    """The full drawing's labels once long edges run in lanes: a routed edge's label that covers a node or
+    a label kept before it is left off ("": its tooltip names the edge), as room_for_labels does."""
+    labels = list(edge_labels)
+    kept = [edge_label_rect(curve_middle(positions[e.source], positions[e.target], bends[e.id]), labels[e.id] or "")
+            for e in graph.edges if labels[e.id] and e.source != e.target and routes[e.id] is None]
+    for e in graph.edges:
+        route = routes[e.id]
+        if route is None or not labels[e.id]:
+            continue
+        rect = turned_label_rect(label_centre(route, positions[e.source], positions[e.target]), labels[e.id] or "")
+        if any(_overlap(rect, r) > 1.0 for r in [*node_rects, *kept]):
+            labels[e.id] = ""
+        else:
+            kept.append(rect)
+    return tuple(labels)
+
+
+def _routes(graph: Graph, positions: Sequence[Point], edge_labels: Sequence[str | None], node_rects: Sequence[Rect],
+            bends: Sequence[float]) -> tuple[Route | None, ...]:
+    """Routes (routes.edge_routes) for the edges whose chosen curve still runs through a node or swings
+    more than SWING_ALLOWED out of the nodes' bounding box; the other labels keep their places."""
+    if not node_rects:
+        return ()
+    array = np.asarray(node_rects, dtype=float).reshape(-1, 4)
+    frame = (array[:, 0].min() - SWING_ALLOWED, array[:, 1].min() - SWING_ALLOWED,
+             array[:, 2].max() + SWING_ALLOWED, array[:, 3].max() + SWING_ALLOWED)
+    long_edges = []
+    swinging: set[int] = set()  # long edges whose curve passes no node (it swings out)
+    for e in graph.edges:
+        if edge_labels[e.id] is None or e.source == e.target:
+            continue
+        points = curve_points(positions[e.source], positions[e.target], bends[e.id])
+        hit = _nodes_hit(points, array)
+        hit[[e.source, e.target]] = False
+        box = union_box([(points[:, 0].min(), points[:, 1].min(), points[:, 0].max(), points[:, 1].max())]
+                        + ([edge_label_rect(curve_middle(positions[e.source], positions[e.target], bends[e.id]),
+                                            edge_labels[e.id] or "")] if edge_labels[e.id] else []))
+        outside = box[0] < frame[0] or box[2] > frame[2] or box[1] < frame[1] or box[3] > frame[3]
+        if hit.any() or outside:
+            long_edges.append(e.id)
+            if not hit.any():
+                swinging.add(e.id)
+    if not long_edges:
+        return ()
+    routed = set(long_edges)
+    kept = [edge_label_rect(curve_middle(positions[e.source], positions[e.target], bends[e.id]),
+                            edge_labels[e.id] or "")
+            for e in graph.edges if edge_labels[e.id] and e.source != e.target and e.id not in routed]
+    routes = list(edge_routes(graph, positions, edge_labels, node_rects, long_edges, kept))
+    # a swinging edge whose label found no free place on its lane keeps its curve (and its label's place)
+    for eid in sorted(swinging):
+        route = routes[eid]
+        if route is None or not edge_labels[eid]:
+            continue
+        e = graph.edges[eid]
+        rect = turned_label_rect(label_centre(route, positions[e.source], positions[e.target]), edge_labels[eid] or "")
+        others = [turned_label_rect(label_centre(r, positions[graph.edges[i].source], positions[graph.edges[i].target]),
+                                    edge_labels[i] or "") for i, r in enumerate(routes)
+                  if r is not None and i != eid and edge_labels[i]]
+        if any(_overlap(rect, r) > 1.0 for r in [*node_rects, *kept, *others]):
+            routes[eid] = None
+    return tuple(routes) if any(r is not None for r in routes) else ()
 
 
 def union_box(boxes: Sequence[Sequence[float]]) -> tuple[float, float, float, float]:

@@ -49,6 +49,9 @@ GAP_X, GAP_BESIDE, GAP_Y = 60.0, 30.0, 64.0
 #: curve around the referents between them (with 64 px, 8% of the PMB 2.2.0 dev drawings had an edge
 #: through a node; with 130, none).
 ROW_GAP = 130.0
+#: The gap between a box and its first referent: the edges between them are short (no referent between
+#: them to curve around), and a wider gap left a blank band across the pane (issue 31, item 6).
+HEAD_GAP = 64.0
 #: How far a box's referents stand to the right of the box's left edge, so that the edges from the box
 #: reach each referent from its left, clear of the referents above it.
 INDENT = 54.0
@@ -303,11 +306,11 @@ def shared_layout(pred: Graph, gold: Graph, spacing: float = 1.0, max_columns: i
                 if column in partner:
                     pos[partner[column]] = (x + union.nodes[partner[column]]["size"][0] / 2, cy)
             cy += head_h / 2
-            for slot in _slots(union, members):
+            for row, slot in enumerate(_slots(union, members)):
                 # a referent (or a pred-only and a gold-only one, each in its own pane), and its
-                # constants stacked in a column to its right
+                # constants stacked in a column to its right; the first right under the box (HEAD_GAP)
                 h = max(row_height(n) for n in slot)
-                cy += ROW_GAP * spacing + h / 2
+                cy += (HEAD_GAP if row == 0 and column is not None else ROW_GAP) * spacing + h / 2
                 for n in slot:
                     left = x + INDENT * spacing
                     pos[n] = (left + size[n][0] / 2, cy)

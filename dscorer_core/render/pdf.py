@@ -65,13 +65,15 @@ def _rounded(x0: float, y0: float, x1: float, y1: float, rx: float, ry: float) -
         f"{_n(x0)} {_n(y0 + ry - ky)} {_n(x0 + rx - kx)} {_n(y0)} {_n(x0 + rx)} {_n(y0)} c", "h"])
 
 
-def _curve(points: Sequence[Point]) -> str:
-    """A drawn edge's path: a quadratic curve as the equal cubic one (PDF has no quadratic), or a cubic."""
+def _curve(points: Sequence[Point], moved: bool = False) -> str:
+    """A drawn edge's path: a quadratic curve as the equal cubic one (PDF has no quadratic), or a cubic;
+    ``moved``: the path is under way (a routed edge's straight lead), the curve goes on from its end."""
     if len(points) == 3:
         (ax, ay), (qx, qy), (bx, by) = points
         points = [(ax, ay), (ax + 2 / 3 * (qx - ax), ay + 2 / 3 * (qy - ay)),
                   (bx + 2 / 3 * (qx - bx), by + 2 / 3 * (qy - by)), (bx, by)]
-    return f"{_n(points[0][0])} {_n(points[0][1])} m " + " ".join(f"{_n(x)} {_n(y)}" for x, y in points[1:]) + " c"
+    return f"{_n(points[0][0])} {_n(points[0][1])} {'l' if moved else 'm'} " \
+        + " ".join(f"{_n(x)} {_n(y)}" for x, y in points[1:]) + " c"
 
 
 def _line_style(style: LineStyle) -> str:
@@ -114,7 +116,9 @@ def scene_pdf(scene: Scene, *, compact: bool = True, forward_only: bool = False,
     if title:
         ops += [f"{_rgb(TEXT_COLOUR)} rg", _text(*page.heading_at, title, TITLE_FONT_SIZE, centred=False, bold=True)]
     for e in scene.edges:
-        ops += [f"{_rgb(e.colour)} RG {_line_style(e.style)}", _curve(e.points), "S"]
+        lead = " ".join(f"{_n(x)} {_n(y)} {'m' if i == 0 else 'l'}" for i, (x, y) in enumerate(e.lead))
+        ops += [f"{_rgb(e.colour)} RG {_line_style(e.style)}", lead + (" " if lead else "")
+                + _curve(e.points, moved=bool(lead)), "S"]
         (ax, ay), (bx, by), (cx, cy) = e.arrow
         ops += [f"{_rgb(e.colour)} rg", f"{_n(ax)} {_n(ay)} m {_n(bx)} {_n(by)} l {_n(cx)} {_n(cy)} l h f"]
     for node in scene.nodes:
@@ -128,8 +132,14 @@ def scene_pdf(scene: Scene, *, compact: bool = True, forward_only: bool = False,
         ops += [_text(x, first + i * step, line, node.font_size) for i, line in enumerate(node.lines)]
     for label in scene.labels:
         x0, y0, x1, y1 = label.rect
-        ops += ["1 1 1 rg", _rounded(x0, y0, x1, y1, 3, 3), "f", f"{_rgb(TEXT_COLOUR)} rg",
-                _text((x0 + x1) / 2, (y0 + y1) / 2 + 0.35 * label.font_size, label.text, label.font_size)]
+        ops += ["1 1 1 rg", _rounded(x0, y0, x1, y1, 3, 3), "f", f"{_rgb(TEXT_COLOUR)} rg"]
+        if label.turned:  # read from bottom to top: the text runs up the page, its baseline right of the centre
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            half = len(label.text) * COURIER_WIDTH * label.font_size / 2
+            ops.append(f"BT /F1 {_n(label.font_size)} Tf 0 -1 -1 0 {_n(cx + 0.35 * label.font_size)} "
+                       f"{_n(cy + half)} Tm {_string(label.text)} Tj ET")
+        else:
+            ops.append(_text((x0 + x1) / 2, (y0 + y1) / 2 + 0.35 * label.font_size, label.text, label.font_size))
     for i, row in enumerate(page.legend):
         y = page.legend_top + LEGEND_ROW * (i + 0.5)
         for item in row:

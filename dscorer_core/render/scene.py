@@ -26,6 +26,7 @@ from .palette import (
     UNPAIRED_FILL,
     LineStyle,
 )
+from .routes import Route, label_centre, turned_label_rect
 
 Point = tuple[float, float]
 #: left, top, right, bottom
@@ -58,7 +59,9 @@ class SceneNode:
 class SceneEdge:
     """An edge as drawn: its curve (``points``: start, control point(s), end; a quadratic curve with
     one control point, a loop's cubic with two), from where it leaves its source to the base of its
-    arrowhead (``arrow``: tip and the two back corners), colour, line and tooltip."""
+    arrowhead (``arrow``: tip and the two back corners), colour, line and tooltip. A long edge drawn
+    through waypoints (routes.Route) first runs straight through ``lead`` (from its source's border to the
+    last waypoint), then along ``points`` (its last segment, straight) to the arrowhead."""
 
     id: int
     points: tuple[Point, ...]
@@ -66,17 +69,20 @@ class SceneEdge:
     colour: str
     style: LineStyle
     tooltip: str
+    lead: tuple[Point, ...] = ()
 
 
 @dataclass(frozen=True)
 class SceneLabel:
-    """An edge's label: its box (white behind the text) and text, at the curve's middle as in the pane."""
+    """An edge's label: its box (white behind the text) and text, at the curve's middle as in the pane;
+    ``turned``: the label runs up along a routed edge's lane (read from bottom to top)."""
 
     id: int
     rect: Rect
     text: str
     font_size: float
     tooltip: str
+    turned: bool = False
 
 
 @dataclass(frozen=True)
@@ -182,6 +188,20 @@ def _edge_shape(start: SceneNode, end: SceneNode, bend: float, rank: int,
     return points, arrow
 
 
+def _waypoint(point: Point) -> SceneNode:
+    """A routed edge's waypoint as a node of no size (a segment starts or ends right at it)."""
+    return SceneNode(-1, "waypoint", point, (0.0, 0.0), False, 0.0, "", "", 0.0, False, (), 0.0, "")
+
+
+def _routed_shape(start: SceneNode, end: SceneNode, route: Route,
+                  width: float) -> tuple[tuple[Point, ...], tuple[Point, ...], tuple[Point, Point, Point]]:
+    """A routed edge as drawn: the straight path from the source's border through every waypoint but the
+    last (``lead``, ending at the last waypoint), the last segment to the arrowhead's base and the arrowhead."""
+    first, _ = _edge_shape(start, _waypoint(route.points[0]), 0.0, 0, width)
+    points, arrow = _edge_shape(_waypoint(route.points[-1]), end, 0.0, 0, width)
+    return (first[0], *route.points), points, arrow
+
+
 def _ranks(graph: Graph, drawn: Collection[int]) -> dict[int, int]:
     """Per drawn loop, its rank among the loops on the same node."""
     seen: dict[int, int] = {}
@@ -247,14 +267,25 @@ def graph_scene(graph: Graph, positions: Sequence[Point], *, edge_shades: Sequen
             colour, style = shade.colour, GRADE_LINES[shade.grade]
             disp = edge_display(graph, edge, _status(shade), (shade.matched, shade.unmatched))
         bend = geometry.bends[edge.id]
-        points, arrow = _edge_shape(nodes[edge.source], nodes[edge.target], bend, loops.get(edge.id, 0), style.width)
+        route = geometry.route(edge.id)
+        lead: tuple[Point, ...] = ()
+        if route is not None:
+            lead, points, arrow = _routed_shape(nodes[edge.source], nodes[edge.target], route, style.width)
+        else:
+            points, arrow = _edge_shape(nodes[edge.source], nodes[edge.target], bend, loops.get(edge.id, 0),
+                                        style.width)
         note = folded_note(graph, folds, edge.id) if folds is not None else ""
         tooltip = disp.title + ("\n" + note if note else "")
-        edges.append(SceneEdge(edge.id, points, arrow, colour, style, tooltip))
-        for x, y in (*points, *arrow):
+        edges.append(SceneEdge(edge.id, points, arrow, colour, style, tooltip, lead))
+        for x, y in (*lead, *points, *arrow):
             rects.append((x, y, x, y))
         text = geometry.edge_labels[edge.id]
-        if text:
+        if text and route is not None:
+            rect = turned_label_rect(label_centre(route, positions[edge.source], positions[edge.target]), text,
+                                     EDGE_FONT_SIZE)
+            labels.append(SceneLabel(edge.id, rect, text, EDGE_FONT_SIZE, tooltip, turned=True))
+            rects.append(rect)
+        elif text:
             if edge.source == edge.target:
                 middle = _bezier(points, 0.5)
             else:

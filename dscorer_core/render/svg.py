@@ -78,9 +78,13 @@ def _legend_item(item: LegendItem) -> str:
     return f'<g transform="translate({_n(item.x)} 0)">{body}</g>'
 
 
-def _path(points: Sequence[tuple[float, float]]) -> str:
+def _path(points: Sequence[tuple[float, float]], lead: Sequence[tuple[float, float]] = ()) -> str:
     command = {3: "Q", 4: "C"}[len(points)]
-    return f"M {_n(points[0][0])} {_n(points[0][1])} {command} " + " ".join(f"{_n(x)} {_n(y)}" for x, y in points[1:])
+    start = "".join(f"L {_n(x)} {_n(y)} " for x, y in lead[1:]) + (f"L {_n(points[0][0])} {_n(points[0][1])} "
+                                                                    if lead else "")
+    first = lead[0] if lead else points[0]
+    return (f"M {_n(first[0])} {_n(first[1])} {start}{command} "
+            + " ".join(f"{_n(x)} {_n(y)}" for x, y in points[1:]))
 
 
 def scene_svg(scene: Scene, *, compact: bool = True, forward_only: bool = False, title: str = "",
@@ -101,18 +105,21 @@ def scene_svg(scene: Scene, *, compact: bool = True, forward_only: bool = False,
             f'{_label_lines(x, y, node.lines, node.font_size)}</text></g>')
     tooltips = {e.id: f"<title>{_text(e.tooltip)}</title>" for e in scene.edges}
     edge_parts = [
-        f'<g class="edge" id="e{e.id}">{tooltips[e.id]}<path d="{_path(e.points)}" fill="none" stroke="{e.colour}" '
+        f'<g class="edge" id="e{e.id}">{tooltips[e.id]}<path d="{_path(e.points, e.lead)}" fill="none" '
+        f'stroke="{e.colour}" '
         f'stroke-width="{_n(e.style.width)}"{_dash(e.style)}/>'
         f'<polygon points="{" ".join(f"{_n(px)},{_n(py)}" for px, py in e.arrow)}" fill="{e.colour}"/></g>'
         for e in scene.edges]
     label_parts = []
     for label in scene.labels:
         x0, y0, x1, y1 = label.rect
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        turn = f' transform="rotate(-90 {_n(cx)} {_n(cy)})"' if label.turned else ""
         label_parts.append(
             f'<g class="edge-label" id="l{label.id}">{tooltips[label.id]}'
             f'<rect x="{_n(x0)}" y="{_n(y0)}" width="{_n(x1 - x0)}" height="{_n(y1 - y0)}" rx="3" '
             f'fill="#FFFFFF" fill-opacity="0.85"/>'
-            f'<text x="{_n((x0 + x1) / 2)}" y="{_n((y0 + y1) / 2 + 0.35 * label.font_size)}" '
+            f'<text x="{_n(cx)}" y="{_n(cy + 0.35 * label.font_size)}"{turn} '
             f'font-size="{_n(label.font_size)}" text-anchor="middle" fill="{TEXT_COLOUR}">'
             f'{_text(label.text)}</text></g>')
     page = page_of(scene, compact, forward_only, title, unpaired)
