@@ -41,6 +41,10 @@ if paired:  # the corpus page's and the error analysis's results, computed in th
 st.html("<style>[data-testid='stMainBlockContainer']{padding-top:1.2rem}"
         "@media (max-width:1500px){[data-testid='stMainBlockContainer']{padding-left:1.5rem;padding-right:1.5rem}}"
         "[data-testid='stMainBlockContainer'] h1{padding:.25rem 0}"
+        # the pair's header on a laptop: smaller figures and headings, so the graphs start higher
+        "@media (max-width:1500px){[data-testid='stMetricValue']{font-size:1.75rem}"
+        "[data-testid='stMainBlockContainer'] h1{font-size:2.25rem;padding:0}}"
+        ".st-key-dscorer_doc_head h4{padding:.35rem 0 0}"
         ".st-key-dscorer_sentence p{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}"
         ".st-key-dscorer_clause_tables [data-testid=stHorizontalBlock]{flex-wrap:wrap}"
         ".st-key-dscorer_clause_tables [data-testid=stColumn]{min-width:min(100%,560px)}</style>")
@@ -117,13 +121,16 @@ if query.strip():
 
 i = st.session_state["doc_index"]
 pdrs, gdrs = pred.drss[i], gold.drss[i]
-st.markdown(f"#### Document {i}")
-# the sentence in small print (escaped), so the graphs start on a laptop's first screen
+# the document's heading and its sentence in small print (escaped) on one row, so the graphs start on a
+# laptop's first screen
+with st.container(key="dscorer_doc_head"):
+    head_col, sentence_col = st.columns([1, 4], vertical_alignment="center")
+head_col.markdown(f"#### Document {i}")
 if pdrs.sentence and gdrs.sentence and pdrs.sentence != gdrs.sentence:
     sentence = f"gold: {aw.md_escape(gdrs.sentence)}  \npred: {aw.md_escape(pdrs.sentence)}"
 else:
     sentence = aw.md_escape(gdrs.sentence or pdrs.sentence or "(no sentence in the files)")
-sentence_line = st.container(key="dscorer_sentence")  # filled once the edit of the pred DRS is known
+sentence_line = sentence_col.container(key="dscorer_sentence")  # filled once the edit of the pred DRS is known
 aw.show_failed_parse(pred, i)  # an ill-formed predicted DRS: said here, with its reason, not only in the sidebar
 if judging is not None:  # judging mode (sidebar): acceptable or not, then on to the next unjudged document
     aw.acceptability_panel(judging, i, aw.system_name(pred.name), n_docs, _set_doc)
@@ -166,14 +173,16 @@ if with_counter:
 # first screen: the scores in one row, the order k, then the graphs; details below the graphs
 figures = [("", result.score)] + ([("COUNTER ", cpair)] if cpair is not None else [])
 metric_cols = st.columns(6)
+# what the figures are, in each figure's tooltip (a line of its own cost the graphs 35 px on a laptop)
+headline = (f"P, R, F: DSCORER (k-gram scores for k = 0..{settings.order}, geometric mean, w0 = {settings.w0:g}, "
+            f"{settings.preset})" + ("; COUNTER: clauses matched under the best mapping." if cpair else "."))
+headline_help = (headline + "\n\nDSCORER's P, R and F are the weighted geometric means of the k-gram precisions and "
+                 "recalls for k = 0 (node counts, weight w0) to n; the k slider below only colours the graphs. "
+                 "COUNTER's are the clauses that match under the best one-to-one mapping of pred variables to gold "
+                 "variables.")
 for j, (prefix, fig) in enumerate(figures):
     for col, name, value in zip(metric_cols[3 * j:3 * j + 3], "PRF", (fig.P, fig.R, fig.F)):
-        col.metric(prefix + name, f"{value:.4f}")
-st.caption(f"P, R, F: DSCORER (k-gram scores for k = 0..{settings.order}, geometric mean, w0 = {settings.w0:g}, "
-           f"{settings.preset})" + ("; COUNTER: clauses matched under the best mapping." if cpair is not None else "."),
-           help="DSCORER's P, R and F are the weighted geometric means of the k-gram precisions and recalls for "
-                "k = 0 (node counts, weight w0) to n; the k slider below only colours the graphs. COUNTER's are "
-                "the clauses that match under the best one-to-one mapping of pred variables to gold variables.")
+        col.metric(prefix + name, f"{value:.4f}", help=headline_help)
 aw.sbn_smatch_pair(pdrs, gdrs)  # SBN files only: Smatch, PMB 5 and corrected
 
 

@@ -23,7 +23,9 @@ from dscorer_core.render import (
     default_start,
     node_display,
     paths_from,
+    step_box,
     step_graph,
+    step_positions,
     teaching_steps,
     too_large_to_draw,
 )
@@ -100,7 +102,9 @@ if st.session_state.get("conv_start", 0) >= len(graph.nodes):
 st.session_state.setdefault("conv_k", 2)
 start = st.session_state["conv_start"]
 k = int(st.session_state["conv_k"])
-steps = teaching_steps(graph, start=start, k=k)
+layout = aw.cached_layout(graph, graph) if drawable else None
+# with the drawing's places, the reverse edges come a pane's height at a time (each page seen whole)
+steps = teaching_steps(graph, start=start, k=k, positions=layout.pred if layout is not None else None)
 n_steps = len(steps)
 st.session_state["conv_step"] = max(0, min(n_steps - 1, st.session_state.get("conv_step", 0)))
 
@@ -138,10 +142,8 @@ with left:
 with right:
     if step.stage == "boxes":
         st.markdown("**The graph** starts empty: press Next to add the first clause.")
-    elif drawable:
+    elif layout is not None:
         part = step_graph(graph, step)
-        layout = aw.cached_layout(graph, graph)
-        positions = [layout.pred[n] for n in part.nodes]
         st.markdown(f"**The graph** · {len(part.graph.nodes)} nodes, {len(part.graph.edges)} edges"
                     + (" · names until the typing step" if not step.typed else ""))
         # the step's clause and its neighbours in view, below the pane's buttons, labels never below
@@ -151,7 +153,12 @@ with right:
             | {part.graph.edges[e].target for e in focus_edges}
         near = {e.target for e in part.graph.edges if e.source in core} \
             | {e.source for e in part.graph.edges if e.target in core}
-        st.iframe(aw.graph_html(part.graph, positions, layout.box, show_names=step.stage == "typing",
+        # laid out closer where the step's new edges stand further apart than a pane holds at readable labels
+        drawn = [layout.pred[n] for n in part.nodes]
+        ends = [n for e in focus_edges for n in (part.graph.edges[e].source, part.graph.edges[e].target)]
+        positions = step_positions(drawn, ends)
+        st.iframe(aw.graph_html(part.graph, positions, step_box(layout.box, drawn, positions),
+                                show_names=step.stage == "typing",
                                 names_only=not step.typed, focus_nodes=focus_nodes, focus_edges=focus_edges,
                                 height=FIRST_HEIGHT, max_height=TEACHING_PANE,
                                 teaching_view=(frozenset(core), frozenset(near), LEAST_LABEL_PX / EDGE_FONT_SIZE)),

@@ -7,7 +7,7 @@ typing with the rule behind each type, reverse edges, and k-grams from one node)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..clauses import Clause, Drs, box_arguments
@@ -18,6 +18,18 @@ from ..ngrams.presets import ConceptLemmas, Preset
 
 #: The teaching view draws at most this many k-grams from the chosen node, one per step.
 MAX_KGRAM_STEPS = 6
+
+#: How far apart (canvas units, between node centres, up and down) a step's new edges' ends may stand:
+#: at the teaching view's least label scale (11 CSS px labels of 16) this is about 360 CSS px, so the ends,
+#: their label and the pane's buttons share a laptop's pane (1280x800: about 470 px tall) and a projector's.
+STEP_REACH = 520.0
+#: The widest gap (canvas units) between two rows of a step's drawing: rows whose nodes come only in a
+#: later step leave no blank band, so the drawing grows downward as the clauses come.
+ROW_GAP = 170.0
+#: A step's drawing is pressed together vertically at most this much (rows stay apart for their labels).
+LEAST_SQUEEZE = 0.5
+
+Point = tuple[float, float]
 
 _POS_NAMES = {"v": "verb", "a": "adjective", "s": "adjective (satellite)", "r": "adverb", "n": "noun"}
 
@@ -146,10 +158,31 @@ def _edge_words(edges: list[Edge], graph: Graph) -> str:
     return "; ".join(f"{graph.nodes[e.source].name} —{e.relation}→ {graph.nodes[e.target].name}" for e in edges)
 
 
+def reverse_pages(graph: Graph, positions: Sequence[Point], reach: float = STEP_REACH) -> tuple[tuple[int, ...], ...]:
+    """The graph's reverse edges in pages, top to bottom, each page's ends within ``reach`` of each other
+    up and down (at ``positions``, the full graph's): a pane at readable labels shows each page whole,
+    where all of them would not fit. An edge whose own ends stand further apart is a page of its own."""
+    rev = sorted((e for e in graph.edges if e.reversed),
+                 key=lambda e: (min(positions[e.source][1], positions[e.target][1]), e.id))
+    pages: list[list[int]] = []
+    low = high = 0.0
+    for e in rev:
+        ys = (positions[e.source][1], positions[e.target][1])
+        if pages and max(high, *ys) - min(low, *ys) <= reach:
+            pages[-1].append(e.id)
+            low, high = min(low, *ys), max(high, *ys)
+        else:
+            pages.append([e.id])
+            low, high = min(ys), max(ys)
+    return tuple(tuple(sorted(p)) for p in pages)
+
+
 def teaching_steps(graph: Graph, start: int | None = None, k: int = 2,
-                   max_kgrams: int = MAX_KGRAM_STEPS) -> tuple[TeachingStep, ...]:
+                   max_kgrams: int = MAX_KGRAM_STEPS, positions: Sequence[Point] | None = None,
+                   reach: float = STEP_REACH) -> tuple[TeachingStep, ...]:
     """Every step of the conversion of ``graph``'s DRS, in order (see TeachingStep); the k-gram
-    steps show at most ``max_kgrams`` k-grams that start at node ``start``."""
+    steps show at most ``max_kgrams`` k-grams that start at node ``start``. With the drawing's
+    ``positions`` the reverse edges come in pages (reverse_pages), each its own step, so each is seen whole."""
     drs = graph.drs
     forward = [e for e in graph.edges if not e.reversed]
     steps = [TeachingStep(
@@ -195,11 +228,15 @@ def teaching_steps(graph: Graph, start: int | None = None, k: int = 2,
     rev = tuple(e.id for e in graph.edges if e.reversed)
     rule = ("every relation except the all upper-case ones (REF, NOT, TPR, ...; EQU is renamed Equ and gets one)"
             if graph.preset.reverse_edges == "not-upper" else "every edge except those between two boxes")
-    steps.append(TeachingStep(
-        "reverse", "Reverse edges",
-        f"So that a path can walk an edge both ways, {rule} also gets a reverse edge with the same label "
-        f"and a ~ mark: {len(rev)} reverse edges, {len(graph.edges)} edges in all.",
-        tuple(e.id for e in graph.edges), rev, typed=True))
+    pages = reverse_pages(graph, positions, reach) if positions is not None and rev else (rev,)
+    for j, page in enumerate(pages):
+        more = (f" This step shows {len(page)} of them ({j + 1} of {len(pages)}, top to bottom)."
+                if len(pages) > 1 else "")
+        steps.append(TeachingStep(
+            "reverse", "Reverse edges" + (f" ({j + 1} of {len(pages)})" if len(pages) > 1 else ""),
+            f"So that a path can walk an edge both ways, {rule} also gets a reverse edge with the same label "
+            f"and a ~ mark: {len(rev)} reverse edges, {len(graph.edges)} edges in all.{more}",
+            tuple(e.id for e in graph.edges), page, typed=True))
     start = default_start(graph) if start is None else start
     if 0 <= start < len(graph.nodes):
         paths = paths_from(graph, start, k, limit=10_000)
@@ -254,3 +291,34 @@ def step_graph(graph: Graph, step: TeachingStep) -> StepGraph:
         if back != -1:
             old_edges.append(reverse_id[forward[i].id])
     return StepGraph(Graph(part), tuple(keep), tuple(old_edges))
+
+
+def step_positions(positions: Sequence[Point], focus: Iterable[int], reach: float = STEP_REACH,
+                   gap: float = ROW_GAP) -> tuple[Point, ...]:
+    """A step's drawing laid out closer, so that its new edges are seen whole at readable labels: the
+    gaps between its rows (nodes of one height) are at most ``gap`` (rows drawn only later leave no
+    band), then, when the ``focus`` nodes (the new edges' ends) still stand more than ``reach`` apart up
+    and down, every row is pressed together (at most by LEAST_SQUEEZE). Left and right, and the order of
+    the rows, stay as drawn; positions are unchanged when nothing needs moving."""
+    rows = sorted({y for _, y in positions})
+    if not rows:
+        return tuple(positions)
+    place = {rows[0]: rows[0]}
+    for above, row in zip(rows, rows[1:]):
+        place[row] = place[above] + min(row - above, gap)
+    ys = [place[y] for y in (positions[n][1] for n in focus)]
+    span = max(ys) - min(ys) if ys else 0.0
+    squeeze = max(LEAST_SQUEEZE, reach / span) if span > reach else 1.0
+    top = min(ys) if ys else rows[0]
+    return tuple((x, top + (place[y] - top) * squeeze) for x, y in positions)
+
+
+def step_box(box: tuple[float, float, float, float], positions: Sequence[Point],
+             moved: Sequence[Point]) -> tuple[float, float, float, float]:
+    """The drawing's bounding box ``box`` (around ``positions``) for the same nodes at ``moved``
+    (step_positions): the same margins above and below the rows, the same width."""
+    if not positions or tuple(positions) == tuple(moved):
+        return box
+    above = min(y for _, y in positions) - box[1]
+    below = box[3] - max(y for _, y in positions)
+    return (box[0], min(y for _, y in moved) - above, box[2], max(y for _, y in moved) + below)
