@@ -158,29 +158,17 @@ class CounterResult(_ClauseScores, SettledCorpus):
     #: The sum of the documents' upper bounds when ``documents`` was not kept.
     bound_count: int | None = None
     #: The sums of the documents' P, R and F in corpus order (kept or streamed): the macro figures.
-    macro_sums: tuple[float, float, float] | None = None
-    #: The documents whose mapping is not proven optimal, kept even when ``documents`` is not.
-    open_documents: tuple[CounterPair, ...] | None = None
-
-    @property
-    def unproven(self) -> tuple[CounterPair, ...]:
-        """The documents whose mapping is not proven optimal (each with its bound and ``stopped``)."""
-        if self.open_documents is not None:
-            return self.open_documents
-        return tuple(d for d in self.documents if not d.optimal)
+    macro_sums: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    #: The documents whose mapping is not proven optimal (each with its bound and ``stopped``), kept
+    #: even when ``documents`` is not.
+    unproven: tuple[CounterPair, ...] = ()
 
     @property
     def macro(self) -> tuple[float, float, float] | None:
         """The mean of the documents' P, R and F (None for an empty corpus), whether or not the
         documents were kept."""
         n = self.n_documents
-        if not n:
-            return None
-        sums = self.macro_sums
-        if sums is None:
-            sums = tuple(sum(getattr(d, key) for d in self.documents) for key in ("P", "R", "F"))
-        assert sums is not None
-        return sums[0] / n, sums[1] / n, sums[2] / n
+        return (self.macro_sums[0] / n, self.macro_sums[1] / n, self.macro_sums[2] / n) if n else None
 
     @property
     def upper_bound(self) -> int:
