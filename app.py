@@ -96,7 +96,7 @@ def _from_search() -> None:
 st.session_state["doc_number"] = st.session_state["doc_index"]
 # the row ends with the edit of the predicted DRS (a popover, filled below once the sentence is known):
 # a control in a row the page has anyway, so it moves neither the scores nor the graphs
-c_num, c_prev, c_next, c_search, c_edit = st.columns([2, 1.4, 1.4, 3.2, 1.6], vertical_alignment="bottom")
+c_num, c_prev, c_next, c_search = st.columns([2, 1.4, 1.4, 4.8], vertical_alignment="bottom")
 c_num.number_input(f"Document (0-{n_docs - 1})", min_value=0, max_value=n_docs - 1, step=1,
                    key="doc_number", on_change=_from_number)
 c_prev.button("◀ Previous", on_click=lambda: _set_doc(st.session_state["doc_index"] - 1),
@@ -120,70 +120,6 @@ if query.strip():
         st.caption("No sentence contains that text.")
 
 i = st.session_state["doc_index"]
-pdrs, gdrs = pred.drss[i], gold.drss[i]
-# the document's heading and its sentence in small print (escaped) on one row, so the graphs start on a
-# laptop's first screen
-with st.container(key="dscorer_doc_head"):
-    head_col, sentence_col = st.columns([1, 4], vertical_alignment="center")
-head_col.markdown(f"#### Document {i}")
-if pdrs.sentence and gdrs.sentence and pdrs.sentence != gdrs.sentence:
-    sentence = f"gold: {aw.md_escape(gdrs.sentence)}  \npred: {aw.md_escape(pdrs.sentence)}"
-else:
-    sentence = aw.md_escape(gdrs.sentence or pdrs.sentence or "(no sentence in the files)")
-sentence_line = sentence_col.container(key="dscorer_sentence")  # filled once the edit of the pred DRS is known
-aw.show_failed_parse(pred, i)  # an ill-formed predicted DRS: said here, with its reason, not only in the sidebar
-if judging is not None:  # judging mode (sidebar): acceptable or not, then on to the next unjudged document
-    aw.acceptability_panel(judging, i, aw.system_name(pred.name), n_docs, _set_doc)
-
-# a document of several sentences: choose one, and everything below shows only its part of both DRSs
-part = aw.sentence_navigator(pred, gold, i, settings, bool(st.session_state.get("with_counter", True)))
-if part is not None:
-    pdrs, gdrs = part.pred, part.gold
-# the predicted DRS edited in place (a popover at the end of the navigation row): everything below follows
-# the edit, and the sentence's line says so (one line either way: nothing below moves)
-shown_pred = pdrs
-pdrs = aw.edited_pred(pdrs, f"doc{i}" + (f"_s{part.number}" if part is not None else ""), c_edit)
-sentence_line.caption((aw.edited_note(pdrs) if pdrs is not shown_pred else "") + sentence, help=sentence)
-
-try:
-    result = aw.cached_pair_score(pdrs, gdrs, settings)
-except NgramExplosion as exc:
-    aw.show_input_error("document", exc)
-    aw.data_table(aw.clause_frame(gdrs), hide_index=True)
-    st.stop()
-
-if not 1 <= st.session_state.get("k", 1) <= settings.order:
-    st.session_state["k"] = max(1, min(settings.order, st.session_state.get("k", 1)))
-st.session_state.setdefault("with_counter", True)
-with_counter = bool(st.session_state["with_counter"])
-
-# COUNTER on this pair (its figures stand beside DSCORER's)
-cpair = None
-counter_note = ""
-if with_counter:
-    if max(len(pdrs.clauses), len(gdrs.clauses)) > aw.COUNTER_MAX_CLAUSES:
-        counter_note = (f"COUNTER is not run on DRSs of more than {aw.COUNTER_MAX_CLAUSES} clauses here "
-                        "(use `dscorer counter` on the command line).")
-    else:
-        cpair = aw.cached_counter_pair(pdrs, gdrs, aw.app_counter_settings())
-        counter_note = (f"**COUNTER** (clause overlap): {cpair.matched} of {cpair.pred_clauses} pred and "
-                        f"{cpair.gold_clauses} gold clauses match under the best variable mapping "
-                        f"({'optimal' if cpair.optimal else 'best found'}); see *Clause matching* below.")
-
-# first screen: the scores in one row, the order k, then the graphs; details below the graphs
-figures = [("", result.score)] + ([("COUNTER ", cpair)] if cpair is not None else [])
-metric_cols = st.columns(6)
-# what the figures are, in each figure's tooltip (a line of its own cost the graphs 35 px on a laptop)
-headline = (f"P, R, F: DSCORER (k-gram scores for k = 0..{settings.order}, geometric mean, w0 = {settings.w0:g}, "
-            f"{settings.preset})" + ("; COUNTER: clauses matched under the best mapping." if cpair else "."))
-headline_help = (headline + "\n\nDSCORER's P, R and F are the weighted geometric means of the k-gram precisions and "
-                 "recalls for k = 0 (node counts, weight w0) to n; the k slider below only colours the graphs. "
-                 "COUNTER's are the clauses that match under the best one-to-one mapping of pred variables to gold "
-                 "variables.")
-for j, (prefix, fig) in enumerate(figures):
-    for col, name, value in zip(metric_cols[3 * j:3 * j + 3], "PRF", (fig.P, fig.R, fig.F)):
-        col.metric(prefix + name, f"{value:.4f}", help=headline_help)
-aw.sbn_smatch_pair(pdrs, gdrs)  # SBN files only: Smatch, PMB 5 and corrected
 
 
 # ---- everything below the scores depends on the order k, the n-gram, the variable or the drawing chosen
@@ -424,4 +360,80 @@ def pair_details(pdrs: Drs, gdrs: Drs, result: PairResult, cpair: CounterPair | 
             aw.coloured_table(aw.clause_frame(drs, statuses, marks), marked)
 
 
-pair_details(pdrs, gdrs, result, cpair, counter_note, settings, show_names, i, part, with_counter)
+
+# ---- one document: its sentence navigator, edit, scores and details; a fragment, so choosing a sentence
+# or editing pred reruns this part only (not the sidebar's file widgets or the document navigation)
+@st.fragment
+def document_view(i: int) -> None:
+    """Document ``i`` of the pair: heading, sentence navigator, edit of pred, scores and details."""
+    if st.session_state["doc_index"] != i:  # a control in here opened another document (judging): the whole
+        st.rerun()  # page follows, the navigation row included
+    pdrs, gdrs = pred.drss[i], gold.drss[i]
+    # the document's heading and its sentence in small print (escaped) on one row, so the graphs start on a
+    # laptop's first screen
+    with st.container(key="dscorer_doc_head"):
+        head_col, sentence_col, c_edit = st.columns([1.2, 3.2, 1.2], vertical_alignment="center")
+    head_col.markdown(f"#### Document {i}")
+    if pdrs.sentence and gdrs.sentence and pdrs.sentence != gdrs.sentence:
+        sentence = f"gold: {aw.md_escape(gdrs.sentence)}  \npred: {aw.md_escape(pdrs.sentence)}"
+    else:
+        sentence = aw.md_escape(gdrs.sentence or pdrs.sentence or "(no sentence in the files)")
+    sentence_line = sentence_col.container(key="dscorer_sentence")  # filled once the edit of the pred DRS is known
+    aw.show_failed_parse(pred, i)  # an ill-formed predicted DRS: said here, with its reason, not only in the sidebar
+    if judging is not None:  # judging mode (sidebar): acceptable or not, then on to the next unjudged document
+        aw.acceptability_panel(judging, i, aw.system_name(pred.name), n_docs, _set_doc)
+
+    # a document of several sentences: choose one, and everything below shows only its part of both DRSs
+    part = aw.sentence_navigator(pred, gold, i, settings, bool(st.session_state.get("with_counter", True)))
+    if part is not None:
+        pdrs, gdrs = part.pred, part.gold
+    # the predicted DRS edited in place (a popover at the end of the heading's row): everything below follows
+    # the edit, and the sentence's line says so (one line either way: nothing below moves)
+    shown_pred = pdrs
+    pdrs = aw.edited_pred(pdrs, f"doc{i}" + (f"_s{part.number}" if part is not None else ""), c_edit)
+    sentence_line.caption((aw.edited_note(pdrs) if pdrs is not shown_pred else "") + sentence, help=sentence)
+
+    try:
+        result = aw.cached_pair_score(pdrs, gdrs, settings)
+    except NgramExplosion as exc:
+        aw.show_input_error("document", exc)
+        aw.data_table(aw.clause_frame(gdrs), hide_index=True)
+        st.stop()
+
+    if not 1 <= st.session_state.get("k", 1) <= settings.order:
+        st.session_state["k"] = max(1, min(settings.order, st.session_state.get("k", 1)))
+    st.session_state.setdefault("with_counter", True)
+    with_counter = bool(st.session_state["with_counter"])
+
+    # COUNTER on this pair (its figures stand beside DSCORER's)
+    cpair = None
+    counter_note = ""
+    if with_counter:
+        if max(len(pdrs.clauses), len(gdrs.clauses)) > aw.COUNTER_MAX_CLAUSES:
+            counter_note = (f"COUNTER is not run on DRSs of more than {aw.COUNTER_MAX_CLAUSES} clauses here "
+                            "(use `dscorer counter` on the command line).")
+        else:
+            cpair = aw.cached_counter_pair(pdrs, gdrs, aw.app_counter_settings())
+            counter_note = (f"**COUNTER** (clause overlap): {cpair.matched} of {cpair.pred_clauses} pred and "
+                            f"{cpair.gold_clauses} gold clauses match under the best variable mapping "
+                            f"({'optimal' if cpair.optimal else 'best found'}); see *Clause matching* below.")
+
+    # first screen: the scores in one row, the order k, then the graphs; details below the graphs
+    figures = [("", result.score)] + ([("COUNTER ", cpair)] if cpair is not None else [])
+    metric_cols = st.columns(6)
+    # what the figures are, in each figure's tooltip (a line of its own cost the graphs 35 px on a laptop)
+    headline = (f"P, R, F: DSCORER (k-gram scores for k = 0..{settings.order}, geometric mean, w0 = {settings.w0:g}, "
+                f"{settings.preset})" + ("; COUNTER: clauses matched under the best mapping." if cpair else "."))
+    headline_help = (headline + "\n\nDSCORER's P, R and F are the weighted geometric means of the k-gram precisions "
+                     "and recalls for k = 0 (node counts, weight w0) to n; the k slider below only colours the graphs. "
+                     "COUNTER's are the clauses that match under the best one-to-one mapping of pred variables to gold "
+                     "variables.")
+    for j, (prefix, fig) in enumerate(figures):
+        for col, name, value in zip(metric_cols[3 * j:3 * j + 3], "PRF", (fig.P, fig.R, fig.F)):
+            col.metric(prefix + name, f"{value:.4f}", help=headline_help)
+    aw.sbn_smatch_pair(pdrs, gdrs)  # SBN files only: Smatch, PMB 5 and corrected
+    pair_details(pdrs, gdrs, result, cpair, counter_note, settings, show_names, i, part, with_counter)
+
+
+document_view(i)
+
