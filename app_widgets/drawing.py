@@ -60,7 +60,7 @@ from .text import defuse_title
 
 __all__ = ["COLOURS", "MARK_BORDER", "MARK_SHADOW", "EDGE_STYLE", "LivePane", "graph_html", "graph_html_live",
            "drawing_box", "fit_options", "graph_pane", "pane_box", "legend", "live_shell", "markup_free_json",
-           "pane_height", "pane_layer", "prepare_pane", "PreparedPane", "present_mode", "show_pane"]
+           "pane_height", "pane_layer", "PaneExport", "prepare_pane", "PreparedPane", "present_mode", "show_pane"]
 
 # The core's palette (dscorer_core.render.palette, shared with the SVG export): Okabe-Ito colours (safe
 # for colour-blind readers) per verdict, a fill per node kind; each verdict also has its own dash/width.
@@ -558,42 +558,67 @@ def fit_options(box: tuple[float, float, float, float], own: tuple[float, float,
     return {} if own[3] == box[3] else {"shared_bottom": box[3]}
 
 
-def _build_pane_parts(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
-                height: int, live: bool, svg_name: str, svg_title: str,
-                options: tuple[tuple[str, Any], ...]) -> tuple[LivePane, str, bytes]:
-    """A pane (its HTML; live: also its style layer and graph) and its SVG and PDF downloads. ``_pane_parts``
-    remembers them for all sessions: a rerun that changes nothing in a pane (a widget elsewhere,
-    another session on the same document) does not build them again."""
-    kwargs = dict(options)
-    pane = graph_html_live(graph, positions, box, height=height, live=live, **kwargs)
-    svg, pdf = "", b""
-    if svg_name:  # one scene, the pane's own geometry, written as SVG and as PDF
-        counts = kwargs.get("edge_counts") if kwargs.get("edge_status") is not None else None
-        compact, forward_only = kwargs.get("compact", False), kwargs.get("forward_only", False)
-        unpaired = kwargs.get("unpaired", frozenset())
-        scene = graph_scene(graph, positions, edge_shades=edge_shades(counts) if counts else None, compact=compact,
-                            forward_only=forward_only, show_names=kwargs.get("show_names", False), unpaired=unpaired)
-        svg = scene_svg(scene, compact=compact, forward_only=forward_only, title=svg_title, unpaired=bool(unpaired))
-        pdf = scene_pdf(scene, compact=compact, forward_only=forward_only, title=svg_title, unpaired=bool(unpaired))
-    return pane, svg, pdf
+def _build_pane_page(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
+                     height: int, live: bool, options: tuple[tuple[str, Any], ...]) -> LivePane:
+    """A pane's page (live: also its style layer and graph). ``_pane_page`` remembers it for all sessions:
+    a rerun that changes nothing in a pane (a widget elsewhere, another session on the same document)
+    does not build it again."""
+    return graph_html_live(graph, positions, box, height=height, live=live, **dict(options))
 
 
 @shared_cache(maxsize=4 * CLASS_SESSIONS, max_bytes=MAX_STORED_BYTES)  # two panes, a k or two each
-def _pane_parts(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
-                height: int, live: bool, svg_name: str, svg_title: str,
-                options: tuple[tuple[str, Any], ...]) -> tuple[LivePane, str, bytes]:
-    """``_build_pane_parts``, remembered for all sessions."""
-    return _build_pane_parts(graph, positions, box, height, live, svg_name, svg_title, options)
+def _pane_page(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
+               height: int, live: bool, options: tuple[tuple[str, Any], ...]) -> LivePane:
+    """``_build_pane_page``, remembered for all sessions."""
+    return _build_pane_page(graph, positions, box, height, live, options)
+
+
+@dataclass(frozen=True)
+class PaneExport:
+    """What a pane's SVG and PDF buttons download: the pane's own drawing (one scene: its positions, curves,
+    shades and compact mode), built only when a button is clicked, not on every change of the pane."""
+
+    graph: Graph
+    positions: tuple[tuple[float, float], ...]
+    title: str
+    options: tuple[tuple[str, Any], ...]
+
+    def svg(self) -> str:
+        """The drawing as an SVG picture (with a legend)."""
+        return _export_drawings(self)[0]
+
+    def pdf(self) -> bytes:
+        """The drawing as a one-page PDF (with a legend)."""
+        return _export_drawings(self)[1]
+
+
+def _build_export_drawings(export: PaneExport) -> tuple[str, bytes]:
+    """The SVG and PDF of one pane, written from one scene."""
+    kwargs = dict(export.options)
+    counts = kwargs.get("edge_counts") if kwargs.get("edge_status") is not None else None
+    compact, forward_only = kwargs.get("compact", False), kwargs.get("forward_only", False)
+    unpaired = kwargs.get("unpaired", frozenset())
+    scene = graph_scene(export.graph, export.positions, edge_shades=edge_shades(counts) if counts else None,
+                        compact=compact, forward_only=forward_only, show_names=kwargs.get("show_names", False),
+                        unpaired=unpaired)
+    return (scene_svg(scene, compact=compact, forward_only=forward_only, title=export.title, unpaired=bool(unpaired)),
+            scene_pdf(scene, compact=compact, forward_only=forward_only, title=export.title, unpaired=bool(unpaired)))
+
+
+@shared_cache(maxsize=2 * CLASS_SESSIONS, max_bytes=MAX_STORED_BYTES)  # a click on SVG, then on PDF
+def _export_drawings(export: PaneExport) -> tuple[str, bytes]:
+    """``_build_export_drawings``, remembered for all sessions."""
+    return _build_export_drawings(export)
 
 
 @dataclass(frozen=True)
 class PreparedPane:
-    """One pane ready to show (``prepare_pane``): its caption, page, live layers, SVG and PDF downloads."""
+    """One pane ready to show (``prepare_pane``): its caption, page, live layers, and what its SVG and PDF
+    buttons download (None: no buttons)."""
 
     caption: str
     page: LivePane
-    svg: str
-    pdf: bytes
+    export: PaneExport | None
     svg_name: str
     height: int
     side: str
@@ -603,14 +628,15 @@ class PreparedPane:
 def prepare_pane(title: str, graph: Graph, positions: Sequence[tuple[float, float]],
                  box: tuple[float, float, float, float], height: int = 600, svg_name: str = "",
                  svg_title: str = "", live: bool = False, **kwargs: Any) -> PreparedPane:
-    """Everything a pane shows for one graph, built (or found in ``_pane_parts``) without showing it,
+    """Everything a pane shows for one graph, built (or found in ``_pane_page``) without showing it,
     so a page can send both live panes' layers (``pane_layer``) before either pane (``show_pane``)."""
     options = tuple(sorted((name, tuple(v) if isinstance(v, list) else v) for name, v in kwargs.items()))
     try:
-        page, svg, pdf = _pane_parts(graph, tuple(positions), tuple(box), height, live, svg_name, svg_title, options)
+        page = _pane_page(graph, tuple(positions), tuple(box), height, live, options)
     except TypeError:  # an unhashable option: drawn without the cache
-        page, svg, pdf = _build_pane_parts(graph, positions, box, height, live, svg_name, svg_title, options)
-    return PreparedPane(f"**{title}** · {len(graph.nodes)} nodes, {len(graph.edges)} edges", page, svg, pdf, svg_name,
+        page = _build_pane_page(graph, positions, box, height, live, options)
+    export = PaneExport(graph, tuple(positions), svg_title, options) if svg_name else None
+    return PreparedPane(f"**{title}** · {len(graph.nodes)} nodes, {len(graph.edges)} edges", page, export, svg_name,
                         height, kwargs.get("side", ""), live)
 
 
@@ -635,14 +661,14 @@ def show_pane(pane: PreparedPane, caption: bool = True) -> None:
         st.markdown(pane.caption)
     # a live pane's height only sets its frame's first height (the frame is not reloaded when it changes)
     st.iframe(pane.page.html, height=pane.height)
-    if pane.svg_name:
+    if pane.export is not None:  # built when clicked (a deferred download), not on every change of the pane
         pdf_name = pane.svg_name.removesuffix(".svg") + ".pdf"
         with st.container(horizontal=True):
-            st.download_button("SVG", pane.svg, file_name=pane.svg_name, mime="image/svg+xml",
+            st.download_button("SVG", pane.export.svg, file_name=pane.svg_name, mime="image/svg+xml",
                                key=f"svg_{pane.svg_name}", on_click="ignore", icon=":material/download:",
                                help="Download this graph as an SVG picture (as drawn here, with a legend)")
-            st.download_button("PDF", pane.pdf, file_name=pdf_name, mime="application/pdf", key=f"pdf_{pdf_name}",
-                               on_click="ignore", icon=":material/download:",
+            st.download_button("PDF", pane.export.pdf, file_name=pdf_name, mime="application/pdf",
+                               key=f"pdf_{pdf_name}", on_click="ignore", icon=":material/download:",
                                help="Download this graph as a PDF page (as drawn here, with a legend)")
 
 

@@ -119,7 +119,7 @@ def smatch_panes(match: TripleMatch, dark: bool = False, marked: tuple[str, str]
         matched = sum(1 for e in drawing.edges if e.matched)
         caption = (f"**{name} SBN** · {len(drawing.nodes)} nodes, {len(drawing.edges)} edges ({matched} ✓)"
                    if drawing.nodes else f"**{name} SBN** · no triples to draw (ill-formed or not scored)")
-        panes.append(PreparedPane(caption, _pane(drawing, side, box, dark, frozenset({ring})), "", b"", "", height,
+        panes.append(PreparedPane(caption, _pane(drawing, side, box, dark, frozenset({ring})), None, "", height,
                                   side, True))
     for pane in panes:
         pane_layer(pane)

@@ -73,7 +73,8 @@ def test_the_caches_stay_within_their_bounds_over_300_distinct_files(shared_path
     settings = ScoreSettings()
     # a class's worth of documents (state.CLASS_SESSIONS), each at most that many entries
     shared = {state.cached_pair_score: 64, state.cached_counter_pair: 64, state.cached_layout: 64,
-              state.cached_comparison: 64, drawing._pane_parts: 128}
+              state.cached_comparison: 64, drawing._pane_page: 128,
+              drawing._export_drawings: 2 * state.CLASS_SESSIONS}
     parsed, checked, policed = (_counted(monkeypatch, files, name) for name in ("_parse", "check_gold",
                                                                                  "apply_ill_policy"))
     uploads, gold_checks, policies = [], [], []
@@ -91,8 +92,9 @@ def test_the_caches_stay_within_their_bounds_over_300_distinct_files(shared_path
         layout = state.cached_layout(pair.pred_graph, pair.gold_graph, mapping)
         state.cached_comparison(pair.pred_graph, pair.gold_graph, 1, mapping)
         box = drawing.drawing_box(layout, pair.pred_graph, pair.gold_graph, True, False, True)
-        drawing._pane_parts(pair.pred_graph, tuple(layout.pred), box, 600, True, f"p{i}.svg", "pred",
-                            (("compact", True), ("side", "pred")))
+        options = (("compact", True), ("side", "pred"))
+        drawing._pane_page(pair.pred_graph, tuple(layout.pred), box, 600, True, options)
+        drawing.PaneExport(pair.pred_graph, tuple(layout.pred), "pred", options).svg()  # a click on SVG
         store.get(("corpus", i), lambda score=pair.score: [score] * 100)
         for fn, bound in shared.items():
             assert len(fn.results.values) <= bound, f"{fn.__name__}: {len(fn.results.values)} > {bound}"

@@ -270,7 +270,7 @@ def test_the_svg_is_one_document_without_outside_references(dev22):
 
 def recorded_downloads(monkeypatch) -> dict[str, tuple[bytes | str, str | None]]:
     """What the app hands to ``st.download_button`` (Streamlit's public call, still made), by file
-    name: (data, mime type)."""
+    name: (data or the callable that builds it, mime type)."""
     import streamlit as st
 
     served: dict[str, tuple[bytes | str, str | None]] = {}
@@ -294,11 +294,13 @@ def test_pair_view_offers_each_graph_as_svg(monkeypatch):
     no_errors(at)
     buttons = [b for b in at.get("download_button") if b.proto.label == "SVG"]
     assert len(buttons) == 2
-    assert [b.proto.url.endswith(".svg") for b in buttons] == [True, True]
+    # built when clicked (a deferred download), not on every run that changes the pane
+    assert all(b.proto.deferred_file_id and not b.proto.url for b in buttons)
     panes = iframes(at)
     for side, pane in zip(("pred", "gold"), panes):
-        data, mime = served[f"{side}_doc1.svg"]
-        assert mime == "image/svg+xml"
+        build, mime = served[f"{side}_doc1.svg"]
+        assert mime == "image/svg+xml" and callable(build)
+        data = build()
         root = parse(data.decode() if isinstance(data, bytes) else data)
         assert node_labels(root) == {n["id"]: n["label"] for n in vis_nodes(pane)}
         assert root.find(NS + "title").text.startswith(("Predicted" if side == "pred" else "Gold")
@@ -513,7 +515,8 @@ def test_pair_view_offers_each_graph_as_pdf(monkeypatch):
     no_errors(at)
     assert len([b for b in at.get("download_button") if b.proto.label == "PDF"]) == 2
     for side in ("pred", "gold"):
-        data, mime = served[f"{side}_doc1.pdf"]
+        build, mime = served[f"{side}_doc1.pdf"]
+        data = build()  # built when clicked
         assert mime == "application/pdf" and bytes(data).startswith(b"%PDF-1.4") and bytes(data).endswith(b"%%EOF\n")
 
 
