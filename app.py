@@ -23,7 +23,7 @@ from dscorer_core.render import (
 )
 from dscorer_core.render.display import quoted
 
-st.set_page_config(page_title="dscorer · pair view", page_icon=":material/compare:", layout="wide")
+st.set_page_config(page_title="dscorer · pair view", page_icon=aw.PAGE_ICON, layout="wide")
 aw.share_the_interpreter()
 aw.keep_widget_state()
 aw.page_links()

@@ -84,7 +84,7 @@ from .limits import (  # noqa: F401
                      counter_refusal,
 )
 from .links import SIDES, file_param, read_view_link, write_view_link  # noqa: F401
-from .navigation import PAGES, page_links  # noqa: F401
+from .navigation import PAGE_ICON, PAGES, page_links  # noqa: F401
 from .pair_edit import drs_as_text, edited_note, edited_pred, parse_edit  # noqa: F401
 from .sbn_scores import cached_sbn_comparison, sbn_smatch_corpus, sbn_smatch_pair  # noqa: F401
 from .sbn_view import SMATCH_DRAWING, cached_triple_match, is_sbn_pair, smatch_pair_view  # noqa: F401

@@ -6,9 +6,15 @@ the ``pages/`` directory the pages and their tests use, so every page draws this
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import streamlit as st
 
-__all__ = ["PAGES", "WORKING_CSS", "page_links"]
+__all__ = ["PAGE_ICON", "PAGES", "WORKING_CSS", "page_links"]
+
+#: The browser tab's icon, served by the app itself (a Material icon as ``page_icon`` made every rerun
+#: fetch the tab's icon from fonts.gstatic.com: a request off the machine, which fails with no internet).
+PAGE_ICON = str(Path(__file__).resolve().parent / "box_view_assets" / "dscorer_icon.svg")
 
 #: A "Working..." sign at the top of the window while a page's script has run for more than a second
 #: (Streamlit marks the app ``data-test-script-state=running``; the sign fades in after 1 s, so quick

@@ -22,7 +22,7 @@ from dscorer_core.metrics import MetricResult, make_metrics, metric_names, usabl
 from dscorer_core.ngrams.corpus import document_table
 from dscorer_core.stats.metric_agreement import correlation, disagreements, metric_pairs
 
-st.set_page_config(page_title="dscorer · corpus view", page_icon=":material/table_chart:", layout="wide")
+st.set_page_config(page_title="dscorer · corpus view", page_icon=aw.PAGE_ICON, layout="wide")
 aw.share_the_interpreter()
 aw.keep_widget_state()
 aw.page_links()

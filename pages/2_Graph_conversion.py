@@ -30,7 +30,7 @@ from dscorer_core.render import (
     too_large_to_draw,
 )
 
-st.set_page_config(page_title="dscorer · graph conversion", page_icon="🧩", layout="wide")
+st.set_page_config(page_title="dscorer · graph conversion", page_icon=aw.PAGE_ICON, layout="wide")
 #: The step's graph pane: its first height (px), then it fills the screen below its top, up to TEACHING_PANE.
 FIRST_HEIGHT, TEACHING_PANE = 480, 1400
 #: The smallest label on the step's graph, in CSS px (a projector's back row): the pane pans rather than

@@ -56,7 +56,7 @@ PMB_EXAMPLE = {"gold": SHARED_DATA / "pmb-2.2.0" / "gold_dev.clf",
 AVERAGES = {"default": "each metric's own", "micro": "micro", "macro": "macro"}
 DEFAULT_SAMPLES = ("paper_pred.clf", "paper_gold.clf")
 
-st.set_page_config(page_title="dscorer · compare systems", page_icon=":material/leaderboard:", layout="wide")
+st.set_page_config(page_title="dscorer · compare systems", page_icon=aw.PAGE_ICON, layout="wide")
 aw.share_the_interpreter()
 aw.keep_widget_state()
 aw.page_links()

@@ -23,7 +23,7 @@ from dscorer_core.stats.human_agreement import (
     people_vs_metric_disagreements,
 )
 
-st.set_page_config(page_title="dscorer · error analysis", page_icon=":material/troubleshoot:", layout="wide")
+st.set_page_config(page_title="dscorer · error analysis", page_icon=aw.PAGE_ICON, layout="wide")
 aw.share_the_interpreter()
 aw.keep_widget_state()
 aw.page_links()

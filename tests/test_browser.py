@@ -175,3 +175,29 @@ def test_keys_n_and_p_move_to_the_next_and_previous_document(page, app_url):
     page.keyboard.press("p")
     page.get_by_role("heading", name="Document 0").wait_for()
     assert_no_exception(page)
+
+
+def test_every_page_loads_from_the_app_alone(page, app_url):
+    """The app works with no internet: opening each page (the pair view's panes drawn, reruns included)
+    asks nothing of any host but the app's own (the tab's icon too: a Material icon as the page icon
+    was fetched from fonts.gstatic.com on every rerun)."""
+    from urllib.parse import urlsplit
+
+    own = urlsplit(app_url).netloc
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(app_url + "/?doc=1&k=1")
+    graph_frames(page)
+    slider = page.get_by_role("slider")
+    slider.focus()
+    slider.press("End")  # a rerun: the page's icon is set again
+    wait_idle(page)
+    for path in ("/Corpus", "/Graph_conversion", "/Compare_systems", "/Error_analysis"):
+        page.goto(app_url + path)
+        wait_idle(page)
+        page.locator("h1").first.wait_for()
+    icons = page.evaluate("[...document.querySelectorAll('link[rel~=icon]')].map(l => l.href)")
+    assert icons and all(href.startswith("data:") or urlsplit(href).netloc == own for href in icons)
+    elsewhere = sorted({url for url in asked if urlsplit(url).scheme in ("http", "https", "ws", "wss")
+                        and urlsplit(url).netloc != own})
+    assert elsewhere == []
