@@ -53,6 +53,22 @@ def test_smatch_text_starts_with_the_signature_and_labels_both_averages(capsys, 
     assert "micro (all triples)" in out and "mean of per-sentence F1 (PMB 5 papers)" in out
 
 
+def test_smatch_errors_name_the_files_as_given(capsys, monkeypatch, gold_file, tmp_path):
+    """The metric's checks (no SBN; unequal counts) name the files as the user gave them (``-``,
+    standard input as <stdin>), not a name of the metric's own choosing."""
+    import io
+
+    first = gold_file.read_text(encoding="utf-8").split("\n\n")[0] + "\n"
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(first.encode())))
+    code, out, err = run(capsys, "smatch", "-", gold_file)
+    assert code == 2 and not out
+    assert "<stdin> holds 1 DRS(s)" in err and f"{gold_file} holds 7" in err
+    empty = tmp_path / "empty.sbn"
+    empty.write_text("", encoding="utf-8")
+    code, out, err = run(capsys, "smatch", empty, empty)
+    assert code == 2 and f"{empty} and {empty} hold no SBN" in err
+
+
 def test_a_predicted_sbn_that_does_not_parse_is_ill_formed_not_a_crash(capsys, tmp_path):
     pred = tmp_path / "pred.txt"
     gold = tmp_path / "gold.txt"

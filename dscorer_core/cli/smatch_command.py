@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
-from ..errors import DrsCountMismatch, NoDrsError, SettingsError
+from ..errors import SettingsError
 from ..reading.detect import resolve_format
 from ..reading.drs_files import parse_sbn_text, read_text
 from ..reading.sbn_text import SbnText, parse_sbn_tolerant, split_sbn_texts
@@ -355,15 +355,11 @@ def _names(args: argparse.Namespace) -> tuple[str, str]:
 def scored(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings,
            names: tuple[str, str], runner: Runner | None = None) -> SmatchResult:
     """Smatch of the two sides through the one driver (``metrics.driver.run_metric``, as ``dscorer.score``
-    scores), with a progress bar; messages name the files as given (``names``: pred, gold)."""
+    scores), with a progress bar; the metric's messages name the files as given (``names``: pred, gold)."""
     from ..metrics.driver import run_metric
     from ..metrics.smatch_metric import SmatchMetric
 
-    if not preds and not golds:
-        raise NoDrsError(list(names), f"{names[0]} and {names[1]} hold no SBN: there is nothing to score")
-    if len(preds) != len(golds):
-        raise DrsCountMismatch(names[0], names[1], len(preds), len(golds))
-    found = run_metric(SmatchMetric(settings), preds, golds, runner or IN_PROCESS,  # type: ignore[arg-type]
+    found = run_metric(SmatchMetric(settings, side_names=names), preds, golds, runner or IN_PROCESS,  # type: ignore[arg-type]
                        terminal_progress("Smatch"))
     return cast(SmatchResult, found.detail)
 

@@ -65,6 +65,9 @@ class SmatchMetric(OneComponent):
     settings: SmatchSettings = field(default_factory=SmatchSettings)
     #: ``macro``: the mean of per-sentence F1 (the PMB 5 figure); ``micro``: from summed triples.
     average: Average = "macro"
+    #: How messages name the two sides (pred, gold), e.g. the paths or ``-`` a user gave; default: each
+    #: side's first SBN's source.
+    side_names: tuple[str, str] | None = None
     name: ClassVar[str] = "smatch"
     title: ClassVar[str] = "Smatch"
     averages: ClassVar[tuple[Average, ...]] = ("macro", "micro")
@@ -106,8 +109,8 @@ class SmatchMetric(OneComponent):
             why = self.refusal(drss, side)
             if why is not None:
                 raise DscorerInputError(why)
-        pred_name = preds[0].source if preds else "pred"
-        gold_name = golds[0].source if golds else "gold"
+        pred_name, gold_name = self.side_names or (preds[0].source if preds else "pred",
+                                                   golds[0].source if golds else "gold")
         if not preds and not golds:
             raise NoDrsError([pred_name, gold_name],
                              f"{pred_name} and {gold_name} hold no SBN: there is nothing to score")
