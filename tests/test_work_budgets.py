@@ -158,6 +158,12 @@ def test_an_opt_in_time_limit_names_the_document_it_cut_with_its_bound(tmp_path,
     [cut] = data["unproven"]
     assert cut["index"] == 0 and cut["stopped"] == "time limit" and cut["matched"] < cut["upper_bound"]
     assert cut["F"] < cut["F_upper_bound"]
+    # streamed (--per-doc-out: the documents are not kept), the JSON still lists it, and the text names it
+    out = tmp_path / "docs.jsonl"
+    assert main(["smatch", str(pred), str(gold), "--json", "--time-limit", "5", "--per-doc-out", str(out)]) == 0
+    assert json.loads(capsys.readouterr().out)["unproven"] == data["unproven"]
+    assert main(["smatch", str(pred), str(gold), "--time-limit", "5", "--per-doc-out", str(out)]) == 0
+    assert "document 0: not proven optimal (time limit)" in capsys.readouterr().out
     assert main(["smatch", str(pred), str(gold)]) == 0  # without the cap: proven
     assert "not proven" not in capsys.readouterr().out
     assert main(["smatch", str(pred), str(gold), "--time-limit", "-1"]) == 2

@@ -103,7 +103,7 @@ def unproven_lines(result: SmatchResult) -> list[str]:
     """One line per document whose alignment is not proven optimal: what stopped it and its bound."""
     return [f"document {d.index}: not proven optimal ({d.stopped or 'search stopped'}): matched {d.matched}, "
             f"at most {d.upper_bound}; F {d.F:.4f}, at most {d.F_upper_bound:.4f}"
-            for d in result.documents if not d.optimal]
+            for d in result.unproven]
 
 
 def smatch_json(result: SmatchResult, per_doc: bool = False, comparison: SmatchComparison | None = None,
@@ -116,7 +116,7 @@ def smatch_json(result: SmatchResult, per_doc: bool = False, comparison: SmatchC
                                 {"P": result.P, "R": result.R, "F": result.F}, macro, result.ill_formed),
                   **_corpus(result)}
     data["unproven"] = [{"index": d.index, "stopped": d.stopped, "matched": d.matched, "upper_bound": d.upper_bound,
-                         "F": d.F, "F_upper_bound": d.F_upper_bound} for d in result.documents if not d.optimal]
+                         "F": d.F, "F_upper_bound": d.F_upper_bound} for d in result.unproven]
     if fine is not None:
         data["fine_grained"] = fine.as_dict()
     if per_doc:

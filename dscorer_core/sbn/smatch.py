@@ -165,6 +165,9 @@ class SmatchResult(NotebookResult):
     #: The mean of per-sentence precision and recall (kept or streamed; ``mean_F`` is the F's).
     mean_P: float | None = None
     mean_R: float | None = None
+    #: The documents whose alignment is not proven optimal (each with its bound and ``stopped``), kept
+    #: even when ``documents`` is not.
+    unproven: tuple[SmatchDocument, ...] = ()
 
     @property
     def n_documents(self) -> int:
@@ -441,6 +444,7 @@ class SmatchTotals:
         self._p: float = 0
         self._r: float = 0
         self.unreadable_listed: list[str] = []
+        self._open: list[SmatchDocument] = []
 
     def add(self, docs: Sequence[SmatchDocument]) -> None:
         """Add the next documents of the corpus (in order)."""
@@ -453,6 +457,8 @@ class SmatchTotals:
             self._r += d.R
             self.ill += 1 if d.ill_formed else 0
             self.optimal += 1 if d.optimal else 0
+            if not d.optimal:
+                self._open.append(d)
             if d.gold_unreadable is not None:
                 self.unreadable += 1
                 if len(self.unreadable_listed) < MAX_LISTED:
@@ -469,4 +475,4 @@ class SmatchTotals:
         return SmatchResult(tuple(self.documents), p, r, f, self._f / n, self.ill / n, smatch_signature(self.settings),
                             n if streamed else None, self.ill if streamed else None,
                             self.optimal if streamed else None, tuple(self.unreadable_listed), self.unreadable,
-                            self._p / n, self._r / n)
+                            self._p / n, self._r / n, tuple(self._open))
