@@ -585,11 +585,17 @@ class PaneExport:
 
     def svg(self) -> str:
         """The drawing as an SVG picture (with a legend)."""
-        return _export_drawings(self)[0]
+        return self._drawings()[0]
 
     def pdf(self) -> bytes:
         """The drawing as a one-page PDF (with a legend)."""
-        return _export_drawings(self)[1]
+        return self._drawings()[1]
+
+    def _drawings(self) -> tuple[str, bytes]:
+        try:
+            return _export_drawings(self)
+        except TypeError:  # an unhashable option (as in prepare_pane): written without the cache
+            return _build_export_drawings(self)
 
 
 def _build_export_drawings(export: PaneExport) -> tuple[str, bytes]:

@@ -520,6 +520,20 @@ def test_pair_view_offers_each_graph_as_pdf(monkeypatch):
         assert mime == "application/pdf" and bytes(data).startswith(b"%PDF-1.4") and bytes(data).endswith(b"%%EOF\n")
 
 
+def test_a_pane_export_is_written_on_demand_even_with_an_unhashable_option(figure1):
+    """What a pane's SVG and PDF buttons download (built when clicked): the pane's nodes, once per
+    node, and a PDF page; an option the shared cache cannot hash (a dict, as a teaching step's focus)
+    is written without the cache rather than failing the click."""
+    pytest.importorskip("streamlit")
+    from app_widgets.drawing import PaneExport
+
+    graph, layout = figure1
+    for options in ((("compact", True),), (("compact", True), ("focus", {"core": [0]}))):
+        export = PaneExport(graph, tuple(layout.pred), "Figure 1", options)
+        assert sorted(node_labels(parse(export.svg()))) == [n.id for n in graph.nodes]
+        assert export.pdf().startswith(b"%PDF-1.4")
+
+
 def test_full_drawing_of_document_22_has_no_overlapping_labels(dev22):
     """The full (not compact) drawing of PMB 2.2.0 dev document 22 (pred: 206 edges; the issue counted
     189 overlapping labels in the pane) keeps only the labels that have room: read from the SVG, no
