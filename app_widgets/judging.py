@@ -122,9 +122,10 @@ def _one_line(exc: Exception) -> str:
 
 
 def _import_export(judging: Judging) -> None:
-    """Download every judgement of the store as CSV; add judgements from a CSV file."""
+    """Download every judgement of the store as CSV (read when clicked: a judgement recorded by a part of the
+    page that reran alone is in it too); add judgements from a CSV file."""
     store = judging.store
-    st.download_button("Export judgements (CSV)", store.export_csv(), "judgements.csv", "text/csv",
+    st.download_button("Export judgements (CSV)", store.export_csv, "judgements.csv", "text/csv",
                        key="judge_export", on_click="ignore",
                        help="document,system,judgement,rationale,annotator; formula-like cells are neutralised.")
     uploaded = st.file_uploader("Import judgements (CSV)", type=["csv"], key="judge_import",

@@ -3,6 +3,8 @@ judgements, and nothing from a hostile file runs on the new page."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from app_helpers import HOSTILE_LINK
 from browser_helpers import assert_no_exception, graph_frames, upload_side, wait_idle, wait_loaded
@@ -12,7 +14,8 @@ from dscorer_core.judgements import JudgementStore
 pytestmark = pytest.mark.browser
 
 
-def test_keys_y_and_x_judge_and_move_on(page, app_url, judging_dir):
+def test_keys_y_and_x_judge_and_move_on(new_page, app_url, judging_dir):
+    page = new_page(accept_downloads=True)
     store_path = judging_dir / "keys.sqlite"
     page.goto(app_url + "/?doc=0")  # Figure 1 (a first visit opens on document 1)
     graph_frames(page)
@@ -40,6 +43,13 @@ def test_keys_y_and_x_judge_and_move_on(page, app_url, judging_dir):
     store = JudgementStore(store_path)
     assert [(j.document, j.judgement, j.annotator) for j in store.all()] == \
         [(0, "acceptable", "ann"), (1, "unacceptable", "ann")]
+    # the last judgement left the page on its document (only the document's part reran): the sidebar's
+    # export, read when clicked, has it too
+    with page.expect_download() as info:
+        sidebar.get_by_role("button", name="Export judgements (CSV)").click()
+    rows = Path(info.value.path()).read_text(encoding="utf-8").splitlines()
+    assert [row.split(",")[:3] for row in rows[1:]] == [["0", store.all()[0].system, "acceptable"],
+                                                         ["1", store.all()[1].system, "unacceptable"]]
     assert_no_exception(page)
 
 
