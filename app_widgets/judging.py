@@ -94,8 +94,7 @@ def judging_sidebar() -> Judging | None:
             _import_export(judging)
         except DscorerInputError as exc:  # not a database, a full disk, a locked file...
             st.error(_one_line(exc), icon=":material/warning:")
-            if st.session_state.get("_judge_unsaved"):
-                st.error(st.session_state["_judge_unsaved"], icon=":material/warning:")
+            _say_unsaved()
             return None
         return judging
 
@@ -114,6 +113,12 @@ def _writable_roots() -> tuple[Path, ...]:
             return roots
         roots = (*roots, folder.resolve())
     return roots
+
+
+def _say_unsaved() -> None:
+    """The notice that the last judgement could not be saved (``_record``), where the judging widgets are."""
+    if st.session_state.get("_judge_unsaved"):
+        st.error(st.session_state["_judge_unsaved"], icon=":material/warning:")
 
 
 def _one_line(exc: Exception) -> str:
@@ -181,13 +186,13 @@ def _panel(judging: Judging, document: int, system: str, order: Sequence[int], g
     try:
         judged = judging.store.judged_documents(judging.annotator, system)
         current = judging.store.get(judging.annotator, document, system)
-    except DscorerInputError as exc:
+    except DscorerInputError as exc:  # the store cannot be read now (a full disk, a locked file...)
         st.error(_one_line(exc), icon=":material/warning:")
+        _say_unsaved()
         return
     done = len(judged & set(order))
     with st.container(border=True, key=f"judging_panel_{key}"):
-        if st.session_state.get("_judge_unsaved"):
-            st.error(st.session_state["_judge_unsaved"], icon=":material/warning:")
+        _say_unsaved()
         st.progress(done / max(1, len(order)), text=f"Judging as {md_escape(judging.annotator)}: {done} of "
                                                     f"{len(order)} documents judged")
         st.markdown(f"**{question}** Document {document}: "
