@@ -558,19 +558,13 @@ def fit_options(box: tuple[float, float, float, float], own: tuple[float, float,
     return {} if own[3] == box[3] else {"shared_bottom": box[3]}
 
 
-def _build_pane_page(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
-                     height: int, live: bool, options: tuple[tuple[str, Any], ...]) -> LivePane:
-    """A pane's page (live: also its style layer and graph). ``_pane_page`` remembers it for all sessions:
-    a rerun that changes nothing in a pane (a widget elsewhere, another session on the same document)
-    does not build it again."""
-    return graph_html_live(graph, positions, box, height=height, live=live, **dict(options))
-
-
 @shared_cache(maxsize=4 * CLASS_SESSIONS, max_bytes=MAX_STORED_BYTES)  # two panes, a k or two each
 def _pane_page(graph: Graph, positions: Sequence[tuple[float, float]], box: tuple[float, float, float, float],
                height: int, live: bool, options: tuple[tuple[str, Any], ...]) -> LivePane:
-    """``_build_pane_page``, remembered for all sessions."""
-    return _build_pane_page(graph, positions, box, height, live, options)
+    """A pane's page (live: also its style layer and graph), remembered for all sessions: a rerun that
+    changes nothing in a pane (a widget elsewhere, another session on the same document) does not
+    build it again."""
+    return graph_html_live(graph, positions, box, height=height, live=live, **dict(options))
 
 
 @dataclass(frozen=True)
@@ -585,21 +579,16 @@ class PaneExport:
 
     def svg(self) -> str:
         """The drawing as an SVG picture (with a legend)."""
-        return self._drawings()[0]
+        return _export_drawings(self)[0]
 
     def pdf(self) -> bytes:
         """The drawing as a one-page PDF (with a legend)."""
-        return self._drawings()[1]
-
-    def _drawings(self) -> tuple[str, bytes]:
-        try:
-            return _export_drawings(self)
-        except TypeError:  # an unhashable option (as in prepare_pane): written without the cache
-            return _build_export_drawings(self)
+        return _export_drawings(self)[1]
 
 
-def _build_export_drawings(export: PaneExport) -> tuple[str, bytes]:
-    """The SVG and PDF of one pane, written from one scene."""
+@shared_cache(maxsize=2 * CLASS_SESSIONS, max_bytes=MAX_STORED_BYTES)  # a click on SVG, then on PDF
+def _export_drawings(export: PaneExport) -> tuple[str, bytes]:
+    """The SVG and PDF of one pane, written from one scene, remembered for all sessions."""
     kwargs = dict(export.options)
     counts = kwargs.get("edge_counts") if kwargs.get("edge_status") is not None else None
     compact, forward_only = kwargs.get("compact", False), kwargs.get("forward_only", False)
@@ -609,12 +598,6 @@ def _build_export_drawings(export: PaneExport) -> tuple[str, bytes]:
                         unpaired=unpaired)
     return (scene_svg(scene, compact=compact, forward_only=forward_only, title=export.title, unpaired=bool(unpaired)),
             scene_pdf(scene, compact=compact, forward_only=forward_only, title=export.title, unpaired=bool(unpaired)))
-
-
-@shared_cache(maxsize=2 * CLASS_SESSIONS, max_bytes=MAX_STORED_BYTES)  # a click on SVG, then on PDF
-def _export_drawings(export: PaneExport) -> tuple[str, bytes]:
-    """``_build_export_drawings``, remembered for all sessions."""
-    return _build_export_drawings(export)
 
 
 @dataclass(frozen=True)
@@ -637,10 +620,7 @@ def prepare_pane(title: str, graph: Graph, positions: Sequence[tuple[float, floa
     """Everything a pane shows for one graph, built (or found in ``_pane_page``) without showing it,
     so a page can send both live panes' layers (``pane_layer``) before either pane (``show_pane``)."""
     options = tuple(sorted((name, tuple(v) if isinstance(v, list) else v) for name, v in kwargs.items()))
-    try:
-        page = _pane_page(graph, tuple(positions), tuple(box), height, live, options)
-    except TypeError:  # an unhashable option: drawn without the cache
-        page = _build_pane_page(graph, positions, box, height, live, options)
+    page = _pane_page(graph, tuple(positions), tuple(box), height, live, options)
     export = PaneExport(graph, tuple(positions), svg_title, options) if svg_name else None
     return PreparedPane(f"**{title}** · {len(graph.nodes)} nodes, {len(graph.edges)} edges", page, export, svg_name,
                         height, kwargs.get("side", ""), live)

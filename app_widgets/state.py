@@ -118,13 +118,19 @@ def shared_cache(maxsize: int, max_bytes: int | None = None,
                  size: Callable[[Any], int] | None = None) -> Callable[[Callable[..., T]], Callable[..., T]]:
     """Like functools.lru_cache (shared by all sessions, ``maxsize`` entries, and ``max_bytes`` when
     given, as ``size`` measures a value: by default its pickle), but a value that one session is
-    computing is waited for by the others instead of being computed again."""
+    computing is waited for by the others instead of being computed again. A call whose arguments
+    cannot key the store (a dict among them) is computed and not kept."""
     def decorate(fn: Callable[..., T]) -> Callable[..., T]:
         results = SharedResults(maxsize, max_bytes, size)
 
         @functools.wraps(fn)
         def cached(*args: Any, **kwargs: Any) -> T:
-            return results.get((args, tuple(sorted(kwargs.items()))), lambda: fn(*args, **kwargs))
+            key = (args, tuple(sorted(kwargs.items())))
+            try:
+                hash(key)
+            except TypeError:
+                return fn(*args, **kwargs)
+            return results.get(key, lambda: fn(*args, **kwargs))
 
         cached.results = results  # type: ignore[attr-defined]  # its store, for tests of the bound
         return cached

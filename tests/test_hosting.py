@@ -308,6 +308,27 @@ def test_a_value_being_computed_is_computed_once_for_all_sessions(sample_data):
     assert calls == [1, 0]  # both kept (two entries), each computed once
 
 
+def test_a_call_the_shared_store_cannot_key_is_computed_and_not_kept():
+    """An argument that cannot be hashed (a dict) is computed each time rather than failing the call;
+    a TypeError the function itself raises still reaches the caller."""
+    from app_widgets.state import shared_cache
+
+    calls: list[object] = []
+
+    @shared_cache(maxsize=4)
+    def size(options):
+        calls.append(options)
+        if options is None:
+            raise TypeError("the function's own error")
+        return len(options)
+
+    assert size({"focus": [1]}) == 1 and size({"focus": [1]}) == 1
+    assert size(("a", "b")) == 2 and size(("a", "b")) == 2
+    assert len(calls) == 3 and len(size.results.values) == 1
+    with pytest.raises(TypeError, match="own error"):
+        size(None)
+
+
 def test_a_corpus_result_is_shared_while_computed_and_bounded_in_bytes(sample_data):
     import time
 
