@@ -354,14 +354,13 @@ def _names(args: argparse.Namespace) -> tuple[str, str]:
 
 def scored(preds: Sequence[PredictedSbn], golds: Sequence[Sbn | SbnText], settings: SmatchSettings,
            names: tuple[str, str], runner: Runner | None = None) -> SmatchResult:
-    """Smatch of the two sides through the one driver (``metrics.driver.run_metric``, as ``dscorer.score``
+    """Smatch of the two sides through the one driver (``metrics.driver.metric_detail``, as ``dscorer.score``
     scores), with a progress bar; the metric's messages name the files as given (``names``: pred, gold)."""
-    from ..metrics.driver import run_metric
+    from ..metrics.driver import metric_detail
     from ..metrics.smatch_metric import SmatchMetric
 
-    found = run_metric(SmatchMetric(settings, side_names=names), preds, golds, runner or IN_PROCESS,  # type: ignore[arg-type]
-                       terminal_progress("Smatch"))
-    return cast(SmatchResult, found.detail)
+    return cast(SmatchResult, metric_detail(SmatchMetric(settings, side_names=names), preds, golds,
+                                            terminal_progress("Smatch"), runner or IN_PROCESS))
 
 
 def _fine_grained(args: argparse.Namespace) -> FineGrainedResult:

@@ -55,8 +55,9 @@ def run_metric(metric: Metric, preds: Sequence[Drs], golds: Sequence[Drs], runne
 
 
 def metric_detail(metric: Metric, preds: Sequence[Any], golds: Sequence[Any],
-                  progress: Progress | None = None) -> Any:
-    """``run_metric`` in this process, its metric's own result (``MetricResult.detail``: a DSCORER
-    ``CorpusResult``, ``CounterResult``, ``SmatchResult``): a picklable task for a worker pool.
-    ``preds``, ``golds``: DRSs (Smatch also takes SBN already split off a file, ``SbnText``)."""
-    return run_metric(metric, preds, golds, IN_PROCESS, progress).detail
+                  progress: Progress | None = None, runner: Runner = IN_PROCESS) -> Any:
+    """``run_metric`` (in this process unless ``runner`` says otherwise), its metric's own result
+    (``MetricResult.detail``: a DSCORER ``CorpusResult``, ``CounterResult``, ``SmatchResult``): a
+    picklable task for a worker pool. ``preds``, ``golds``: DRSs (Smatch also takes SBN already split
+    off a file, ``SbnText``)."""
+    return run_metric(metric, preds, golds, runner, progress).detail
