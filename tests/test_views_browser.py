@@ -88,9 +88,12 @@ def test_compare_page_after_local_files_selectors_caption_and_document_agree(siz
     picker.get_by_role("button", name="Open").click()
     option = page.get_by_role("option").nth(4)
     wanted = option.inner_text()
+    assert shown.strip() not in wanted  # so the view's change below is seen, not assumed
     option.click()
-    page.wait_for_function("w => [...document.querySelectorAll('input[role=combobox]')].some(i => i.value === w)",
-                           arg=wanted)
+    # the picker shows its new value at once, before the script reruns: wait for the view below it
+    page.wait_for_function("w => { const t = [...document.querySelectorAll(\"[data-testid='stText']\")].pop();"
+                           " return t !== undefined && w.includes(t.innerText.trim()); }",
+                           arg=wanted, timeout=page.idle_timeout)
     settle(page)
     doc2, picked_delta2, shown2, delta2 = document_view(page)
     assert doc2 != doc and wanted.startswith(f"{doc2}:")
