@@ -85,20 +85,47 @@ def frame_where(page, index: int, condition: str, timeout: float = 60.0):
             raise AssertionError(f"graph {index} never satisfied {condition!r}")
 
 
-def node_counts(page, count: int = 2) -> list[int]:
-    """Nodes drawn in the first ``count`` graph panes, once vis-network has drawn them (a pane that a
-    rerun replaces meanwhile is waited for again)."""
-    deadline = time.time() + 60
-    while True:
-        for index in range(count):
-            frame_where(page, index, "true", timeout=max(1.0, deadline - time.time()))
-        try:
-            return [handle.content_frame().evaluate(
-                        "network.body.nodeIndices.filter(i => typeof i === 'number').length")
-                    for handle in page.query_selector_all(GRAPH_IFRAMES)[:count]]
-        except Exception:
-            if time.time() > deadline:
-                raise
+def fresh_pane(page):
+    """The teaching pane once the step's drawing has loaded and set its view (a document not marked as
+    seen: the previous step's is marked ``data-seen`` before Next) and every label has its size."""
+    handle = page.wait_for_selector(GRAPH_IFRAMES)
+    page.wait_for_function(
+        "sel => { const f = document.querySelector(sel); try { const w = f.contentWindow, d = w.document;"
+        f" return !d.body.dataset.seen && d.body.dataset.view !== undefined && w.eval({READY!r})"
+        " && w.network.body.edgeIndices.every(id => w.network.body.edges[id].labelModule.size.width > 0"
+        " || !w.network.body.edges[id].options.label); } catch (e) { return false; } }",
+        arg=GRAPH_IFRAMES, timeout=page.idle_timeout)
+    return page.query_selector(GRAPH_IFRAMES).content_frame() or handle.content_frame()
+
+
+def mark_seen(page) -> None:
+    """Mark the teaching pane's document as seen once it has set its view (call it when the page is idle,
+    before an action that draws the pane anew), so that ``fresh_pane`` waits for the new document: until
+    the browser has loaded it, the iframe still holds the old one, drawn and ready. A step drawn without
+    a pane (the boxes) has nothing to mark."""
+    page.wait_for_function("sel => { const f = document.querySelector(sel); if (!f) return true;"
+                           " try { const d = f.contentDocument; if (d.readyState === 'loading' || !d.body"
+                           " || d.body.dataset.view === undefined) return false;"
+                           " d.body.dataset.seen = '1'; return true; } catch (e) { return false; } }",
+                           arg=GRAPH_IFRAMES, timeout=page.idle_timeout)
+
+
+#: In the page: the number of nodes vis-network has drawn in each graph iframe (null where none yet).
+_NODE_COUNTS = """sel => [...document.querySelectorAll(sel)].map(f => { try {
+  const n = f.contentWindow.network; return n ? n.body.nodeIndices.filter(i => typeof i === 'number').length : null;
+} catch (e) { return null; } })"""
+
+
+def wait_node_counts(page, expected: list[int], timeout: float = 60.0) -> None:
+    """Wait until the first graph panes have drawn ``expected`` nodes each (a rerun's new documents reach
+    an iframe some time after the script has finished; until then it shows the old, drawn graph)."""
+    try:
+        page.wait_for_function(f"([sel, want]) => JSON.stringify(({_NODE_COUNTS})(sel).slice(0, want.length))"
+                               " === JSON.stringify(want)", arg=[GRAPH_IFRAMES, list(expected)],
+                               timeout=timeout * 1000)
+    except Exception as exc:
+        seen = page.evaluate(_NODE_COUNTS, GRAPH_IFRAMES)
+        raise AssertionError(f"the panes drew {seen} nodes, not {expected}") from exc
 
 
 def upload_side(page, side: str, name: str, data: bytes) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from app_helpers import HOSTILE_LINK, PMB
-from browser_helpers import assert_no_exception, click_table_row, node_counts, wait_idle, wait_loaded
+from browser_helpers import assert_no_exception, click_table_row, graph_frames, wait_idle, wait_loaded, wait_node_counts
 
 pytestmark = pytest.mark.browser
 
@@ -40,13 +40,13 @@ def upload(page, radio_label: str, name: str, data: bytes) -> None:
 
 
 def test_sample_files_draw_graphs_and_a_point_opens_its_document(page):
-    assert node_counts(page) == [6, 10]  # "He smiled." beside gold
+    wait_node_counts(page, [6, 10])  # "He smiled." beside gold
     points = page.locator("[data-testid='stVegaLiteChart'] g.mark-symbol path[aria-label*='index: ']")
     assert points.count() >= 2
     page.locator("[data-testid='stVegaLiteChart'] g.mark-symbol path[aria-label*='index: 0;']").first.click()
     wait_idle(page)
     page.get_by_text("He did n't play the piano", exact=False).first.wait_for()
-    assert node_counts(page) == [14, 14]
+    wait_node_counts(page, [14, 14])  # Figure 1's two DRSs
     assert_no_exception(page)
     assert page.dialogs == []
 
@@ -59,24 +59,29 @@ def test_pmb_example_a_table_row_opens_the_document_and_b_goes_beside_gold(page)
     # one point per document in the plot
     page.wait_for_function("document.querySelectorAll(\"[data-testid='stVegaLiteChart'] g.mark-symbol "
                            "path[aria-label*='sentence: ']\").length === 682", timeout=60_000)
-    # the third row of the documents by |B - A|: document 133
-    click_table_row(page, page.locator("[data-testid='stDataFrame']").nth(1), 2)
     from dscorer_core import ScoreSettings
     from dscorer_core.ngrams import score_pair
     from dscorer_core.reading.clause_text import read_clf
 
-    page.get_by_text("Forgive me !", exact=True).first.wait_for()
-    spar, gold = node_counts(page)
-    assert spar == 7  # the SPAR DRS ("Tom voted for himself")
-    boxer = score_pair(read_clf(PMB / "boxer_dev.clf", lenient=True)[133],
-                       read_clf(PMB / "gold_dev.clf", lenient=True)[133], ScoreSettings())
-    assert len(boxer.gold_graph.nodes) == gold and len(boxer.pred_graph.nodes) != spar  # so the swap is seen
+    gold = read_clf(PMB / "gold_dev.clf", lenient=True)[133]
+    spar = score_pair(read_clf(PMB / "spar_baseline.clf", lenient=True)[0], gold, ScoreSettings())
+    boxer = score_pair(read_clf(PMB / "boxer_dev.clf", lenient=True)[133], gold, ScoreSettings())
+    assert len(spar.pred_graph.nodes) != len(boxer.pred_graph.nodes)  # so that the swap below is seen
+    picker = page.get_by_role("combobox", name="Document (largest |B − A| first)", exact=True)
+    assert not picker.input_value().startswith("133:")  # so that the opening below is seen
+    # the third row of the documents by |B - A|: document 133, "Forgive me !"
+    click_table_row(page, page.locator("[data-testid='stDataFrame']").nth(1), 2)
+    page.wait_for_function("() => { const t = [...document.querySelectorAll(\"[data-testid='stText']\")].pop();"
+                           " return !!t && t.innerText.trim() === 'Forgive me !'; }")
+    wait_idle(page)
+    assert picker.input_value().startswith("133:")
+    wait_node_counts(page, [len(spar.pred_graph.nodes), len(spar.gold_graph.nodes)])  # SPAR ("Tom voted ...")
     page.locator("[data-testid='stRadio']", has=page.get_by_text("Beside gold")).get_by_text(
         "B", exact=True).click()
     # the caption above the panes names the side drawn once the script has rerun
     page.get_by_text("DSCORER of B on this document", exact=False).first.wait_for()
     wait_idle(page)
-    assert node_counts(page) == [len(boxer.pred_graph.nodes), gold]
+    wait_node_counts(page, [len(boxer.pred_graph.nodes), len(boxer.gold_graph.nodes)])
     assert_no_exception(page)
 
 
@@ -85,7 +90,7 @@ def test_hostile_files_run_nothing(page):
     upload(page, "System 1 (baseline)", "<img src=x onerror=alert(8)>.clf", HOSTILE_LINK.encode())
     upload(page, "System 2", "other.clf", HOSTILE_LINK.replace("x1", "x2").encode())
     page.get_by_text("<img src=x onerror=alert(1)> said", exact=False).first.wait_for()
-    node_counts(page)
+    graph_frames(page)
     wait_loaded(page)
     assert page.dialogs == []
     assert page.locator("img[src=x]").count() == 0

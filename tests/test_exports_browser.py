@@ -8,12 +8,19 @@ from __future__ import annotations
 import json
 import re
 import struct
-import time
 import xml.etree.ElementTree as ET
 
 import pytest
 from app_helpers import PMB
-from browser_helpers import GRAPH_IFRAMES, VIEWPORTS, assert_no_exception, frame_where, wait_idle
+from browser_helpers import (
+    GRAPH_IFRAMES,
+    VIEWPORTS,
+    assert_no_exception,
+    frame_where,
+    fresh_pane,
+    mark_seen,
+    wait_idle,
+)
 from test_readable_browser import pmb_dev_url
 from test_svg import bezier, groups, node_shapes, path_points
 
@@ -111,30 +118,18 @@ TEACH_MEASURE = """(() => {
 
 def teaching_steps(page, steps: int) -> list[dict]:
     """Press Next ``steps`` times on the teaching page; after each, the pane's measures once it has drawn
-    the step (its node count changed or its view was set)."""
+    the step (a document the previous step's mark is not on)."""
     seen = []
     for _ in range(steps):
         before = page.get_by_text(re.compile(r"^Step \d+ of \d+")).first.inner_text()
+        mark_seen(page)
         page.get_by_role("button", name="Next ▶").click()
-        # the step's number changes with the rerun; only then is the pane the new step's
+        # the step's number changes with the rerun; the pane's new document follows it
         page.wait_for_function("t => [...document.querySelectorAll('p')].some(p => /^Step \\d+ of \\d+/.test("
                                "p.innerText) && p.innerText !== t)", arg=before)
         wait_idle(page)
-        seen.append(_measured(page))
+        seen.append(fresh_pane(page).evaluate(TEACH_MEASURE))
     return seen
-
-
-def _measured(page, timeout: float = 60.0) -> dict:
-    """TEACH_MEASURE in the teaching pane once it has drawn (looks again when a rerun replaces the
-    pane's frame while it is measured)."""
-    deadline = time.time() + timeout
-    while True:
-        frame = frame_where(page, 0, "document.body.dataset.view !== undefined")
-        try:
-            return frame.evaluate(TEACH_MEASURE)
-        except Exception:  # the frame was replaced meanwhile
-            if time.time() > deadline:
-                raise
 
 
 @pytest.mark.parametrize("size", VIEWPORTS)

@@ -10,7 +10,7 @@ import re
 
 import pytest
 from app_helpers import SHARED
-from browser_helpers import GRAPH_IFRAMES, READY, assert_no_exception, wait_idle
+from browser_helpers import assert_no_exception, fresh_pane, mark_seen, wait_idle
 
 from dscorer_core.ngrams import induce_graph
 from dscorer_core.reading.clause_text import parse_clf
@@ -69,19 +69,6 @@ def step_line(page) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
-def fresh_pane(page):
-    """The teaching pane once the step's drawing has loaded and set its view (a document not marked as
-    seen: the previous step's is marked ``data-seen`` before Next) and every label has its size."""
-    handle = page.wait_for_selector(GRAPH_IFRAMES)
-    page.wait_for_function(
-        "sel => { const f = document.querySelector(sel); try { const w = f.contentWindow, d = w.document;"
-        f" return !d.body.dataset.seen && d.body.dataset.view !== undefined && w.eval({READY!r})"
-        " && w.network.body.edgeIndices.every(id => w.network.body.edges[id].labelModule.size.width > 0"
-        " || !w.network.body.edges[id].options.label); } catch (e) { return false; } }",
-        arg=GRAPH_IFRAMES, timeout=page.idle_timeout)
-    return page.query_selector(GRAPH_IFRAMES).content_frame() or handle.content_frame()
-
-
 def inside(box: list[float], area: list[float], height: int) -> bool:
     """``box`` lies within ``area`` (1 px of rounding) and above the first screen's bottom."""
     return (box[0] >= area[0] - 1 and box[2] <= area[2] + 1 and box[1] >= area[1] - 1 and box[3] <= area[3] + 1
@@ -108,6 +95,7 @@ def test_pasted_two_sentence_drs_keeps_each_steps_new_edge_on_the_first_screen(s
     assert step_line(page) == (1, n_steps)  # boxes, the clauses, merge, typing, reverse, 6 k-grams of k = 2
     missed = []
     for i in range(2, n_steps + 1):
+        mark_seen(page)  # the previous step's document, so that fresh_pane waits for this step's
         page.get_by_role("button", name="Next ▶").click()
         page.get_by_text(re.compile(rf"^Step {i} of {n_steps}")).first.wait_for()
         wait_idle(page)
@@ -121,6 +109,5 @@ def test_pasted_two_sentence_drs_keeps_each_steps_new_edge_on_the_first_screen(s
         if i in (2, 14, 15, n_steps) or "Reverse edges" in page.get_by_text(STEP).first.inner_text() \
                 or page.get_by_text(re.compile(r"^Reverse edges")).count():
             page.screenshot(path=str(shots / f"teaching_{release}_{width}x{height}_step{i:02d}.png"))
-        frame.evaluate("document.body.dataset.seen = '1'")
     assert not missed, missed
     assert_no_exception(page)
