@@ -93,8 +93,10 @@ def settled(frames: list, script: str = BLANK_BAND, timeout: float = 30.0) -> li
         for frame in frames:
             frame.evaluate("new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
         now = [frame.evaluate(script) for frame in frames]
-        if now == before or time.monotonic() > deadline:
+        if now == before:
             return now
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the panes were still moving after {timeout} s: {before} then {now}")
         before = now
 
 
@@ -220,13 +222,15 @@ def test_document_22_routed_edges_restyle_as_one_edge(page, app_url):
         network.getNodeAt(network.canvasToDOM(network.getPositions([id])[id])) === id).length"""
     assert pred.evaluate(found.replace("WHICH", "!==")) == 0
     assert pred.evaluate(found.replace("WHICH", "===")) == 38
-    colours_1 = pred.evaluate("JSON.stringify(network.body.data.edges.get().map(e => e.color))")
+    colours = "JSON.stringify(network.body.data.edges.get().map(e => e.color))"
+    colours_1 = [frame.evaluate(colours) for frame in (pred, gold)]
     slider = page.get_by_role("slider")
     slider.focus()
     slider.press("End")  # k = 4
     wait_idle(page)
     page.get_by_text("4-grams:", exact=False).first.wait_for()
-    pred.wait_for_function(f"JSON.stringify(network.body.data.edges.get().map(e => e.color)) !== {colours_1!r}")
+    for frame, before in zip((pred, gold), colours_1):  # each pane's layer arrives on its own
+        frame.wait_for_function(f"{colours} !== {before!r}")
     for frame in (pred, gold):
         seen = frame.evaluate(SEGMENTS)
         assert seen["segments"] > 0 and seen["differ"] == [], seen
