@@ -37,15 +37,19 @@ def combo_value(page, label: str) -> str:
 
 def load_local(page, label: str, path: str, loaded_before: int) -> None:
     """Compare page: choose 'Local path' in the slot ``label`` and type ``path``; returns once the
-    sidebar says one more file is read."""
+    sidebar says one more file of ``path``'s length is read (``loaded_before`` of them were; the
+    bundled samples' captions are there from the start)."""
+    from dscorer_core.reading.clause_text import read_clf
+
+    drss = len(read_clf(Path(path), lenient=True))
     radio = page.locator("[data-testid='stRadio']", has=page.get_by_text(label, exact=True))
     radio.get_by_text("Local path", exact=True).click()
     box = page.get_by_label(f"{label}: path of a local file (clauses or SBN)")
     box.fill(path)
     box.press("Enter")
     page.wait_for_function(
-        "n => [...document.querySelectorAll('[data-testid=stSidebar] [data-testid=stCaptionContainer]')]"
-        ".filter(e => /^Clause file, \\d+ DRS/.test(e.innerText)).length > n", arg=loaded_before,
+        "([n, caption]) => [...document.querySelectorAll('[data-testid=stSidebar] [data-testid=stCaptionContainer]')]"
+        ".filter(e => e.innerText.trim() === caption).length > n", arg=[loaded_before, f"Clause file, {drss} DRS(s)"],
         timeout=page.idle_timeout)
     settle(page)
 
@@ -367,9 +371,12 @@ def test_a_computation_longer_than_a_second_shows_a_working_sign(sized_page):
     # a resampling no session has asked for yet (a fresh seed, the most trials the page allows)
     seed = page.get_by_role("spinbutton", name="Seed of the resampling", exact=True)
     trials = page.get_by_role("spinbutton", name="Approximate randomisation trials", exact=True)
+    fresh = random.randrange(10**6, 10**9)
     trials.fill("100000")
-    seed.fill(str(random.randrange(10**6, 10**9)))
+    seed.fill(str(fresh))  # the trials are sent as the field loses focus (a run), the seed on Enter
     seed.press("Enter")
+    # the signatures name both once the comparison they ask for has been computed
+    page.get_by_text(f"ar:100000|seed:{fresh}", exact=False).first.wait_for(timeout=page.idle_timeout)
     page.wait_for_function("window.__runs.length >= 1 && !window.__running", timeout=page.idle_timeout)
     settle(page)
     box = page.evaluate("(() => { const r = document.querySelector('[data-testid=stApp]')"
