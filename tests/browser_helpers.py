@@ -128,6 +128,13 @@ def wait_node_counts(page, expected: list[int], timeout: float = 60.0) -> None:
         raise AssertionError(f"the panes drew {seen} nodes, not {expected}") from exc
 
 
+def wait_shown_text(page, text: str) -> None:
+    """Wait until the page's last ``st.text`` (the compare page's document view: the sentence) reads
+    ``text``: what a rerun draws, where a picker's own value changes before the rerun."""
+    page.wait_for_function("t => { const e = [...document.querySelectorAll(\"[data-testid='stText']\")].pop();"
+                           " return !!e && e.innerText.trim() === t; }", arg=text, timeout=page.idle_timeout)
+
+
 def upload_side(page, side: str, name: str, data: bytes) -> None:
     """Pair and corpus view: choose 'Upload' for one side in the sidebar and upload ``data``."""
     label = "Predicted (pred) file" if side == "pred" else "Gold file"

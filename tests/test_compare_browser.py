@@ -9,7 +9,15 @@ from __future__ import annotations
 
 import pytest
 from app_helpers import HOSTILE_LINK, PMB
-from browser_helpers import assert_no_exception, click_table_row, graph_frames, wait_idle, wait_loaded, wait_node_counts
+from browser_helpers import (
+    assert_no_exception,
+    click_table_row,
+    graph_frames,
+    wait_idle,
+    wait_loaded,
+    wait_node_counts,
+    wait_shown_text,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -71,8 +79,7 @@ def test_pmb_example_a_table_row_opens_the_document_and_b_goes_beside_gold(page)
     assert not picker.input_value().startswith("133:")  # so that the opening below is seen
     # the third row of the documents by |B - A|: document 133, "Forgive me !"
     click_table_row(page, page.locator("[data-testid='stDataFrame']").nth(1), 2)
-    page.wait_for_function("() => { const t = [...document.querySelectorAll(\"[data-testid='stText']\")].pop();"
-                           " return !!t && t.innerText.trim() === 'Forgive me !'; }")
+    wait_shown_text(page, "Forgive me !")
     wait_idle(page)
     assert picker.input_value().startswith("133:")
     wait_node_counts(page, [len(spar.pred_graph.nodes), len(spar.gold_graph.nodes)])  # SPAR ("Tom voted ...")

@@ -2,8 +2,8 @@
 what the page draws is read from the page itself (widget values, captions, the DOM of the box
 view, vis-network's data inside the graph iframes), never from the code's intentions.
 
-Waits are for conditions only: Streamlit's own "script not running" mark on the app
-(``[data-testid=stApp][data-test-script-state=notRunning]``) after the DOM shows the new content.
+Waits are for conditions only: ``wait_idle`` (Streamlit's own "script not running" mark on the app)
+after the DOM shows the new content.
 """
 
 from __future__ import annotations
@@ -13,19 +13,11 @@ from pathlib import Path
 
 import pytest
 from app_helpers import SAMPLES, SHARED
+from browser_helpers import wait_idle, wait_shown_text
 
 pytestmark = pytest.mark.browser
 
 PMB3 = SHARED / "pmb-3.0.0"
-#: Streamlit's mark of an app whose script has finished its run.
-IDLE = "[data-testid=stApp][data-test-script-state=notRunning]"
-
-
-
-
-def settle(page) -> None:
-    """Wait until the app's script has finished its run (call after waiting for the new content)."""
-    page.wait_for_selector(IDLE, state="attached", timeout=page.idle_timeout)
 
 
 def combo_value(page, label: str) -> str:
@@ -51,7 +43,7 @@ def load_local(page, label: str, path: str, loaded_before: int) -> None:
         "([n, caption]) => [...document.querySelectorAll('[data-testid=stSidebar] [data-testid=stCaptionContainer]')]"
         ".filter(e => e.innerText.trim() === caption).length > n", arg=[loaded_before, f"Clause file, {drss} DRS(s)"],
         timeout=page.idle_timeout)
-    settle(page)
+    wait_idle(page)
 
 
 def document_view(page) -> tuple[int, float, str, float]:
@@ -69,12 +61,12 @@ def test_compare_page_after_local_files_selectors_caption_and_document_agree(siz
     page = sized_page
     page.goto(page.app_url + "/Compare_systems")
     page.get_by_text("Scores and tests against the baseline").wait_for()
-    settle(page)
+    wait_idle(page)
     for n, (label, name) in enumerate((("Gold", "gold_dev.clf"), ("System 1 (baseline)", "boxer_dev.clf"),
                                         ("System 2", "bert_char_1enc_dev.clf"))):
         load_local(page, label, str(PMB3 / name), n)
     page.get_by_text("A: boxer_dev.clf · B: bert_char_1enc_dev.clf", exact=False).wait_for(timeout=page.idle_timeout)
-    settle(page)
+    wait_idle(page)
     page.get_by_text("Two systems, document by document").scroll_into_view_if_needed()
     page.screenshot(path=str(shots / f"compare_local_{page.viewport_size['width']}.png"))
     assert combo_value(page, "System A") == "1. boxer_dev.clf"
@@ -95,10 +87,8 @@ def test_compare_page_after_local_files_selectors_caption_and_document_agree(siz
     assert shown.strip() not in wanted  # so the view's change below is seen, not assumed
     option.click()
     # the picker shows its new value at once, before the script reruns: wait for the view below it
-    page.wait_for_function("w => { const t = [...document.querySelectorAll(\"[data-testid='stText']\")].pop();"
-                           " return t !== undefined && w.includes(t.innerText.trim()); }",
-                           arg=wanted, timeout=page.idle_timeout)
-    settle(page)
+    wait_shown_text(page, wanted.split(" · ", 1)[1].strip())
+    wait_idle(page)
     doc2, picked_delta2, shown2, delta2 = document_view(page)
     assert doc2 != doc and wanted.startswith(f"{doc2}:")
     assert shown2.strip() in wanted
@@ -120,7 +110,7 @@ def open_document(page, pred: Path, gold: Path, doc: int, k: int = 1) -> None:
     from urllib.parse import quote
     page.goto(f"{page.app_url}/?pred=path:{quote(str(pred))}&gold=path:{quote(str(gold))}&doc={doc}&k={k}")
     page.get_by_text(f"Document {doc}", exact=True).wait_for(timeout=page.idle_timeout)
-    settle(page)
+    wait_idle(page)
 
 
 def box_frame(page):
@@ -193,11 +183,11 @@ def test_a_binary_gold_file_is_reported_at_the_top_of_the_main_area(sized_page):
     page = sized_page
     page.goto(page.app_url + "/?doc=0")
     page.get_by_text("Document 0", exact=True).wait_for()
-    settle(page)
+    wait_idle(page)
     upload_pair_side(page, "gold", "gold.clf", b"b1 REF x1\nb1 Name x1 \x00\x01\x02 more\n" * 40)
     error = page.locator("[data-testid='stMain'] [data-testid='stAlertContentError']").first
     error.wait_for()
-    settle(page)
+    wait_idle(page)
     assert re.search(r"gold\.clf:2:12: is a binary file", error.inner_text())
     on_first_screen(page, error)
 
@@ -208,12 +198,12 @@ def test_a_failed_parse_is_said_in_the_pair_view_on_the_first_screen(sized_page)
     lines[4] = 'b2 REF "x1'  # line 5: an unbalanced quote
     page.goto(page.app_url + "/?doc=0")
     page.get_by_text("Document 0", exact=True).wait_for()
-    settle(page)
+    wait_idle(page)
     upload_pair_side(page, "pred", "broken.clf", "\n".join(lines).encode())
     warning = page.locator("[data-testid='stMain'] [data-testid='stAlertContentWarning']",
                            has_text="scored as a failed parse").first
     warning.wait_for()
-    settle(page)
+    wait_idle(page)
     assert re.search(r"broken\.clf:5(:\d+)?: .*quote", warning.inner_text())
     on_first_screen(page, warning)
 
@@ -256,19 +246,19 @@ def test_paste_diff_and_edit_in_the_pair_view(sized_page, shots):
     page = sized_page
     page.goto(page.app_url + "/?doc=0")
     page.get_by_text("Document 0", exact=True).wait_for()
-    settle(page)
+    wait_idle(page)
     # paste Figure 4's pair: "He smiled." (6 nodes) against the gold DRS of another sentence (10 nodes)
     paste_side(page, "pred", sample_text("paper_pred.clf", 1))
     paste_side(page, "gold", sample_text("paper_gold.clf", 1))
     page.get_by_text("He smiled", exact=False).first.wait_for()
     frame_where(page, 0, "network.body.nodeIndices.filter(i => typeof i === 'number').length === 6")
     frame_where(page, 1, "network.body.nodeIndices.filter(i => typeof i === 'number').length === 10")
-    settle(page)
+    wait_idle(page)
     assert metric(page, "COUNTER F") == "0.4706"  # the released COUNTER: 4 of 6 and 11 (paper-facts.md)
     # the diff: three lists whose lengths are COUNTER's verdicts
     page.get_by_role("radio", name="diff", exact=True).click()
     page.locator("[class*='st-key-dscorer_diff_clause_matched'] li").first.wait_for()
-    settle(page)
+    wait_idle(page)
     sizes = {which: page.locator(f"[class*='st-key-dscorer_diff_clause_{which}'] li").count()
              for which in ("only_pred", "only_gold", "matched")}
     assert sizes == {"only_pred": 2, "only_gold": 7, "matched": 4}
@@ -284,7 +274,7 @@ def test_paste_diff_and_edit_in_the_pair_view(sized_page, shots):
     area.press("Control+Enter")
     page.get_by_text("Predicted DRS edited", exact=False).wait_for()
     frame = frame_where(page, 0, "network.body.nodeIndices.filter(i => typeof i === 'number').length === 10")
-    settle(page)
+    wait_idle(page)
     colours = frame.evaluate(EDGE_COLOURS)
     assert colours and ORANGE_HEX not in colours  # every edge of the edit is matched now
     assert metric(page, "F") == "1.0000" and metric(page, "COUNTER F") == "1.0000"
@@ -315,7 +305,7 @@ def test_the_edit_control_moves_neither_the_scores_nor_the_panes(sized_page):
     page.goto(page.app_url + "/?doc=1")  # Figure 4
     frame_where(page, 0, "network.body.nodeIndices.filter(i => typeof i === 'number').length === 6")
     frame_where(page, 1, "network.body.nodeIndices.filter(i => typeof i === 'number').length === 10")
-    settle(page)
+    wait_idle(page)
     # Streamlit loads each element's code on first use, so the run can end before everything above the
     # panes is drawn: wait for the figures, the edit control, the slider and the toggles, then for the
     # panes to stop moving
@@ -338,7 +328,7 @@ def test_the_edit_control_moves_neither_the_scores_nor_the_panes(sized_page):
     area.press("Control+Enter")
     page.get_by_text("Predicted DRS edited", exact=False).wait_for()
     frame_where(page, 0, "network.body.nodeIndices.filter(i => typeof i === 'number').length === 10")
-    settle(page)
+    wait_idle(page)
     assert page.evaluate(PANE_TOPS) == with_control
 
 
@@ -358,12 +348,12 @@ def test_a_computation_longer_than_a_second_shows_a_working_sign(sized_page):
     page = sized_page
     page.goto(page.app_url + "/Compare_systems")
     page.get_by_text("Scores and tests against the baseline").wait_for()
-    settle(page)
+    wait_idle(page)
     for n, (label, name) in enumerate((("Gold", "gold_dev.clf"), ("System 1 (baseline)", "boxer_dev.clf"),
                                         ("System 2", "bert_char_1enc_dev.clf"))):
         load_local(page, label, str(PMB3 / name), n)
     page.get_by_text("A: boxer_dev.clf · B: bert_char_1enc_dev.clf", exact=False).wait_for(timeout=page.idle_timeout)
-    settle(page)
+    wait_idle(page)
     assert not page.evaluate(SIGN_SHOWN)  # idle: no sign
     # record, in the page, how long each run lasts and whether the sign showed during it (polled every
     # animation frame), so the check holds on a fast and on a busy machine alike
@@ -378,7 +368,7 @@ def test_a_computation_longer_than_a_second_shows_a_working_sign(sized_page):
     # the signatures name both once the comparison they ask for has been computed
     page.get_by_text(f"ar:100000|seed:{fresh}", exact=False).first.wait_for(timeout=page.idle_timeout)
     page.wait_for_function("window.__runs.length >= 1 && !window.__running", timeout=page.idle_timeout)
-    settle(page)
+    wait_idle(page)
     box = page.evaluate("(() => { const r = document.querySelector('[data-testid=stApp]')"
                         ".getBoundingClientRect(); return [r.width, r.height]; })()")
     assert box[0] >= page.viewport_size["width"] - 20
